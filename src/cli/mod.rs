@@ -1,0 +1,99 @@
+//! The `hog` command line: clap options, turned once into a validated
+//! [`Config`] that the subcommands read.
+
+mod eval;
+mod output;
+mod progress;
+mod rates;
+mod rules_args;
+mod solve;
+
+use std::time::Instant;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use hog::rules::Rules;
+use hog::strategy::Resolver;
+use hog::sweep::SweepOptions;
+
+pub use output::{Format, Printer};
+pub use progress::Progress;
+pub use rules_args::RulesArgs;
+
+/// Exact strategy solver and analyzer for Hog, the dice game of CS 61A.
+#[derive(Debug, Parser)]
+#[command(name = "hog", version, about, long_about = None, propagate_version = true)]
+pub struct Opts {
+    #[command(flatten)]
+    pub rules: RulesArgs,
+
+    /// Output format on stdout.
+    #[arg(long, value_enum, default_value_t = Format::Text, global = true)]
+    pub format: Format,
+
+    /// Hide progress bars and notes on stderr.
+    #[arg(long, short, global = true)]
+    pub quiet: bool,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve for the optimal strategy (or the best response to --against) and write its tables.
+    Solve(solve::SolveArgs),
+    /// Exact win rates of one strategy against another.
+    Eval(eval::EvalArgs),
+    /// Win rates of every standard strategy against one opponent, best first.
+    Rates(rates::RatesArgs),
+}
+
+/// What every command needs: validated rules and how to report.
+pub struct Config {
+    pub rules: Rules,
+    pub format: Format,
+    pub progress: Progress,
+    pub started: Instant,
+}
+
+impl Config {
+    /// A resolver for specs under these rules, with progress for big solves.
+    pub fn resolver(&self) -> Resolver<'_> {
+        Resolver::new(&self.rules, self.sweep_options())
+    }
+
+    /// Sweep options with this run's progress reporting.
+    pub fn sweep_options(&self) -> SweepOptions<'_> {
+        SweepOptions {
+            progress: self.progress.sweep_callback(),
+            ..SweepOptions::default()
+        }
+    }
+}
+
+/// Run the parsed command line.
+pub fn run(opts: Opts) -> anyhow::Result<()> {
+    let started = Instant::now();
+    let rules = opts.rules.to_rules()?;
+    let config = Config {
+        progress: Progress::new(opts.quiet, rules.goal()),
+        rules,
+        format: opts.format,
+        started,
+    };
+    let mut printer = Printer::stdout();
+    match opts.command {
+        Command::Solve(args) => solve::run(&config, &args, &mut printer),
+        Command::Eval(args) => eval::run(&config, &args, &mut printer),
+        Command::Rates(args) => rates::run(&config, &args, &mut printer),
+    }
+}
+
+/// The default opponent: the rule set's course baseline.
+pub fn baseline_spec(rules: &Rules) -> String {
+    format!("always_roll({})", rules.baseline_dice())
+}
+
+#[doc(hidden)]
+pub fn _assert_value_enum<T: ValueEnum>() {}

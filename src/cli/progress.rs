@@ -1,0 +1,80 @@
+//! Progress bars on stderr, hidden with `--quiet` or when stderr is not a terminal.
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+/// Solves with fewer states than this finish in a blink: no bar.
+const MIN_STATES_FOR_BAR: u64 = 250_000;
+
+/// This run's progress reporting.
+pub struct Progress {
+    quiet: bool,
+    sweep_bar: Option<ProgressBar>,
+    advance: Option<Box<dyn Fn(u64)>>,
+}
+
+fn bar(len: u64, template: &str, message: &'static str) -> ProgressBar {
+    // indicatif hides a stderr bar by itself when stderr is not a terminal.
+    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template(template)
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
+    bar.set_message(message);
+    bar
+}
+
+impl Progress {
+    /// Progress for a run at `goal`.
+    pub fn new(quiet: bool, goal: u32) -> Progress {
+        let states = u64::from(goal) * u64::from(goal);
+        let sweep_bar = (!quiet && states >= MIN_STATES_FOR_BAR).then(|| {
+            bar(
+                states,
+                "{msg:>8} [{bar:40}] {percent:>3}% {elapsed}",
+                "solving",
+            )
+        });
+        let advance = sweep_bar.clone().map(|bar| {
+            Box::new(move |n: u64| {
+                // One bar serves every sweep of the run: start over when full.
+                if bar.position() >= bar.length().unwrap_or(0) {
+                    bar.reset();
+                }
+                bar.inc(n);
+            }) as Box<dyn Fn(u64)>
+        });
+        Progress {
+            quiet,
+            sweep_bar,
+            advance,
+        }
+    }
+
+    /// A callback for sweeps that advances the bar.
+    pub fn sweep_callback(&self) -> Option<&dyn Fn(u64)> {
+        self.advance.as_deref()
+    }
+
+    /// A bar over `len` items of a list, or a hidden one.
+    pub fn list(&self, len: u64, message: &'static str) -> ProgressBar {
+        if self.quiet {
+            return ProgressBar::hidden();
+        }
+        bar(len, "{msg:>8} [{bar:40}] {pos}/{len} {elapsed}", message)
+    }
+
+    /// A note for the user on stderr (hidden with `--quiet`).
+    pub fn note(&self, text: &str) {
+        if !self.quiet {
+            eprintln!("note: {text}");
+        }
+    }
+
+    /// Clear the sweep bar once work is done.
+    pub fn finish(&self) {
+        if let Some(bar) = &self.sweep_bar {
+            bar.finish_and_clear();
+        }
+    }
+}

@@ -1,0 +1,102 @@
+//! `hog rates [--vs SPEC]`: every standard strategy against one opponent.
+
+use clap::Args;
+use rayon::prelude::*;
+use serde_json::{json, Value};
+
+use hog::eval::{win_rates, WinRates};
+use hog::strategy::CourseStrategy;
+
+use super::output::{rules_json, rules_line};
+use super::{baseline_spec, Config, Format, Printer};
+
+#[derive(Debug, Args)]
+pub struct RatesArgs {
+    /// The opponent (default: the rule set's course baseline).
+    #[arg(long)]
+    pub vs: Option<String>,
+}
+
+/// The specs `hog rates` lists for these rules.
+fn standard_specs(config: &Config, vs: &str) -> Vec<String> {
+    let mut specs: Vec<String> = (0..=10).map(|n| format!("always_roll({n})")).collect();
+    for strategy in CourseStrategy::of(config.rules.base()) {
+        if strategy.applies_to(&config.rules).is_ok() {
+            specs.push(strategy.name().to_string());
+        }
+    }
+    specs.push("optimal".to_string());
+    specs.push(format!("best_response({})", vs.trim()));
+    specs
+}
+
+pub fn run(config: &Config, args: &RatesArgs, printer: &mut Printer) -> anyhow::Result<()> {
+    let rules = &config.rules;
+    let resolver = config.resolver();
+    let vs = args.vs.clone().unwrap_or_else(|| baseline_spec(rules));
+    let opponent = resolver.resolve_str(&vs)?;
+    let specs = standard_specs(config, &vs);
+    let bar = config.progress.list(specs.len() as u64, "rating");
+    let rows: Vec<(String, WinRates)> = specs
+        .par_iter()
+        .map(|spec| -> anyhow::Result<(String, WinRates)> {
+            // Progress of the inner solves would fight over one bar: quiet here.
+            let quiet = hog::strategy::Resolver::new(rules, Default::default());
+            let table = quiet.resolve_str(spec)?;
+            let rates = win_rates(rules, &table, &opponent, &Default::default());
+            bar.inc(1);
+            Ok((spec.clone(), rates))
+        })
+        .collect::<anyhow::Result<_>>()?;
+    bar.finish_and_clear();
+    config.progress.finish();
+    let mut rows = rows;
+    // Best first; the sort is stable, so ties keep the listing order.
+    rows.sort_by(|a, b| b.1.average.total_cmp(&a.1.average));
+    match config.format {
+        Format::Text => {
+            let width = rows.iter().map(|(s, _)| s.len()).max().unwrap_or(8).max(8);
+            let mut text = format!(
+                "Win rates against {}\nrules: {}\n\n",
+                vs.trim(),
+                rules_line(rules)
+            );
+            text += &format!(
+                "{:<width$}  {:>8}  {:>8}  {:>8}\n",
+                "strategy", "first", "second", "average"
+            );
+            for (spec, r) in &rows {
+                text += &format!(
+                    "{spec:<width$}  {:>8.6}  {:>8.6}  {:>8.6}\n",
+                    r.first, r.second, r.average
+                );
+            }
+            printer.text(&text)?
+        }
+        Format::Json => {
+            let mut map = rules_json(rules);
+            map.insert("opponent".into(), json!(vs.trim()));
+            let rows: Vec<Value> = rows
+                .iter()
+                .map(|(spec, r)| json!({"strategy": spec, "first": r.first, "second": r.second, "average": r.average}))
+                .collect();
+            map.insert("rows".into(), Value::Array(rows));
+            printer.json(&Value::Object(map))?
+        }
+        Format::Csv => {
+            let mut table = vec![["strategy", "first", "second", "average"]
+                .map(String::from)
+                .to_vec()];
+            for (spec, r) in &rows {
+                table.push(vec![
+                    spec.clone(),
+                    r.first.to_string(),
+                    r.second.to_string(),
+                    r.average.to_string(),
+                ]);
+            }
+            printer.csv(&table)?
+        }
+    }
+    Ok(())
+}

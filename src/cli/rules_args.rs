@@ -1,0 +1,94 @@
+//! The rules options every command takes.
+
+use clap::{Args, ValueEnum};
+
+use hog::rules::{AfterTurn, Components, DiceRule, Preset, Rules, ZeroDice};
+use hog::HogError;
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum PresetArg {
+    Fa24,
+    DoubleSwap,
+    ReverseSwap,
+    DigitSwap,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum ZeroDiceArg {
+    BoarBrawl,
+    BaconMax,
+    BaconProduct,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum AfterTurnArg {
+    SusFuss,
+    SwapDouble,
+    SwapReverse,
+    SwapDigits,
+    None,
+}
+
+/// `--rules`, `--goal` and the component overrides.
+#[derive(Debug, Args)]
+pub struct RulesArgs {
+    /// Rule set preset (see RULES.md).
+    #[arg(long = "rules", value_enum, default_value_t = PresetArg::Fa24, global = true)]
+    pub preset: PresetArg,
+
+    /// Score needed to win.
+    #[arg(long, default_value_t = 100, global = true)]
+    pub goal: u32,
+
+    /// Override the zero-dice rule.
+    #[arg(long, value_enum, global = true)]
+    pub zero_dice: Option<ZeroDiceArg>,
+
+    /// Use Hog Wild (four-sided dice when the score sum is a multiple of 7).
+    #[arg(long, global = true, conflicts_with = "no_hog_wild")]
+    pub hog_wild: bool,
+
+    /// Always use six-sided dice.
+    #[arg(long, global = true)]
+    pub no_hog_wild: bool,
+
+    /// Override the after-turn rule.
+    #[arg(long, value_enum, global = true)]
+    pub after_turn: Option<AfterTurnArg>,
+}
+
+impl RulesArgs {
+    /// The validated rules.
+    pub fn to_rules(&self) -> Result<Rules, HogError> {
+        let preset = match self.preset {
+            PresetArg::Fa24 => Preset::Fa24,
+            PresetArg::DoubleSwap => Preset::DoubleSwap,
+            PresetArg::ReverseSwap => Preset::ReverseSwap,
+            PresetArg::DigitSwap => Preset::DigitSwap,
+        };
+        let mut c: Components = preset.components();
+        if let Some(z) = self.zero_dice {
+            c.zero_dice = match z {
+                ZeroDiceArg::BoarBrawl => ZeroDice::BoarBrawl,
+                ZeroDiceArg::BaconMax => ZeroDice::BaconMax,
+                ZeroDiceArg::BaconProduct => ZeroDice::BaconProduct,
+            };
+        }
+        if self.hog_wild {
+            c.dice = DiceRule::HogWild;
+        }
+        if self.no_hog_wild {
+            c.dice = DiceRule::SixSided;
+        }
+        if let Some(a) = self.after_turn {
+            c.after_turn = match a {
+                AfterTurnArg::SusFuss => AfterTurn::SusFuss,
+                AfterTurnArg::SwapDouble => AfterTurn::SwapDouble,
+                AfterTurnArg::SwapReverse => AfterTurn::SwapReverse,
+                AfterTurnArg::SwapDigits => AfterTurn::SwapDigits,
+                AfterTurnArg::None => AfterTurn::None,
+            };
+        }
+        Rules::new(preset, c, self.goal)
+    }
+}

@@ -1,0 +1,96 @@
+//! Files that appear all at once: each is written to a temporary file in
+//! its destination folder and renamed into place only when every file of
+//! the set has been written completely.
+
+use std::fs;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use tempfile::NamedTempFile;
+
+use crate::error::HogError;
+
+/// A set of files being written; nothing is visible until [`AtomicFiles::commit`].
+#[derive(Default)]
+pub struct AtomicFiles {
+    pending: Vec<(PathBuf, NamedTempFile)>,
+}
+
+fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> HogError + '_ {
+    move |source| HogError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+impl AtomicFiles {
+    /// An empty set.
+    pub fn new() -> AtomicFiles {
+        AtomicFiles::default()
+    }
+
+    /// Write one file of the set with `write`, creating its folder if needed.
+    pub fn write(
+        &mut self,
+        path: &Path,
+        write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+    ) -> Result<(), HogError> {
+        let folder = match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        fs::create_dir_all(&folder).map_err(io_error(&folder))?;
+        let temp = tempfile::Builder::new()
+            .prefix(".hog-")
+            .suffix(".tmp")
+            .tempfile_in(&folder)
+            .map_err(io_error(&folder))?;
+        let mut out = BufWriter::new(temp);
+        write(&mut out).map_err(io_error(path))?;
+        let temp = out
+            .into_inner()
+            .map_err(|e| io_error(path)(e.into_error()))?;
+        temp.as_file().sync_all().map_err(io_error(path))?;
+        self.pending.push((path.to_path_buf(), temp));
+        Ok(())
+    }
+
+    /// Rename every file into place.
+    pub fn commit(self) -> Result<Vec<PathBuf>, HogError> {
+        let mut done = Vec::new();
+        for (path, temp) in self.pending {
+            temp.persist(&path).map_err(|e| io_error(&path)(e.error))?;
+            done.push(path);
+        }
+        Ok(done)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nothing_appears_until_commit_and_failures_leave_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = dir.path().join("sub/a.csv");
+        let mut files = AtomicFiles::new();
+        files.write(&a, |w| w.write_all(b"1,2\n")).unwrap();
+        assert!(!a.exists());
+        let failed = files.write(&dir.path().join("sub/b.csv"), |_| {
+            Err(std::io::Error::other("disk full"))
+        });
+        assert!(failed.unwrap_err().to_string().contains("disk full"));
+        assert_eq!(files.commit().unwrap(), vec![a.clone()]);
+        assert_eq!(fs::read_to_string(&a).unwrap(), "1,2\n");
+        let names: Vec<_> = fs::read_dir(dir.path().join("sub"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(
+            names,
+            vec![std::ffi::OsString::from("a.csv")],
+            "no temporary file is left"
+        );
+    }
+}

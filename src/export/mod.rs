@@ -1,0 +1,10 @@
+//! Writing tables to files: one small module per format, and an atomic
+//! file set so a failed run never leaves a half-written table behind.
+
+mod atomic;
+mod final_strategy;
+mod win_probabilities;
+
+pub use atomic::AtomicFiles;
+pub use final_strategy::write_final_strategy;
+pub use win_probabilities::{win_probabilities_bytes, write_win_probabilities};

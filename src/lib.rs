@@ -1,0 +1,27 @@
+//! `hog`: an exact strategy solver and analyzer for Hog, the dice game of
+//! UC Berkeley's CS 61A.
+//!
+//! ```
+//! use hog::rules::{Preset, Rules};
+//! use hog::strategy::{Resolver, StrategyTable};
+//! use hog::sweep::SweepOptions;
+//!
+//! let rules = Rules::preset(Preset::Fa24, 100).unwrap();
+//! let optimal = hog::solve::optimal(&rules, &SweepOptions::default());
+//! let baseline = StrategyTable::constant(100, 6);
+//! let rates = hog::eval::win_rates(&rules, &optimal.table(), &baseline, &SweepOptions::default());
+//! assert!(rates.average > 0.5);
+//! let boar = Resolver::new(&rules, SweepOptions::default()).resolve_str("boar_strategy").unwrap();
+//! assert_eq!(boar.get(7, 2), 0); // Boar Brawl gives 21 points there
+//! ```
+
+pub mod dice;
+pub mod error;
+pub mod eval;
+pub mod export;
+pub mod rules;
+pub mod solve;
+pub mod strategy;
+pub mod sweep;
+
+pub use error::HogError;

@@ -1,0 +1,251 @@
+//! The rules of Hog: three small components (zero-dice rule, dice rule,
+//! after-turn rule) behind one [`Rules`] type that the solver uses.
+//!
+//! The solver only asks a `Rules` three questions: how many points zero dice
+//! give, which dice a turn uses, and where the scores land after the
+//! after-turn rule. A new rule is a new component, never a solver change.
+
+mod after_turn;
+mod dice_rule;
+pub mod digits;
+mod preset;
+mod zero_dice;
+
+pub use after_turn::{AfterTurn, TurnEnd};
+pub use dice_rule::DiceRule;
+pub use preset::Preset;
+pub use zero_dice::ZeroDice;
+
+use crate::dice::{DiceSet, MAX_ROLL_POINTS};
+use crate::error::HogError;
+
+/// The largest goal accepted at all; memory is checked separately and
+/// usually refuses smaller goals first.
+pub const MAX_GOAL: u32 = 1_000_000;
+
+/// The most points one turn can add before the after-turn rule.
+pub const MAX_TURN_POINTS: usize = if MAX_ROLL_POINTS > ZeroDice::MAX_POINTS as usize {
+    MAX_ROLL_POINTS
+} else {
+    ZeroDice::MAX_POINTS as usize
+};
+
+/// One choice of each rule component.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Components {
+    /// Points for rolling zero dice.
+    pub zero_dice: ZeroDice,
+    /// Which dice a turn rolls.
+    pub dice: DiceRule,
+    /// What happens after each turn.
+    pub after_turn: AfterTurn,
+}
+
+/// A complete, validated rule set for one goal, with the lookup tables the
+/// solver needs precomputed.
+#[derive(Debug, Clone)]
+pub struct Rules {
+    preset: Preset,
+    components: Components,
+    goal: u32,
+    sus: Vec<u32>,
+    six: DiceSet,
+    four: DiceSet,
+}
+
+impl Rules {
+    /// A preset's rules with goal `goal`.
+    pub fn preset(preset: Preset, goal: u32) -> Result<Rules, HogError> {
+        Rules::new(preset, preset.components(), goal)
+    }
+
+    /// Rules with the given components; `base` names the preset they start
+    /// from, which supplies the course strategies and baseline.
+    pub fn new(base: Preset, components: Components, goal: u32) -> Result<Rules, HogError> {
+        if goal == 0 {
+            return Err(HogError::BadGoal("goal must be at least 1".into()));
+        }
+        if goal > MAX_GOAL {
+            return Err(HogError::BadGoal(format!(
+                "goal {goal} is larger than the maximum {MAX_GOAL}"
+            )));
+        }
+        Ok(Rules {
+            preset: base,
+            components,
+            goal,
+            sus: digits::sus_table(goal as usize + MAX_TURN_POINTS + 1),
+            six: DiceSet::new(6),
+            four: DiceSet::new(4),
+        })
+    }
+
+    /// The goal: the first score at or above it wins.
+    pub fn goal(&self) -> u32 {
+        self.goal
+    }
+
+    /// The goal as an index bound.
+    pub fn size(&self) -> usize {
+        self.goal as usize
+    }
+
+    /// The preset these rules start from.
+    pub fn base(&self) -> Preset {
+        self.preset
+    }
+
+    /// The rule components in force.
+    pub fn components(&self) -> Components {
+        self.components
+    }
+
+    /// Whether the components are exactly those of the base preset.
+    pub fn is_preset(&self) -> bool {
+        self.components == self.preset.components()
+    }
+
+    /// The preset's name, or for custom rules the components joined by `+`.
+    pub fn name(&self) -> String {
+        if self.is_preset() {
+            self.preset.name().to_string()
+        } else {
+            let c = self.components;
+            format!(
+                "{}+{}+{}",
+                c.zero_dice.name(),
+                c.dice.name(),
+                c.after_turn.name()
+            )
+        }
+    }
+
+    /// Points for rolling zero dice.
+    pub fn zero_dice_points(&self, mover: u32, opponent: u32) -> u32 {
+        self.components.zero_dice.points(mover, opponent)
+    }
+
+    /// The dice distributions for a turn at this state.
+    pub fn dice(&self, mover: u32, opponent: u32) -> &DiceSet {
+        match self.components.dice.sides(mover, opponent) {
+            4 => &self.four,
+            _ => &self.six,
+        }
+    }
+
+    /// Sus Fuss of one score, from the precomputed table when it covers it.
+    pub fn sus_points(&self, score: u32) -> u32 {
+        match self.sus.get(score as usize) {
+            Some(&s) => s,
+            None => digits::sus_points(score),
+        }
+    }
+
+    /// The scores after the after-turn rule, when the mover has just reached
+    /// `mover` (before the rule) against `other`.
+    pub fn after_turn(&self, mover: u32, other: u32) -> TurnEnd {
+        self.components
+            .after_turn
+            .apply(mover, other, |s| self.sus_points(s))
+    }
+
+    /// The mover's chance of winning once the after-turn rule has produced
+    /// `end`, given `value(mover, other)` = the win probability of the player
+    /// to move next at a non-terminal state.
+    pub fn outcome(&self, end: TurnEnd, next_mover_wins: impl FnOnce(u32, u32) -> f64) -> f64 {
+        if end.mover >= self.goal {
+            1.0
+        } else if end.other >= self.goal {
+            0.0
+        } else {
+            1.0 - next_mover_wins(end.other, end.mover)
+        }
+    }
+
+    /// The course's baseline strategy's dice count (`always_roll(n)`).
+    pub fn baseline_dice(&self) -> u8 {
+        self.preset.baseline_dice()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fa24() -> Rules {
+        Rules::preset(Preset::Fa24, 100).unwrap()
+    }
+
+    /// Whole turn from RULES.md: mover's score after scoring `points`.
+    fn after(rules: &Rules, mover: u32, opponent: u32, points: u32) -> u32 {
+        rules.after_turn(mover + points, opponent).mover
+    }
+
+    #[test]
+    fn rules_md_whole_turns() {
+        let r = fa24();
+        assert_eq!(after(&r, 14, 0, 3 + 4), 23, "21 is sus");
+        assert_eq!(after(&r, 63, 0, 1), 64, "64 has 7 divisors");
+        assert_eq!(after(&r, 49, 0, 18), 67, "67 is prime");
+        let zero = |m, o| after(&r, m, o, r.zero_dice_points(m, o));
+        assert_eq!(r.zero_dice_points(53, 60), 9);
+        assert_eq!(zero(53, 60), 67, "62 is sus");
+        assert_eq!(r.zero_dice_points(15, 37), 6);
+        assert_eq!(zero(15, 37), 23);
+        assert_eq!(r.zero_dice_points(41, 42), 9);
+        assert_eq!(zero(41, 42), 50, "50 has 6 divisors");
+    }
+
+    #[test]
+    fn swaps_can_hand_the_win_to_the_other_player() {
+        let r = Rules::preset(Preset::DoubleSwap, 100).unwrap();
+        let end = r.after_turn(90 + 10, 50);
+        assert_eq!(r.outcome(end, |_, _| unreachable!()), 0.0);
+        let r = Rules::preset(Preset::ReverseSwap, 100).unwrap();
+        assert_eq!(
+            r.outcome(r.after_turn(90 + 17, 70), |_, _| unreachable!()),
+            0.0
+        );
+        let r = Rules::preset(Preset::DigitSwap, 100).unwrap();
+        assert_eq!(
+            r.outcome(r.after_turn(91 + 20, 12), |_, _| unreachable!()),
+            0.0
+        );
+        // 41 vs 92 scores 8: the swap gives the mover 92, the game goes on.
+        let end = r.after_turn(41 + 8, 92);
+        assert_eq!((end.mover, end.other), (92, 49));
+        assert_eq!(
+            r.outcome(end, |next, other| if (next, other) == (49, 92) {
+                0.25
+            } else {
+                f64::NAN
+            }),
+            0.75
+        );
+    }
+
+    #[test]
+    fn a_score_of_goal_or_more_wins() {
+        let r = fa24();
+        assert_eq!(r.outcome(r.after_turn(100, 99), |_, _| unreachable!()), 1.0);
+        // 95 has 4 divisors: Sus Fuss lifts it to 97, still below the goal.
+        assert_eq!(r.after_turn(95, 0).mover, 97);
+    }
+
+    #[test]
+    fn names_say_what_the_rules_are() {
+        assert_eq!(fa24().name(), "fa24");
+        let custom = Components {
+            after_turn: AfterTurn::SwapDouble,
+            ..Preset::Fa24.components()
+        };
+        let r = Rules::new(Preset::Fa24, custom, 100).unwrap();
+        assert_eq!(r.name(), "boar-brawl+six-sided+swap-double");
+    }
+
+    #[test]
+    fn goal_zero_and_huge_goals_are_refused() {
+        assert!(Rules::preset(Preset::Fa24, 0).is_err());
+        assert!(Rules::preset(Preset::Fa24, MAX_GOAL + 1).is_err());
+    }
+}

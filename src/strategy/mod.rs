@@ -1,0 +1,192 @@
+//! Strategies: the course's built-ins, the spec language that names them,
+//! CSV tables, and resolution of a spec into a [`StrategyTable`].
+
+mod course;
+mod csv_table;
+mod spec;
+mod table;
+
+pub use course::CourseStrategy;
+pub use csv_table::read_table;
+pub use spec::Spec;
+pub use table::StrategyTable;
+
+use crate::error::HogError;
+use crate::rules::Rules;
+use crate::solve;
+use crate::sweep::SweepOptions;
+
+/// Turns specs into tables for one rule set.
+pub struct Resolver<'a> {
+    rules: &'a Rules,
+    options: SweepOptions<'a>,
+}
+
+impl<'a> Resolver<'a> {
+    /// A resolver for `rules` whose solves use `options`.
+    pub fn new(rules: &'a Rules, options: SweepOptions<'a>) -> Resolver<'a> {
+        Resolver { rules, options }
+    }
+
+    /// Parse and resolve a spec.
+    pub fn resolve_str(&self, text: &str) -> Result<StrategyTable, HogError> {
+        self.resolve(&Spec::parse(text)?)
+    }
+
+    /// The table a spec stands for under these rules.
+    pub fn resolve(&self, spec: &Spec) -> Result<StrategyTable, HogError> {
+        let rules = self.rules;
+        match spec {
+            Spec::AlwaysRoll(n) => Ok(StrategyTable::constant(rules.goal(), *n)),
+            Spec::Course { name, args } => {
+                let (strategy, args) = course_call(rules, spec, name, args)?;
+                Ok(strategy.table(rules, args))
+            }
+            Spec::Optimal => Ok(solve::optimal(rules, &self.options).table()),
+            Spec::BestResponse(inner) => {
+                let opponent = self.resolve(inner)?;
+                Ok(solve::best_response(rules, &opponent, &self.options).table())
+            }
+            Spec::Table(path) => read_table(path, rules.goal()),
+            Spec::Python { .. } => Err(HogError::spec(
+                &spec.to_string(),
+                "Python strategies are not supported yet (see the analyzer issue)",
+            )),
+        }
+    }
+}
+
+/// The names a rule set accepts, for error messages.
+pub fn known_names(rules: &Rules) -> String {
+    let course: Vec<&str> = CourseStrategy::of(rules.base())
+        .iter()
+        .map(|c| c.name())
+        .collect();
+    format!(
+        "always_roll(N), {}, optimal, best_response(SPEC)",
+        course.join(", ")
+    )
+}
+
+/// Check a course strategy's name and bind its arguments to its parameters.
+fn course_call(
+    rules: &Rules,
+    spec: &Spec,
+    name: &str,
+    args: &[(Option<String>, u32)],
+) -> Result<(CourseStrategy, [u32; 2]), HogError> {
+    let text = spec.to_string();
+    let preset = rules.base();
+    let strategy = CourseStrategy::find(preset, name).ok_or_else(|| {
+        let elsewhere = crate::rules::Preset::ALL
+            .iter()
+            .any(|&p| CourseStrategy::find(p, name).is_some());
+        let what = if elsewhere {
+            format!("{name} is not a strategy of the {} rules", preset.name())
+        } else {
+            format!("unknown strategy '{name}'")
+        };
+        HogError::spec(
+            &text,
+            format!("{what}; the names here are {}", known_names(rules)),
+        )
+    })?;
+    strategy
+        .applies_to(rules)
+        .map_err(|reason| HogError::spec(&text, reason))?;
+    let params = strategy.params();
+    let mut values: [Option<u32>; 2] = [None, None];
+    let mut seen_keyword = false;
+    for (i, (keyword, value)) in args.iter().enumerate() {
+        let slot = match keyword {
+            None if seen_keyword => {
+                return Err(HogError::spec(
+                    &text,
+                    "a positional argument cannot follow a keyword argument",
+                ));
+            }
+            None if i >= params.len() => {
+                return Err(HogError::spec(
+                    &text,
+                    format!("{name} takes at most {} arguments", params.len()),
+                ));
+            }
+            None => i,
+            Some(key) => {
+                seen_keyword = true;
+                params.iter().position(|p| p == key).ok_or_else(|| {
+                    HogError::spec(
+                        &text,
+                        format!(
+                            "{name} has no parameter '{key}'; it takes {}",
+                            params.join(", ")
+                        ),
+                    )
+                })?
+            }
+        };
+        if values[slot].is_some() {
+            return Err(HogError::spec(
+                &text,
+                format!("{} is given twice", params[slot]),
+            ));
+        }
+        values[slot] = Some(*value);
+    }
+    let defaults = strategy.defaults(preset);
+    let bound = [
+        values[0].unwrap_or(defaults[0]),
+        values[1].unwrap_or(defaults[1]),
+    ];
+    if bound[1] > 10 {
+        return Err(HogError::spec(
+            &text,
+            format!("num_rolls={} must be 0..=10", bound[1]),
+        ));
+    }
+    Ok((strategy, bound))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Preset;
+
+    fn resolve(preset: Preset, text: &str) -> Result<StrategyTable, HogError> {
+        let rules = Rules::preset(preset, 100).unwrap();
+        Resolver::new(&rules, SweepOptions::default()).resolve_str(text)
+    }
+
+    #[test]
+    fn positional_keyword_and_default_arguments_agree() {
+        let a = resolve(Preset::Fa24, "boar_strategy").unwrap();
+        let b = resolve(Preset::Fa24, "boar_strategy(11, 6)").unwrap();
+        let c = resolve(Preset::Fa24, "boar_strategy(num_rolls=6, threshold=11)").unwrap();
+        let d = resolve(Preset::Fa24, "boar_strategy(11, num_rolls=6)").unwrap();
+        assert_eq!(a, b);
+        assert_eq!(a, c);
+        assert_eq!(a, d);
+        assert_ne!(a, resolve(Preset::Fa24, "boar_strategy(10, 5)").unwrap());
+        assert_eq!(a.get(21, 46), 6);
+    }
+
+    #[test]
+    fn bad_calls_name_the_problem() {
+        let err = |p, t| resolve(p, t).unwrap_err().to_string();
+        assert!(err(Preset::Fa24, "boar_strategy(1, 2, 3)").contains("at most 2 arguments"));
+        assert!(err(Preset::Fa24, "boar_strategy(margin=3)").contains("no parameter 'margin'"));
+        assert!(err(Preset::Fa24, "boar_strategy(3, threshold=4)").contains("given twice"));
+        assert!(err(Preset::Fa24, "boar_strategy(threshold=4, 5)").contains("cannot follow"));
+        assert!(err(Preset::Fa24, "boar_strategy(4, 11)").contains("0..=10"));
+        assert!(err(Preset::Fa24, "pig_strategy").contains("unknown strategy 'pig_strategy'"));
+        let wrong_set = err(Preset::DoubleSwap, "boar_strategy");
+        assert!(
+            wrong_set.contains("not a strategy of the double-swap rules"),
+            "{wrong_set}"
+        );
+        assert!(
+            wrong_set.contains("bacon_strategy, swap_strategy"),
+            "{wrong_set}"
+        );
+    }
+}
