@@ -1,1 +1,86 @@
-fn main() {}
+//! Solver benchmarks: optimal solves, best responses and exact evaluations
+//! at the course's goal and larger, and the parallel cut-over of the sweep.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+
+use hog::eval::win_rates;
+use hog::rules::{Preset, Rules};
+use hog::solve::{best_response, optimal};
+use hog::strategy::{Resolver, StrategyTable};
+use hog::sweep::SweepOptions;
+
+fn rules(preset: Preset, goal: u32) -> Rules {
+    Rules::preset(preset, goal).expect("valid rules")
+}
+
+/// Optimal solve at goal 100 for every preset.
+fn optimal_goal_100(c: &mut Criterion) {
+    let mut group = c.benchmark_group("optimal_goal_100");
+    for preset in Preset::ALL {
+        let r = rules(preset, 100);
+        group.bench_function(preset.name(), |b| {
+            b.iter(|| optimal(&r, &SweepOptions::default()))
+        });
+    }
+    group.finish();
+}
+
+/// One exact evaluation of two tables, and one best response, at goal 100.
+fn eval_and_best_response(c: &mut Criterion) {
+    let r = rules(Preset::Fa24, 100);
+    let resolver = Resolver::new(&r, SweepOptions::default());
+    let optimal_table = resolver.resolve_str("optimal").unwrap();
+    let boar = resolver.resolve_str("boar_strategy").unwrap();
+    let baseline = StrategyTable::constant(100, 6);
+    c.bench_function("eval_goal_100", |b| {
+        b.iter(|| win_rates(&r, &optimal_table, &boar, &SweepOptions::default()))
+    });
+    c.bench_function("best_response_goal_100", |b| {
+        b.iter(|| best_response(&r, &baseline, &SweepOptions::default()))
+    });
+}
+
+/// Optimal solve at goal 1000.
+fn optimal_goal_1000(c: &mut Criterion) {
+    let r = rules(Preset::Fa24, 1000);
+    let mut group = c.benchmark_group("optimal_goal_1000");
+    group.sample_size(10);
+    group.bench_function("fa24", |b| b.iter(|| optimal(&r, &SweepOptions::default())));
+    group.finish();
+}
+
+/// Where splitting a diagonal across threads starts to pay: the same solve
+/// with different minimum diagonal lengths for the parallel path.
+fn parallel_cut_over(c: &mut Criterion) {
+    let mut group = c.benchmark_group("parallel_min_states");
+    group.sample_size(10);
+    for goal in [100u32, 400] {
+        let r = rules(Preset::Fa24, goal);
+        for min in [1usize, 32, 64, 128, 256, 512, usize::MAX] {
+            let options = SweepOptions {
+                parallel_min_states: min,
+                progress: None,
+            };
+            let label = if min == usize::MAX {
+                "never".to_string()
+            } else {
+                min.to_string()
+            };
+            group.bench_with_input(
+                BenchmarkId::new(format!("goal_{goal}"), label),
+                &options,
+                |b, o| b.iter(|| optimal(&r, o)),
+            );
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    optimal_goal_100,
+    eval_and_best_response,
+    optimal_goal_1000,
+    parallel_cut_over
+);
+criterion_main!(benches);

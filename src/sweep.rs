@@ -15,9 +15,10 @@
 use ndarray::Array2;
 use rayon::prelude::*;
 
-use crate::dice::{Distribution, MAX_DICE};
+use crate::dice::MAX_DICE;
 use crate::error::HogError;
-use crate::rules::{Rules, MAX_TURN_POINTS};
+use crate::kernel::{Kernel, ROW_REACH};
+use crate::rules::Rules;
 use crate::strategy::StrategyTable;
 
 /// Choices whose win probabilities are this close to the best count as tied;
@@ -71,13 +72,14 @@ pub struct Seat {
 #[derive(Debug, Clone)]
 pub struct SweepResult<'r> {
     rules: &'r Rules,
+    kernels: Kernels,
     seats: Vec<Seat>,
 }
 
 /// Bytes of tables a sweep with `seats` seats needs at goal `goal`.
 pub fn memory_needed(goal: u32, seats: usize) -> u64 {
     let n = u64::from(goal);
-    let per_seat = 8 * n * n + n * n + 8 * n * (n + MAX_TURN_POINTS as u64);
+    let per_seat = 8 * n * n + n * n + 8 * n * (n + ROW_REACH as u64);
     per_seat * seats as u64
 }
 
@@ -125,13 +127,13 @@ pub fn sweep<'r>(
         .map(|_| Seat {
             value: Array2::from_elem((n, n), f64::NAN),
             choice: Array2::zeros((n, n)),
-            lookup: Array2::from_elem((n, n + MAX_TURN_POINTS), f64::NAN),
+            lookup: Array2::from_elem((n, n + ROW_REACH), f64::NAN),
         })
         .collect();
     // Raw scores at or past the goal end the game whatever the rule does.
     for seat in &mut seats {
         for o in 0..n {
-            for t in n..n + MAX_TURN_POINTS {
+            for t in n..n + ROW_REACH {
                 seat.lookup[[o, t]] = rules
                     .outcome(rules.after_turn(t as u32, o as u32), |_, _| {
                         unreachable!("a raw score at the goal always ends the game")
@@ -139,6 +141,12 @@ pub fn sweep<'r>(
             }
         }
     }
+    let kernels = Kernels::new(rules);
+    let context = Context {
+        rules,
+        kernels: &kernels,
+        avx2: has_avx2(),
+    };
     let mut buffer: Vec<(f64, u8)> = Vec::with_capacity(n);
     let mut fill: Vec<f64> = Vec::with_capacity(n);
     for d in (0..=2 * (n - 1)).rev() {
@@ -148,7 +156,7 @@ pub fn sweep<'r>(
         let parallel = states >= options.parallel_min_states;
         for (i, policy) in policies.iter().enumerate() {
             let seat = &seats[i];
-            let compute = |s: usize| state_value(rules, &seat.lookup, policy, s, d - s);
+            let compute = |s: usize| context.state_value(&seat.lookup, policy, s, d - s);
             buffer.clear();
             if parallel {
                 s_range
@@ -195,45 +203,145 @@ pub fn sweep<'r>(
             progress(states as u64);
         }
     }
-    SweepResult { rules, seats }
+    SweepResult {
+        rules,
+        kernels,
+        seats,
+    }
 }
 
-/// The value and the choice of one state.
-fn state_value(
-    rules: &Rules,
-    lookup: &Array2<f64>,
-    policy: &Policy<'_>,
-    s: usize,
-    o: usize,
-) -> (f64, u8) {
-    match policy {
-        Policy::Fixed(table) => {
-            let k = table.get(s as u32, o as u32);
-            (choice_value(rules, lookup, s, o, k as usize), k)
+/// The kernels of both die types, picked per state by the dice rule.
+#[derive(Debug, Clone)]
+struct Kernels {
+    six: Kernel,
+    four: Kernel,
+}
+
+impl Kernels {
+    fn new(rules: &Rules) -> Kernels {
+        Kernels {
+            six: Kernel::new(rules.dice_with_sides(6)),
+            four: Kernel::new(rules.dice_with_sides(4)),
         }
-        Policy::Best => best_choice(&choice_values(rules, lookup, s, o)),
+    }
+
+    fn at(&self, rules: &Rules, s: usize, o: usize) -> &Kernel {
+        match rules.components().dice.sides(s as u32, o as u32) {
+            4 => &self.four,
+            _ => &self.six,
+        }
     }
 }
 
-/// The win probability of each dice count at one state, given a seat's lookup.
-fn choice_values(rules: &Rules, lookup: &Array2<f64>, s: usize, o: usize) -> [f64; MAX_DICE + 1] {
-    let row = lookup_row(lookup, o, s);
-    let dice = rules.dice(s as u32, o as u32);
-    let mut values = [0.0; MAX_DICE + 1];
-    values[0] = row[rules.zero_dice_points(s as u32, o as u32) as usize];
-    for (k, value) in values.iter_mut().enumerate().skip(1) {
-        *value = roll_value(dice.get(k), row);
-    }
-    values
+/// What the sweep reads while computing one diagonal.
+struct Context<'a> {
+    rules: &'a Rules,
+    kernels: &'a Kernels,
+    avx2: bool,
 }
 
-/// The win probability of one dice count at one state.
-fn choice_value(rules: &Rules, lookup: &Array2<f64>, s: usize, o: usize, k: usize) -> f64 {
-    let row = lookup_row(lookup, o, s);
-    if k == 0 {
-        row[rules.zero_dice_points(s as u32, o as u32) as usize]
-    } else {
-        roll_value(rules.dice(s as u32, o as u32).get(k), row)
+/// Whether this processor runs the AVX2 build of the kernel.
+fn has_avx2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("avx2") && std::env::var_os("HOG_NO_AVX2").is_none()
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+impl Context<'_> {
+    /// The value and the choice of one state, with AVX2 where the processor
+    /// has it. Both paths run the same additions in the same order (no fused
+    /// multiply-add), so they give the same bits.
+    fn state_value(
+        &self,
+        lookup: &Array2<f64>,
+        policy: &Policy<'_>,
+        s: usize,
+        o: usize,
+    ) -> (f64, u8) {
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: `avx2` is true only when the processor reports AVX2.
+            return unsafe { self.state_value_avx2(lookup, policy, s, o) };
+        }
+        self.state_value_inline::<false>(lookup, policy, s, o)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn state_value_avx2(
+        &self,
+        lookup: &Array2<f64>,
+        policy: &Policy<'_>,
+        s: usize,
+        o: usize,
+    ) -> (f64, u8) {
+        self.state_value_inline::<true>(lookup, policy, s, o)
+    }
+
+    #[inline(always)]
+    fn state_value_inline<const AVX2: bool>(
+        &self,
+        lookup: &Array2<f64>,
+        policy: &Policy<'_>,
+        s: usize,
+        o: usize,
+    ) -> (f64, u8) {
+        match policy {
+            Policy::Fixed(table) => {
+                let k = table.get(s as u32, o as u32);
+                (self.choice_value::<AVX2>(lookup, s, o, k as usize), k)
+            }
+            Policy::Best => best_choice(&self.choice_values::<AVX2>(lookup, s, o)),
+        }
+    }
+
+    /// The win probability of each dice count at one state, given a seat's lookup.
+    #[inline(always)]
+    fn choice_values<const AVX2: bool>(
+        &self,
+        lookup: &Array2<f64>,
+        s: usize,
+        o: usize,
+    ) -> [f64; MAX_DICE + 1] {
+        let row = lookup_row(lookup, o, s);
+        let mut values = [0.0; MAX_DICE + 1];
+        values[0] = row[self.rules.zero_dice_points(s as u32, o as u32) as usize];
+        let kernel = self.kernels.at(self.rules, s, o);
+        #[cfg(target_arch = "x86_64")]
+        if AVX2 {
+            // SAFETY: AVX2 is true only inside `state_value_avx2`.
+            unsafe { kernel.roll_all_avx2(row, &mut values) };
+            return values;
+        }
+        kernel.roll_all(row, &mut values);
+        values
+    }
+
+    /// The win probability of one dice count at one state.
+    #[inline(always)]
+    fn choice_value<const AVX2: bool>(
+        &self,
+        lookup: &Array2<f64>,
+        s: usize,
+        o: usize,
+        k: usize,
+    ) -> f64 {
+        let row = lookup_row(lookup, o, s);
+        if k == 0 {
+            return row[self.rules.zero_dice_points(s as u32, o as u32) as usize];
+        }
+        let kernel = self.kernels.at(self.rules, s, o);
+        #[cfg(target_arch = "x86_64")]
+        if AVX2 {
+            // SAFETY: AVX2 is true only inside `state_value_avx2`.
+            return unsafe { kernel.roll_avx2(k, row) };
+        }
+        kernel.roll(k, row)
     }
 }
 
@@ -244,40 +352,20 @@ fn lookup_row(lookup: &Array2<f64>, o: usize, s: usize) -> &[f64] {
     &all[o * width + s..(o + 1) * width]
 }
 
+#[inline(always)]
 /// The highest value, ties (within [`TIE_TOLERANCE`]) to the fewest dice.
 pub fn best_choice(values: &[f64; MAX_DICE + 1]) -> (f64, u8) {
-    let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let mut best = values[0];
+    for &v in &values[1..] {
+        if v > best {
+            best = v;
+        }
+    }
     let k = values
         .iter()
         .position(|&v| v >= best - TIE_TOLERANCE)
-        .expect("eleven choices");
+        .unwrap_or(0);
     (values[k], k as u8)
-}
-
-/// Value of rolling: `P(1) * row[1] + sum_i P(min + i) * row[min + i]`.
-#[inline]
-fn roll_value(dist: &Distribution, row: &[f64]) -> f64 {
-    dist.one_point * row[1] + dot(&dist.sums, &row[dist.min_sum..])
-}
-
-/// A dot product in a fixed order (four running sums, then the tail), so the
-/// result is the same bits on every machine and thread count, and the four
-/// sums map onto SIMD lanes.
-#[inline]
-fn dot(a: &[f64], b: &[f64]) -> f64 {
-    let b = &b[..a.len()];
-    let mut acc = [0.0f64; 4];
-    let chunks = a.len() / 4 * 4;
-    for (x, y) in a[..chunks].chunks_exact(4).zip(b[..chunks].chunks_exact(4)) {
-        for lane in 0..4 {
-            acc[lane] += x[lane] * y[lane];
-        }
-    }
-    let mut tail = 0.0;
-    for (x, y) in a[chunks..].iter().zip(&b[chunks..]) {
-        tail += x * y;
-    }
-    (acc[0] + acc[1]) + (acc[2] + acc[3]) + tail
 }
 
 impl<'r> SweepResult<'r> {
@@ -294,7 +382,12 @@ impl<'r> SweepResult<'r> {
     /// The win probability of every dice count for seat `i` at `(s, o)`,
     /// with play afterwards as in the sweep.
     pub fn choice_values(&self, i: usize, s: u32, o: u32) -> [f64; MAX_DICE + 1] {
-        choice_values(self.rules, &self.seats[i].lookup, s as usize, o as usize)
+        let context = Context {
+            rules: self.rules,
+            kernels: &self.kernels,
+            avx2: false,
+        };
+        context.choice_values::<false>(&self.seats[i].lookup, s as usize, o as usize)
     }
 
     /// Seat `i`'s choices as a strategy table.
@@ -306,16 +399,6 @@ impl<'r> SweepResult<'r> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn dot_matches_the_naive_sum() {
-        let a: Vec<f64> = (0..41).map(|i| 1.0 / (i as f64 + 1.0)).collect();
-        let b: Vec<f64> = (0..45).map(|i| (i as f64).sqrt()).collect();
-        for len in [0, 1, 3, 4, 5, 9, 41] {
-            let naive: f64 = a[..len].iter().zip(&b).map(|(x, y)| x * y).sum();
-            assert!((dot(&a[..len], &b) - naive).abs() < 1e-12, "length {len}");
-        }
-    }
 
     #[test]
     fn ties_go_to_the_fewest_dice() {

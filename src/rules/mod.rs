@@ -127,7 +127,12 @@ impl Rules {
 
     /// The dice distributions for a turn at this state.
     pub fn dice(&self, mover: u32, opponent: u32) -> &DiceSet {
-        match self.components.dice.sides(mover, opponent) {
+        self.dice_with_sides(self.components.dice.sides(mover, opponent))
+    }
+
+    /// The distributions of four- or six-sided dice.
+    pub fn dice_with_sides(&self, sides: u32) -> &DiceSet {
+        match sides {
             4 => &self.four,
             _ => &self.six,
         }
