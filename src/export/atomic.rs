@@ -51,6 +51,7 @@ impl AtomicFiles {
             .into_inner()
             .map_err(|e| io_error(path)(e.into_error()))?;
         temp.as_file().sync_all().map_err(io_error(path))?;
+        set_permissions(&temp, path).map_err(io_error(path))?;
         self.pending.push((path.to_path_buf(), temp));
         Ok(())
     }
@@ -64,6 +65,20 @@ impl AtomicFiles {
         }
         Ok(done)
     }
+}
+
+/// Temporary files are private (0600); give the table the permissions of
+/// the file it replaces, or the usual 0644 for a new one.
+#[cfg(unix)]
+fn set_permissions(temp: &NamedTempFile, path: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = fs::metadata(path).map(|m| m.permissions().mode()).unwrap_or(0o644);
+    fs::set_permissions(temp.path(), fs::Permissions::from_mode(mode))
+}
+
+#[cfg(not(unix))]
+fn set_permissions(_temp: &NamedTempFile, _path: &Path) -> std::io::Result<()> {
+    Ok(())
 }
 
 #[cfg(test)]
