@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 
 use hog::eval::win_rates;
 
-use super::output::{rules_json, rules_line};
+use super::output::{render_table, rules_json, rules_line};
 use super::{baseline_spec, Config, Format, Printer};
 
 #[derive(Debug, Args)]
@@ -44,13 +44,10 @@ pub fn run(config: &Config, args: &EvalArgs, printer: &mut Printer) -> anyhow::R
             map.insert("average".into(), json!(rates.average));
             printer.json(&Value::Object(map))?
         }
-        Format::Csv => printer.csv(&[
-            [
-                "rules", "goal", "strategy", "opponent", "first", "second", "average",
-            ]
-            .map(String::from)
-            .to_vec(),
-            vec![
+        format => printer.text(&render_table(
+            format,
+            &["rules", "goal", "strategy", "opponent", "first", "second", "average"],
+            &[vec![
                 rules.name(),
                 rules.goal().to_string(),
                 args.strategy.trim().to_string(),
@@ -58,8 +55,8 @@ pub fn run(config: &Config, args: &EvalArgs, printer: &mut Printer) -> anyhow::R
                 rates.first.to_string(),
                 rates.second.to_string(),
                 rates.average.to_string(),
-            ],
-        ])?,
+            ]],
+        ))?,
     }
     Ok(())
 }

@@ -2,15 +2,22 @@
 //! [`Config`] that the subcommands read.
 
 mod eval;
+mod explain;
+mod export;
 mod output;
+mod play;
+mod plot;
 mod progress;
 mod rates;
 mod rules_args;
+mod simulate;
 mod solve;
+mod sweep;
+mod tournament;
 
 use std::time::Instant;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 
 use hog::rules::Rules;
 use hog::strategy::Resolver;
@@ -47,6 +54,20 @@ pub enum Command {
     Eval(eval::EvalArgs),
     /// Win rates of every standard strategy against one opponent, best first.
     Rates(rates::RatesArgs),
+    /// Exact win rates over a grid of a course strategy's parameters.
+    Sweep(sweep::SweepArgs),
+    /// Every pair of strategies, exact: matrix, wins and ranking.
+    Tournament(tournament::TournamentArgs),
+    /// Why a strategy table chooses what it does at one state.
+    Explain(explain::ExplainArgs),
+    /// Play sampled games with real random dice, beside the exact values.
+    Simulate(simulate::SimulateArgs),
+    /// Write a strategy as CSV, JSON or a Python module.
+    Export(export::ExportArgs),
+    /// Draw a strategy's policy or win probabilities as a heatmap.
+    Plot(plot::PlotArgs),
+    /// Play a game in the terminal against a bot.
+    Play(play::PlayArgs),
 }
 
 /// What every command needs: validated rules and how to report.
@@ -87,6 +108,13 @@ pub fn run(opts: Opts) -> anyhow::Result<()> {
         Command::Solve(args) => solve::run(&config, &args, &mut printer),
         Command::Eval(args) => eval::run(&config, &args, &mut printer),
         Command::Rates(args) => rates::run(&config, &args, &mut printer),
+        Command::Sweep(args) => sweep::run(&config, &args, &mut printer),
+        Command::Tournament(args) => tournament::run(&config, &args, &mut printer),
+        Command::Explain(args) => explain::run(&config, &args, &mut printer),
+        Command::Simulate(args) => simulate::run(&config, &args, &mut printer),
+        Command::Export(args) => export::run(&config, &args, &mut printer),
+        Command::Plot(args) => plot::run(&config, &args, &mut printer),
+        Command::Play(args) => play::run(&config, &args, &mut printer),
     }
 }
 
@@ -94,6 +122,3 @@ pub fn run(opts: Opts) -> anyhow::Result<()> {
 pub fn baseline_spec(rules: &Rules) -> String {
     format!("always_roll({})", rules.baseline_dice())
 }
-
-#[doc(hidden)]
-pub fn _assert_value_enum<T: ValueEnum>() {}

@@ -16,6 +16,8 @@ pub enum Format {
     Json,
     /// CSV with a header row.
     Csv,
+    /// A Markdown table (tables only: rates, sweep, tournament).
+    Md,
 }
 
 /// Writes a command's output to stdout.
@@ -43,18 +45,51 @@ impl Printer {
         text.push('\n');
         self.text(&text)
     }
+}
+}
 
-    /// Print CSV rows (the first is the header).
-    pub fn csv(&mut self, rows: &[Vec<String>]) -> io::Result<()> {
-        let mut writer = csv::Writer::from_writer(Vec::new());
-        for row in rows {
-            writer.write_record(row).map_err(io::Error::other)?;
+/// A table as aligned text (first column left, others right), CSV or Markdown.
+pub fn render_table(format: Format, header: &[&str], rows: &[Vec<String>]) -> String {
+    match format {
+        Format::Csv | Format::Json => {
+            let mut writer = csv::Writer::from_writer(Vec::new());
+            writer.write_record(header).expect("writing to memory");
+            for row in rows {
+                writer.write_record(row).expect("writing to memory");
+            }
+            String::from_utf8(writer.into_inner().expect("writing to memory")).expect("UTF-8 in, UTF-8 out")
         }
-        let bytes = writer
-            .into_inner()
-            .map_err(|e| io::Error::other(e.to_string()))?;
-        self.out.write_all(&bytes)?;
-        self.out.flush()
+        Format::Md => {
+            let mut text = format!("| {} |\n", header.join(" | "));
+            let rule: Vec<&str> = (0..header.len()).map(|i| if i == 0 { "---" } else { "---:" }).collect();
+            text += &format!("| {} |\n", rule.join(" | "));
+            for row in rows {
+                text += &format!("| {} |\n", row.join(" | "));
+            }
+            text
+        }
+        Format::Text => {
+            let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
+            for row in rows {
+                for (w, cell) in widths.iter_mut().zip(row) {
+                    *w = (*w).max(cell.chars().count());
+                }
+            }
+            let line = |cells: Vec<&str>| {
+                let padded: Vec<String> = cells
+                    .iter()
+                    .zip(&widths)
+                    .enumerate()
+                    .map(|(i, (c, &w))| if i == 0 { format!("{c:<w$}") } else { format!("{c:>w$}") })
+                    .collect();
+                padded.join("  ").trim_end().to_string() + "\n"
+            };
+            let mut text = line(header.to_vec());
+            for row in rows {
+                text += &line(row.iter().map(String::as_str).collect());
+            }
+            text
+        }
     }
 }
 

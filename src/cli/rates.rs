@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 use hog::eval::{win_rates, WinRates};
 use hog::strategy::CourseStrategy;
 
-use super::output::{rules_json, rules_line};
+use super::output::{render_table, rules_json, rules_line};
 use super::{baseline_spec, Config, Format, Printer};
 
 #[derive(Debug, Args)]
@@ -54,25 +54,6 @@ pub fn run(config: &Config, args: &RatesArgs, printer: &mut Printer) -> anyhow::
     // Best first; the sort is stable, so ties keep the listing order.
     rows.sort_by(|a, b| b.1.average.total_cmp(&a.1.average));
     match config.format {
-        Format::Text => {
-            let width = rows.iter().map(|(s, _)| s.len()).max().unwrap_or(8).max(8);
-            let mut text = format!(
-                "Win rates against {}\nrules: {}\n\n",
-                vs.trim(),
-                rules_line(rules)
-            );
-            text += &format!(
-                "{:<width$}  {:>8}  {:>8}  {:>8}\n",
-                "strategy", "first", "second", "average"
-            );
-            for (spec, r) in &rows {
-                text += &format!(
-                    "{spec:<width$}  {:>8.6}  {:>8.6}  {:>8.6}\n",
-                    r.first, r.second, r.average
-                );
-            }
-            printer.text(&text)?
-        }
         Format::Json => {
             let mut map = rules_json(rules);
             map.insert("opponent".into(), json!(vs.trim()));
@@ -83,19 +64,19 @@ pub fn run(config: &Config, args: &RatesArgs, printer: &mut Printer) -> anyhow::
             map.insert("rows".into(), Value::Array(rows));
             printer.json(&Value::Object(map))?
         }
-        Format::Csv => {
-            let mut table = vec![["strategy", "first", "second", "average"]
-                .map(String::from)
-                .to_vec()];
-            for (spec, r) in &rows {
-                table.push(vec![
-                    spec.clone(),
-                    r.first.to_string(),
-                    r.second.to_string(),
-                    r.average.to_string(),
-                ]);
+        format => {
+            // Text and Markdown are for reading: six decimals. CSV keeps every digit.
+            let cell = |x: f64| if format == Format::Csv { x.to_string() } else { format!("{x:.6}") };
+            let table: Vec<Vec<String>> = rows
+                .iter()
+                .map(|(spec, r)| vec![spec.clone(), cell(r.first), cell(r.second), cell(r.average)])
+                .collect();
+            let mut text = String::new();
+            if format != Format::Csv {
+                text += &format!("Win rates against {} ({})\n\n", vs.trim(), rules_line(rules));
             }
-            printer.csv(&table)?
+            text += &render_table(format, &["strategy", "first", "second", "average"], &table);
+            printer.text(&text)?
         }
     }
     Ok(())

@@ -11,7 +11,7 @@ use hog::export::{
 use hog::solve::{best_response, optimal};
 use hog::sweep::{check_memory, SweepOptions};
 
-use super::output::{rules_json, rules_line};
+use super::output::{render_table, rules_json, rules_line};
 use super::{Config, Format, Printer};
 
 /// Above this size `win_probabilities.csv` is skipped unless asked for.
@@ -19,7 +19,7 @@ const AUTO_WIN_PROBABILITIES_LIMIT: u64 = 512 << 20;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum WhenToWrite {
-    /// Write it when it is at most 512 MiB (goal 1403 or less).
+    /// Write it when it would take at most 512 MiB (goals up to about 1400).
     Auto,
     /// Always write it.
     Always,
@@ -151,30 +151,18 @@ pub fn run(config: &Config, args: &SolveArgs, printer: &mut Printer) -> anyhow::
             map.insert("seconds".into(), json!(seconds));
             printer.json(&Value::Object(map))?
         }
-        Format::Csv => printer.csv(&[
-            [
-                "rules",
-                "goal",
-                "against",
-                "first_player_win_probability",
-                "files",
-                "seconds",
-            ]
-            .map(String::from)
-            .to_vec(),
-            vec![
+        format => printer.text(&render_table(
+            format,
+            &["rules", "goal", "against", "first_player_win_probability", "files", "seconds"],
+            &[vec![
                 rules.name(),
                 rules.goal().to_string(),
                 against.unwrap_or("").to_string(),
                 first.to_string(),
-                written
-                    .iter()
-                    .map(|p| p.display().to_string())
-                    .collect::<Vec<_>>()
-                    .join(";"),
+                written.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(";"),
                 seconds.to_string(),
-            ],
-        ])?,
+            ]],
+        ))?,
     }
     Ok(())
 }
