@@ -46,7 +46,9 @@ pub fn run(config: &Config, args: &EvalArgs, printer: &mut Printer) -> anyhow::R
         }
         format => printer.text(&render_table(
             format,
-            &["rules", "goal", "strategy", "opponent", "first", "second", "average"],
+            &[
+                "rules", "goal", "strategy", "opponent", "first", "second", "average",
+            ],
             &[vec![
                 rules.name(),
                 rules.goal().to_string(),

@@ -39,13 +39,12 @@ impl Printer {
         self.out.flush()
     }
 
-    /// Print a JSON value on one line.
+    /// Print a JSON value, pretty-printed.
     pub fn json(&mut self, value: &Value) -> io::Result<()> {
         let mut text = serde_json::to_string_pretty(value).map_err(io::Error::other)?;
         text.push('\n');
         self.text(&text)
     }
-}
 }
 
 /// A table as aligned text (first column left, others right), CSV or Markdown.
@@ -57,11 +56,14 @@ pub fn render_table(format: Format, header: &[&str], rows: &[Vec<String>]) -> St
             for row in rows {
                 writer.write_record(row).expect("writing to memory");
             }
-            String::from_utf8(writer.into_inner().expect("writing to memory")).expect("UTF-8 in, UTF-8 out")
+            String::from_utf8(writer.into_inner().expect("writing to memory"))
+                .expect("UTF-8 in, UTF-8 out")
         }
         Format::Md => {
             let mut text = format!("| {} |\n", header.join(" | "));
-            let rule: Vec<&str> = (0..header.len()).map(|i| if i == 0 { "---" } else { "---:" }).collect();
+            let rule: Vec<&str> = (0..header.len())
+                .map(|i| if i == 0 { "---" } else { "---:" })
+                .collect();
             text += &format!("| {} |\n", rule.join(" | "));
             for row in rows {
                 text += &format!("| {} |\n", row.join(" | "));
@@ -80,7 +82,13 @@ pub fn render_table(format: Format, header: &[&str], rows: &[Vec<String>]) -> St
                     .iter()
                     .zip(&widths)
                     .enumerate()
-                    .map(|(i, (c, &w))| if i == 0 { format!("{c:<w$}") } else { format!("{c:>w$}") })
+                    .map(|(i, (c, &w))| {
+                        if i == 0 {
+                            format!("{c:<w$}")
+                        } else {
+                            format!("{c:>w$}")
+                        }
+                    })
                     .collect();
                 padded.join("  ").trim_end().to_string() + "\n"
             };

@@ -66,14 +66,24 @@ pub fn run(config: &Config, args: &RatesArgs, printer: &mut Printer) -> anyhow::
         }
         format => {
             // Text and Markdown are for reading: six decimals. CSV keeps every digit.
-            let cell = |x: f64| if format == Format::Csv { x.to_string() } else { format!("{x:.6}") };
+            let cell = |x: f64| {
+                if format == Format::Csv {
+                    x.to_string()
+                } else {
+                    format!("{x:.6}")
+                }
+            };
             let table: Vec<Vec<String>> = rows
                 .iter()
                 .map(|(spec, r)| vec![spec.clone(), cell(r.first), cell(r.second), cell(r.average)])
                 .collect();
             let mut text = String::new();
             if format != Format::Csv {
-                text += &format!("Win rates against {} ({})\n\n", vs.trim(), rules_line(rules));
+                text += &format!(
+                    "Win rates against {} ({})\n\n",
+                    vs.trim(),
+                    rules_line(rules)
+                );
             }
             text += &render_table(format, &["strategy", "first", "second", "average"], &table);
             printer.text(&text)?

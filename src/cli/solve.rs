@@ -153,13 +153,24 @@ pub fn run(config: &Config, args: &SolveArgs, printer: &mut Printer) -> anyhow::
         }
         format => printer.text(&render_table(
             format,
-            &["rules", "goal", "against", "first_player_win_probability", "files", "seconds"],
+            &[
+                "rules",
+                "goal",
+                "against",
+                "first_player_win_probability",
+                "files",
+                "seconds",
+            ],
             &[vec![
                 rules.name(),
                 rules.goal().to_string(),
                 against.unwrap_or("").to_string(),
                 first.to_string(),
-                written.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(";"),
+                written
+                    .iter()
+                    .map(|p| p.display().to_string())
+                    .collect::<Vec<_>>()
+                    .join(";"),
                 seconds.to_string(),
             ]],
         ))?,
