@@ -72,7 +72,9 @@ impl AtomicFiles {
 #[cfg(unix)]
 fn set_permissions(temp: &NamedTempFile, path: &Path) -> std::io::Result<()> {
     use std::os::unix::fs::PermissionsExt;
-    let mode = fs::metadata(path).map(|m| m.permissions().mode()).unwrap_or(0o644);
+    let mode = fs::metadata(path)
+        .map(|m| m.permissions().mode())
+        .unwrap_or(0o644);
     fs::set_permissions(temp.path(), fs::Permissions::from_mode(mode))
 }
 
