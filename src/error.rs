@@ -41,6 +41,17 @@ pub enum HogError {
         /// What is wrong.
         reason: String,
     },
+    /// A Python strategy that could not be tabulated.
+    #[error("Python strategy {spec}: {reason}")]
+    Python {
+        /// The `PATH:function` spec.
+        spec: String,
+        /// What went wrong, naming the state where it did.
+        reason: String,
+    },
+    /// A command-line argument outside what it accepts.
+    #[error("bad argument: {0}")]
+    BadArgument(String),
     /// A file that could not be read or written.
     #[error("{}: {source}", path.display())]
     Io {

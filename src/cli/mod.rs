@@ -15,13 +15,14 @@ mod solve;
 mod sweep;
 mod tournament;
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
 
 use hog::rules::Rules;
 use hog::strategy::Resolver;
 use hog::sweep::SweepOptions;
+use hog::HogError;
 
 pub use output::{Format, Printer};
 pub use progress::Progress;
@@ -41,6 +42,10 @@ pub struct Opts {
     /// Hide progress bars and notes on stderr.
     #[arg(long, short, global = true)]
     pub quiet: bool,
+
+    /// Seconds a Python strategy (PATH/hog.py:function) may take to tabulate.
+    #[arg(long, global = true, default_value_t = 60.0, value_name = "SECONDS")]
+    pub python_timeout: f64,
 
     #[command(subcommand)]
     pub command: Command,
@@ -76,12 +81,13 @@ pub struct Config {
     pub format: Format,
     pub progress: Progress,
     pub started: Instant,
+    pub python_timeout: Duration,
 }
 
 impl Config {
     /// A resolver for specs under these rules, with progress for big solves.
     pub fn resolver(&self) -> Resolver<'_> {
-        Resolver::new(&self.rules, self.sweep_options())
+        Resolver::new(&self.rules, self.sweep_options()).with_python_timeout(self.python_timeout)
     }
 
     /// Sweep options with this run's progress reporting.
@@ -97,11 +103,27 @@ impl Config {
 pub fn run(opts: Opts) -> anyhow::Result<()> {
     let started = Instant::now();
     let rules = opts.rules.to_rules()?;
+    if !(opts.python_timeout.is_finite() && opts.python_timeout > 0.0) {
+        return Err(HogError::BadArgument(format!(
+            "--python-timeout must be a positive number of seconds, not {}",
+            opts.python_timeout
+        ))
+        .into());
+    }
+    let python_timeout = Duration::from_secs_f64(opts.python_timeout.min(1e9));
+    // Refuse before allocating: a solve without an opponent has one seat of
+    // tables, every other command two.
+    let seats = match &opts.command {
+        Command::Solve(args) if args.against.is_none() => 1,
+        _ => 2,
+    };
+    hog::sweep::check_memory(rules.goal(), seats)?;
     let config = Config {
         progress: Progress::new(opts.quiet, rules.goal()),
         rules,
         format: opts.format,
         started,
+        python_timeout,
     };
     let mut printer = Printer::stdout();
     match opts.command {

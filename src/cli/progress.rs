@@ -1,5 +1,7 @@
 //! Progress bars on stderr, hidden with `--quiet` or when stderr is not a terminal.
 
+use std::io::IsTerminal;
+
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// Solves with fewer states than this finish in a blink: no bar.
@@ -64,9 +66,10 @@ impl Progress {
         bar(len, "{msg:>8} [{bar:40}] {pos}/{len} {elapsed}", message)
     }
 
-    /// A note for the user on stderr (hidden with `--quiet`).
+    /// A note for the user on stderr (hidden with `--quiet` or when stderr
+    /// is not a terminal, like the bars).
     pub fn note(&self, text: &str) {
-        if !self.quiet {
+        if !self.quiet && std::io::stderr().is_terminal() {
             eprintln!("note: {text}");
         }
     }

@@ -9,7 +9,7 @@ use hog::export::{
     win_probabilities_bytes, write_final_strategy, write_win_probabilities, AtomicFiles,
 };
 use hog::solve::{best_response, optimal};
-use hog::sweep::{check_memory, SweepOptions};
+use hog::sweep::SweepOptions;
 
 use super::output::{render_table, rules_json, rules_line};
 use super::{Config, Format, Printer};
@@ -71,8 +71,6 @@ fn slug(spec: &str) -> String {
 
 pub fn run(config: &Config, args: &SolveArgs, printer: &mut Printer) -> anyhow::Result<()> {
     let rules = &config.rules;
-    let seats = if args.against.is_some() { 2 } else { 1 };
-    check_memory(rules.goal(), seats)?;
     let folder = args.out.clone().unwrap_or_else(|| match &args.against {
         None => default_folder(config),
         Some(spec) => default_folder(config)

@@ -113,6 +113,26 @@ fn check_wide_header(header: &[String], n: usize) -> Result<(), Problem> {
     Ok(())
 }
 
+/// A row must have exactly `expected` cells; point at the first missing or
+/// extra column.
+fn check_width(len: usize, expected: usize, row: usize) -> Result<(), Problem> {
+    if len < expected {
+        Err(Problem::new(
+            row,
+            Some(len + 1),
+            format!("missing: the row has {len} columns, expected {expected}"),
+        ))
+    } else if len > expected {
+        Err(Problem::new(
+            row,
+            Some(expected + 1),
+            format!("extra column: the row has {len}, expected {expected}"),
+        ))
+    } else {
+        Ok(())
+    }
+}
+
 /// A dice count cell at 1-based `row` and `column`.
 fn dice_cell(cell: &str, row: usize, column: usize) -> Result<u8, Problem> {
     let cell = cell.trim();
@@ -168,13 +188,7 @@ fn parse_wide(
                 format!("more than {n} rows of scores (goal {n})"),
             ));
         }
-        if record.len() != n + 1 {
-            return Err(Problem::new(
-                line,
-                None,
-                format!("{} columns, expected {}", record.len(), n + 1),
-            ));
-        }
+        check_width(record.len(), n + 1, line)?;
         let s = score_cell(&record[0], line, 1, n)?;
         if s != rows {
             return Err(Problem::new(
@@ -211,13 +225,7 @@ fn parse_long(
             .position()
             .map(|p| p.line() as usize)
             .unwrap_or(line + 1);
-        if record.len() != 3 {
-            return Err(Problem::new(
-                line,
-                None,
-                format!("{} columns, expected 3", record.len()),
-            ));
-        }
+        check_width(record.len(), 3, line)?;
         let s = score_cell(&record[0], line, 1, n)?;
         let o = score_cell(&record[1], line, 2, n)?;
         if seen[[s, o]] {
@@ -280,7 +288,11 @@ mod tests {
         );
         assert_eq!(
             err("score,0,1\n0,1\n", 2),
-            "Some(2)/None: 2 columns, expected 3"
+            "Some(2)/Some(3): missing: the row has 2 columns, expected 3"
+        );
+        assert_eq!(
+            err("score,0,1\n0,1,1,1\n", 2),
+            "Some(2)/Some(4): extra column: the row has 4, expected 3"
         );
         assert_eq!(
             err("score,0,1\n0,1,1\n", 2),

@@ -3,13 +3,17 @@
 
 mod course;
 mod csv_table;
+mod python;
 mod spec;
 mod table;
 
 pub use course::CourseStrategy;
 pub use csv_table::read_table;
+pub use python::{python_table, DEFAULT_TIMEOUT as DEFAULT_PYTHON_TIMEOUT};
 pub use spec::Spec;
 pub use table::StrategyTable;
+
+use std::time::Duration;
 
 use crate::error::HogError;
 use crate::rules::Rules;
@@ -20,12 +24,23 @@ use crate::sweep::SweepOptions;
 pub struct Resolver<'a> {
     rules: &'a Rules,
     options: SweepOptions<'a>,
+    python_timeout: Duration,
 }
 
 impl<'a> Resolver<'a> {
     /// A resolver for `rules` whose solves use `options`.
     pub fn new(rules: &'a Rules, options: SweepOptions<'a>) -> Resolver<'a> {
-        Resolver { rules, options }
+        Resolver {
+            rules,
+            options,
+            python_timeout: DEFAULT_PYTHON_TIMEOUT,
+        }
+    }
+
+    /// Limit the time a Python strategy may take to tabulate.
+    pub fn with_python_timeout(mut self, timeout: Duration) -> Resolver<'a> {
+        self.python_timeout = timeout;
+        self
     }
 
     /// Parse and resolve a spec.
@@ -48,10 +63,9 @@ impl<'a> Resolver<'a> {
                 Ok(solve::best_response(rules, &opponent, &self.options).table())
             }
             Spec::Table(path) => read_table(path, rules.goal()),
-            Spec::Python { .. } => Err(HogError::spec(
-                &spec.to_string(),
-                "Python strategies are not supported yet (see the analyzer issue)",
-            )),
+            Spec::Python { path, function } => {
+                python_table(path, function, rules.goal(), self.python_timeout)
+            }
         }
     }
 }

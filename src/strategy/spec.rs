@@ -63,7 +63,11 @@ impl Spec {
 /// `something.py:function`.
 fn python_spec(text: &str) -> Option<Spec> {
     let (path, function) = text.rsplit_once(':')?;
-    if !path.ends_with(".py") || function.is_empty() {
+    let identifier = function
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && function.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_');
+    if !path.ends_with(".py") || path.contains('(') || !identifier {
         return None;
     }
     Some(Spec::Python {
@@ -323,6 +327,13 @@ mod tests {
         assert_eq!(
             Spec::parse("mine.csv").unwrap(),
             Spec::Table("mine.csv".into())
+        );
+        assert_eq!(
+            Spec::parse("best_response(hog/hog.py:final_strategy)").unwrap(),
+            Spec::BestResponse(Box::new(Spec::Python {
+                path: "hog/hog.py".into(),
+                function: "final_strategy".into()
+            }))
         );
         assert_eq!(
             Spec::parse("hog/hog.py:final_strategy").unwrap(),

@@ -1,0 +1,13 @@
+//! Integration tests of the `hog` binary, compiled into one test binary
+//! (`cargo test --release --test cli`). Every command runs in a scratch
+//! folder of its own, so default output folders land there.
+
+mod bad_input;
+mod determinism;
+mod eval;
+mod freshness;
+mod process;
+mod rates;
+mod solve;
+mod tables;
+mod util;
