@@ -189,6 +189,13 @@ impl Sampled {
     pub fn average(&self) -> f64 {
         (self.first() + self.second()) / 2.0
     }
+
+    /// The standard error of [`Sampled::average`]: `sqrt(se1^2 + se2^2) / 2`.
+    pub fn average_standard_error(&self) -> f64 {
+        let n = self.games as f64;
+        let variance = |p: f64| p * (1.0 - p) / n;
+        (variance(self.first()) + variance(self.second())).sqrt() / 2.0
+    }
 }
 
 /// Sample `games_per_seat` games with A moving first and as many with B
@@ -199,6 +206,19 @@ pub fn simulate(
     b: &StrategyTable,
     games_per_seat: u64,
     seed: u64,
+) -> Sampled {
+    simulate_with_progress(rules, a, b, games_per_seat, seed, &|_| {})
+}
+
+/// [`simulate`], calling `progress` with the number of games of each chunk
+/// as it finishes (from any thread).
+pub fn simulate_with_progress(
+    rules: &Rules,
+    a: &StrategyTable,
+    b: &StrategyTable,
+    games_per_seat: u64,
+    seed: u64,
+    progress: &(dyn Fn(u64) + Sync),
 ) -> Sampled {
     let chunks = games_per_seat.div_ceil(CHUNK_GAMES);
     // Stream 2c plays chunk c with A first, stream 2c + 1 with B first.
@@ -218,6 +238,7 @@ pub fn simulate(
                     }
                 })
                 .count() as u64;
+            progress(games);
             if a_first {
                 (wins, 0)
             } else {
@@ -230,6 +251,14 @@ pub fn simulate(
         second_wins,
         games: games_per_seat,
     }
+}
+
+/// The 95% interval of the average of two independent seat rates (normal
+/// approximation: the seats' variances add, the mean halves the spread).
+pub fn average_interval95(sampled: &Sampled) -> (f64, f64) {
+    let average = sampled.average();
+    let half = Z95 * sampled.average_standard_error();
+    ((average - half).max(0.0), (average + half).min(1.0))
 }
 
 /// The 95% Wilson score interval for a rate of `wins` out of `games`: unlike
