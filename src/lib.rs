@@ -18,12 +18,16 @@
 pub mod dice;
 pub mod error;
 pub mod eval;
+pub mod explain;
 pub mod export;
 pub mod kernel;
+pub mod play;
+pub mod plot;
 pub mod rules;
 pub mod simulate;
 pub mod solve;
 pub mod strategy;
 pub mod sweep;
+pub mod tournament;
 
 pub use error::HogError;

@@ -18,7 +18,10 @@ use rayon::prelude::*;
 use crate::dice::MAX_DICE;
 use crate::error::HogError;
 use crate::kernel::{Kernel, ROW_REACH};
-use crate::rules::Rules;
+
+// The lookup rows the kernel reads must be covered by the landing table.
+const _: () = assert!(ROW_REACH <= LANDING_REACH);
+use crate::rules::{Landing, Rules, LANDING_REACH};
 use crate::strategy::StrategyTable;
 
 /// Choices whose win probabilities are this close to the best count as tied;
@@ -122,22 +125,27 @@ pub fn sweep<'r>(
             assert_eq!(t.goal(), rules.goal(), "the table is for another goal");
         }
     }
+    let width = n + ROW_REACH;
     let mut seats: Vec<Seat> = policies
         .iter()
         .map(|_| Seat {
             value: Array2::from_elem((n, n), f64::NAN),
             choice: Array2::zeros((n, n)),
-            lookup: Array2::from_elem((n, n + ROW_REACH), f64::NAN),
+            lookup: Array2::from_elem((n, width), f64::NAN),
         })
         .collect();
     // Raw scores at or past the goal end the game whatever the rule does.
     for seat in &mut seats {
+        let lookup = flat_mut(&mut seat.lookup);
         for o in 0..n {
-            for t in n..n + ROW_REACH {
-                seat.lookup[[o, t]] = rules
-                    .outcome(rules.after_turn(t as u32, o as u32), |_, _| {
+            for t in n..width {
+                lookup[o * width + t] = match rules.landing_cached(t, o) {
+                    Landing::Win => 1.0,
+                    Landing::Lose => 0.0,
+                    Landing::Next(_) => {
                         unreachable!("a raw score at the goal always ends the game")
-                    });
+                    }
+                };
             }
         }
     }
@@ -168,21 +176,24 @@ pub fn sweep<'r>(
                 buffer.extend(s_range.clone().map(compute));
             }
             let seat = &mut seats[i];
+            let (value, choice) = (flat_mut(&mut seat.value), flat_mut(&mut seat.choice));
             for (s, &(v, k)) in s_range.clone().zip(&buffer) {
-                seat.value[[s, d - s]] = v;
-                seat.choice[[s, d - s]] = k;
+                value[s * n + d - s] = v;
+                choice[s * n + d - s] = k;
             }
         }
         // 2. The lookup entries whose raw score and opponent score sum to d:
         // they read values on diagonals >= d only, all known now.
         let t_range = d.saturating_sub(n - 1).max(1)..d.min(n - 1) + 1;
         for i in 0..seats.len() {
-            let next = &seats[(i + 1) % seats.len()].value;
-            let entry = |t: usize| {
-                let o = d - t;
-                rules.outcome(rules.after_turn(t as u32, o as u32), |m, other| {
-                    next[[m as usize, other as usize]]
-                })
+            let next = seats[(i + 1) % seats.len()]
+                .value
+                .as_slice()
+                .expect("contiguous");
+            let entry = |t: usize| match rules.landing_cached(t, d - t) {
+                Landing::Win => 1.0,
+                Landing::Lose => 0.0,
+                Landing::Next(index) => 1.0 - next[index],
             };
             fill.clear();
             if parallel {
@@ -194,9 +205,9 @@ pub fn sweep<'r>(
             } else {
                 fill.extend(t_range.clone().map(entry));
             }
-            let lookup = &mut seats[i].lookup;
+            let lookup = flat_mut(&mut seats[i].lookup);
             for (t, &v) in t_range.clone().zip(&fill) {
-                lookup[[d - t, t]] = v;
+                lookup[(d - t) * width + t] = v;
             }
         }
         if let Some(progress) = options.progress {
@@ -208,6 +219,11 @@ pub fn sweep<'r>(
         kernels,
         seats,
     }
+}
+
+/// A standard-layout array as one mutable slice (the sweep's arrays always are).
+fn flat_mut<T>(array: &mut Array2<T>) -> &mut [T] {
+    array.as_slice_mut().expect("sweep arrays are contiguous")
 }
 
 /// The kernels of both die types, picked per state by the dice rule.

@@ -1,12 +1,343 @@
-//! `hog play` (not implemented yet).
+//! `hog play [--bot SPEC] [--seed S] [--first] [--hints]`: a game against a
+//! bot in the terminal. Reads stdin line by line, so a game can be scripted;
+//! the transcript (it is the interaction, not a progress report) goes to
+//! stdout.
+
+use std::io::{BufRead, IsTerminal};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use clap::Args;
+
+use hog::dice::MAX_DICE;
+use hog::play::{parse_dice, Event, Game, Player, Turn};
+use hog::plot::rules_caption;
+use hog::simulate::Rng;
+use hog::solve::{best_response, Solution};
 
 use super::{Config, Printer};
 
 #[derive(Debug, Args)]
-pub struct PlayArgs {}
+pub struct PlayArgs {
+    /// The bot's strategy.
+    #[arg(long, default_value = "optimal")]
+    pub bot: String,
+    /// Seed for the dice (default: from the clock). The game prints its seed
+    /// so it can be replayed.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Move first (by default the bot moves first).
+    #[arg(long)]
+    pub first: bool,
+    /// Before each of your moves, show your win probability for every dice
+    /// count: exact, assuming you play the best response to the bot
+    /// afterwards (against the optimal bot that is the minimax value).
+    #[arg(long)]
+    pub hints: bool,
+}
 
-pub fn run(_config: &Config, _args: &PlayArgs, _printer: &mut Printer) -> anyhow::Result<()> {
-    anyhow::bail!("hog play is not implemented yet")
+/// A seed from the clock when none is given.
+fn clock_seed() -> u64 {
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0);
+    now ^ u64::from(std::process::id()).rotate_left(32)
+}
+
+/// How a game session ended.
+enum Ending {
+    /// Someone reached the goal.
+    Finished,
+    /// Input ran out or the person typed `quit`.
+    Stopped(&'static str),
+}
+
+pub fn run(config: &Config, args: &PlayArgs, printer: &mut Printer) -> anyhow::Result<()> {
+    let rules = &config.rules;
+    let bot_name = args.bot.trim();
+    let bot = config.resolver().resolve_str(bot_name)?;
+    let hints = if args.hints {
+        Some(best_response(rules, &bot, &config.sweep_options()))
+    } else {
+        None
+    };
+    config.progress.finish();
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let first = if args.first {
+        Player::Human
+    } else {
+        Player::Bot
+    };
+    let mut game = Game::new(rules, bot, first, Rng::seed_from_u64(seed));
+    printer.text(&format!(
+        "Hog against {bot_name}: {}.\nSeed {seed} (replay with --seed {seed}). {}\n\
+         On your move type a number of dice from 0 to {MAX_DICE} (or quit).\n",
+        rules_caption(rules),
+        if args.first {
+            "You move first."
+        } else {
+            "The bot moves first."
+        },
+    ))?;
+    let stdin = std::io::stdin();
+    // Typed input shows on a terminal; echo it when scripted so the
+    // transcript reads like the game did.
+    let echo = !stdin.is_terminal();
+    let mut input = stdin.lock();
+    let ending = play_game(&mut game, hints.as_ref(), &mut input, echo, printer)?;
+    let (you, it) = (game.score(Player::Human), game.score(Player::Bot));
+    let last = match (ending, game.winner()) {
+        (Ending::Finished, Some(Player::Human)) => {
+            format!("\nFinal score: you {you}, bot {it}. You win!\n")
+        }
+        (Ending::Finished, _) => format!("\nFinal score: you {you}, bot {it}. The bot wins.\n"),
+        (Ending::Stopped(why), _) => {
+            format!("\n{why}: the game stops at you {you}, bot {it}.\n")
+        }
+    };
+    printer.text(&last)?;
+    Ok(())
+}
+
+/// Alternate turns until someone wins or the input stops.
+fn play_game(
+    game: &mut Game<'_>,
+    hints: Option<&Solution<'_>>,
+    input: &mut dyn BufRead,
+    echo: bool,
+    printer: &mut Printer,
+) -> anyhow::Result<Ending> {
+    while let Some(player) = game.to_move() {
+        let (you, bot) = (game.score(Player::Human), game.score(Player::Bot));
+        let whose = match player {
+            Player::Human => "Your move.",
+            Player::Bot => "The bot's move.",
+        };
+        printer.text(&format!("\nScore: you {you}, bot {bot}. {whose}\n"))?;
+        let turn = match player {
+            Player::Bot => game.bot_turn(),
+            Player::Human => {
+                if let Some(solution) = hints {
+                    printer.text(&hint_text(solution, you, bot))?;
+                }
+                match ask_dice(input, echo, printer)? {
+                    Ok(dice) => game.human_turn(dice)?,
+                    Err(why) => return Ok(Ending::Stopped(why)),
+                }
+            }
+        };
+        printer.text(&narrate(&turn, game.rules().components().dice.name()))?;
+    }
+    Ok(Ending::Finished)
+}
+
+/// Ask until a valid dice count arrives; `Err` with the reason when the
+/// input ends or the person quits.
+fn ask_dice(
+    input: &mut dyn BufRead,
+    echo: bool,
+    printer: &mut Printer,
+) -> anyhow::Result<Result<u8, &'static str>> {
+    loop {
+        printer.text(&format!("Dice (0-{MAX_DICE})? "))?;
+        let mut raw = Vec::new();
+        if input.read_until(b'\n', &mut raw)? == 0 {
+            printer.text("\n")?;
+            return Ok(Err("End of input"));
+        }
+        // Bytes that are not UTF-8 are just another wrong answer.
+        let line = String::from_utf8_lossy(&raw);
+        let line = line.trim();
+        if echo {
+            printer.text(&format!("{line}\n"))?;
+        }
+        if matches!(line, "q" | "quit" | "exit") {
+            return Ok(Err("You quit"));
+        }
+        match parse_dice(line) {
+            Some(dice) => return Ok(Ok(dice)),
+            None => printer.text(&format!(
+                "Please type a whole number of dice from 0 to {MAX_DICE} (not \"{}\").\n",
+                clip(line, 20)
+            ))?,
+        }
+    }
+}
+
+/// At most `max` characters of what was typed, to quote it back.
+fn clip(text: &str, max: usize) -> String {
+    let mut out: String = text.chars().take(max).collect();
+    if text.chars().count() > max {
+        out.push_str("...");
+    }
+    out
+}
+
+/// The win probability of every dice count for the person at `(you, bot)`,
+/// six to a line, and the best count.
+fn hint_text(solution: &Solution<'_>, you: u32, bot: u32) -> String {
+    let values = solution.choice_values(you, bot);
+    let best = solution.choice(you, bot) as usize;
+    let mut text = String::from(
+        "Your win probability for each dice count (best play against this bot afterwards):\n",
+    );
+    for row in values.chunks(6).enumerate() {
+        let (r, chunk) = row;
+        let cells: Vec<String> = chunk
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                let k = r * 6 + i;
+                let mark = if k == best { '*' } else { ' ' };
+                format!("{k:>2}: {:>5.2}%{mark}", v * 100.0)
+            })
+            .collect();
+        text += &format!("  {}\n", cells.join("  ").trim_end());
+    }
+    text += &format!(
+        "  Best: {best} {} ({:.2}%).\n",
+        dice_word(best),
+        values[best] * 100.0
+    );
+    text
+}
+
+fn dice_word(n: usize) -> &'static str {
+    if n == 1 {
+        "die"
+    } else {
+        "dice"
+    }
+}
+
+/// What happened in a turn, in the order the rules apply.
+fn narrate(turn: &Turn, dice_rule: &str) -> String {
+    let who = match turn.player {
+        Player::Human => ("You", "you", "roll"),
+        Player::Bot => ("The bot", "the bot", "rolls"),
+    };
+    let other = match turn.player {
+        Player::Human => "the bot",
+        Player::Bot => "you",
+    };
+    let mut text = String::new();
+    for event in &turn.events {
+        if let Event::HogWild { sum } = event {
+            text += &format!(
+                "Hog Wild: the scores sum to {sum}, a multiple of 7, so the dice are four-sided.\n"
+            );
+        }
+    }
+    let (k, sides) = (turn.dice, turn.sides);
+    let roll = if k == 0 {
+        format!("{} {} 0 dice", who.0, who.2)
+    } else {
+        let faces: Vec<String> = turn.rolls.iter().map(u32::to_string).collect();
+        let kind = if dice_rule == "hog-wild" || sides != 6 {
+            format!(" ({sides}-sided)")
+        } else {
+            String::new()
+        };
+        format!(
+            "{} {} {k} {}{kind}: {}",
+            who.0,
+            who.2,
+            dice_word(k as usize),
+            faces.join(" ")
+        )
+    };
+    text += &roll;
+    let mut spoiled = false;
+    for event in &turn.events {
+        match event {
+            Event::SowSad { name } => {
+                spoiled = true;
+                text += &format!(" - {name}: a die shows 1, so the turn scores 1 point.\n");
+            }
+            Event::ZeroDice { name, points } => {
+                spoiled = true;
+                text += &format!(" - {name} gives {points} {}.\n", points_word(*points));
+            }
+            _ => {}
+        }
+    }
+    if !spoiled {
+        text += &format!(" = {} {}.\n", turn.points, points_word(turn.points));
+    }
+    for event in &turn.events {
+        match event {
+            Event::SusFuss { from, to } => {
+                text += &format!("Sus Fuss: {from} is sus, so {} {to}.\n", becomes(who.1));
+            }
+            Event::SwineSwap { mover, other: o } => {
+                text += &format!(
+                    "Swine Swap: {} {mover} and {other} {o} change places.\n",
+                    who.1
+                );
+            }
+            _ => {}
+        }
+    }
+    text
+}
+
+fn becomes(who: &str) -> String {
+    match who {
+        "you" => "you now have".into(),
+        _ => format!("{who} now has"),
+    }
+}
+
+fn points_word(n: u32) -> &'static str {
+    if n == 1 {
+        "point"
+    } else {
+        "points"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn turns_read_as_sentences() {
+        let turn = Turn {
+            player: Player::Human,
+            before: (14, 0),
+            dice: 2,
+            sides: 6,
+            rolls: vec![3, 4],
+            points: 7,
+            after: (23, 0),
+            events: vec![Event::SusFuss { from: 21, to: 23 }],
+        };
+        assert_eq!(
+            narrate(&turn, "six-sided"),
+            "You roll 2 dice: 3 4 = 7 points.\nSus Fuss: 21 is sus, so you now have 23.\n"
+        );
+        let turn = Turn {
+            player: Player::Bot,
+            before: (0, 0),
+            dice: 0,
+            sides: 4,
+            rolls: vec![],
+            points: 1,
+            after: (1, 0),
+            events: vec![Event::ZeroDice {
+                name: "Free Bacon",
+                points: 1,
+            }],
+        };
+        assert_eq!(
+            narrate(&turn, "hog-wild"),
+            "The bot rolls 0 dice - Free Bacon gives 1 point.\n"
+        );
+    }
+
+    #[test]
+    fn long_junk_is_clipped() {
+        assert_eq!(clip("abc", 20), "abc");
+        assert_eq!(clip(&"x".repeat(30), 20), "x".repeat(20) + "...");
+    }
 }

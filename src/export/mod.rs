@@ -3,8 +3,12 @@
 
 mod atomic;
 mod final_strategy;
+mod json_table;
+mod python_module;
 mod win_probabilities;
 
 pub use atomic::AtomicFiles;
 pub use final_strategy::write_final_strategy;
+pub use json_table::write_json_table;
+pub use python_module::write_python_module;
 pub use win_probabilities::{win_probabilities_bytes, write_win_probabilities};

@@ -8,16 +8,22 @@
 mod after_turn;
 mod dice_rule;
 pub mod digits;
+mod landing;
 mod preset;
 mod zero_dice;
 
 pub use after_turn::{AfterTurn, TurnEnd};
 pub use dice_rule::DiceRule;
+pub use landing::{Landing, LANDING_REACH};
 pub use preset::Preset;
 pub use zero_dice::ZeroDice;
 
+use std::sync::OnceLock;
+
 use crate::dice::{DiceSet, MAX_ROLL_POINTS};
+
 use crate::error::HogError;
+use landing::LandingTable;
 
 /// The largest goal accepted at all; memory is checked separately and
 /// usually refuses smaller goals first.
@@ -51,6 +57,7 @@ pub struct Rules {
     sus: Vec<u32>,
     six: DiceSet,
     four: DiceSet,
+    landings: OnceLock<Option<LandingTable>>,
 }
 
 impl Rules {
@@ -74,9 +81,10 @@ impl Rules {
             preset: base,
             components,
             goal,
-            sus: digits::sus_table(goal as usize + MAX_TURN_POINTS + 1),
+            sus: digits::sus_table(goal as usize + LANDING_REACH + 1),
             six: DiceSet::new(6),
             four: DiceSet::new(4),
+            landings: OnceLock::new(),
         })
     }
 
@@ -164,6 +172,32 @@ impl Rules {
             0.0
         } else {
             1.0 - next_mover_wins(end.other, end.mover)
+        }
+    }
+
+    /// Where a turn lands when the mover's raw score is `t` (before the
+    /// after-turn rule) against `o`.
+    pub fn landing(&self, t: u32, o: u32) -> Landing {
+        let end = self.after_turn(t, o);
+        if end.mover >= self.goal {
+            Landing::Win
+        } else if end.other >= self.goal {
+            Landing::Lose
+        } else {
+            Landing::Next(end.other as usize * self.size() + end.mover as usize)
+        }
+    }
+
+    /// [`Rules::landing`] for `t < goal + LANDING_REACH`, from a table built
+    /// on first use (computed directly for goals too large to tabulate).
+    #[inline]
+    pub fn landing_cached(&self, t: usize, o: usize) -> Landing {
+        let table = self
+            .landings
+            .get_or_init(|| LandingTable::build(self.size(), |t, o| self.landing(t, o)));
+        match table {
+            Some(table) => table.get(o * (self.size() + LANDING_REACH) + t),
+            None => self.landing(t as u32, o as u32),
         }
     }
 

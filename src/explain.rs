@@ -1,0 +1,199 @@
+//! Why a solved table chooses what it does at one state: every dice count
+//! with its win probability, its raw points and where the scores land.
+
+use std::collections::BTreeMap;
+
+use crate::dice::MAX_DICE;
+use crate::error::HogError;
+use crate::rules::Rules;
+use crate::solve::Solution;
+
+/// Where one turn can leave the scores, and how likely that is.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Outcome {
+    /// The mover's score after the after-turn rule (at or past the goal: a win).
+    pub score: u32,
+    /// The other player's score after the after-turn rule.
+    pub opponent_score: u32,
+    /// The probability of this pair of scores.
+    pub probability: f64,
+}
+
+/// One dice count at one state.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Choice {
+    /// The number of dice, 0..=10.
+    pub dice: u8,
+    /// The mover's win probability with this choice and the solution's play afterwards.
+    pub win_probability: f64,
+    /// The expected raw points of the turn, before the after-turn rule.
+    pub expected_points: f64,
+    /// The probability that the turn scores exactly 1 raw point (before the
+    /// after-turn rule): Sow Sad for rolls, and 1 or 0 for zero dice
+    /// depending on whether the zero-dice rule gives 1 point here.
+    pub one_point_probability: f64,
+    /// Every distinct result of the turn after the after-turn rule, sorted
+    /// by the mover's score, then the other's.
+    pub outcomes: Vec<Outcome>,
+}
+
+/// Every choice at one state of a solved game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Explanation {
+    /// The mover's score.
+    pub score: u32,
+    /// The other player's score.
+    pub opponent_score: u32,
+    /// Faces of the dice this turn rolls (Hog Wild can make it 4).
+    pub sides: u32,
+    /// The solution's choice here.
+    pub best: u8,
+    /// Dice counts 0..=10, in order.
+    pub choices: Vec<Choice>,
+}
+
+impl Explanation {
+    /// The best choice's entry.
+    pub fn best_choice(&self) -> &Choice {
+        &self.choices[self.best as usize]
+    }
+
+    /// The choice with the highest win probability other than the best
+    /// (ties to the fewest dice), if any.
+    pub fn runner_up(&self) -> Option<&Choice> {
+        self.choices.iter().filter(|c| c.dice != self.best).fold(
+            None,
+            |best: Option<&Choice>, c| match best {
+                Some(b) if b.win_probability >= c.win_probability => Some(b),
+                _ => Some(c),
+            },
+        )
+    }
+}
+
+/// Explain the solution's choice at `(score, opponent)`; both must be below the goal.
+pub fn explain(
+    solution: &Solution<'_>,
+    score: u32,
+    opponent: u32,
+) -> Result<Explanation, HogError> {
+    let rules = solution.rules();
+    let goal = rules.goal();
+    for (what, value) in [("score", score), ("opponent score", opponent)] {
+        if value >= goal {
+            return Err(HogError::BadArgument(format!(
+                "the {what} {value} is not below the goal {goal}; a game at it is already over"
+            )));
+        }
+    }
+    let values = solution.choice_values(score, opponent);
+    let choices = (0..=MAX_DICE as u8)
+        .map(|dice| {
+            let points = turn_points(rules, score, opponent, dice);
+            Choice {
+                dice,
+                win_probability: values[dice as usize],
+                expected_points: points
+                    .iter()
+                    .fold(0.0, |sum, &(p, q)| sum + f64::from(p) * q),
+                // A fold from +0.0: an empty f64 sum is -0.0.
+                one_point_probability: points
+                    .iter()
+                    .filter(|&&(p, _)| p == 1)
+                    .fold(0.0, |sum, &(_, q)| sum + q),
+                outcomes: outcomes(rules, score, opponent, &points),
+            }
+        })
+        .collect();
+    Ok(Explanation {
+        score,
+        opponent_score: opponent,
+        sides: rules.components().dice.sides(score, opponent),
+        best: solution.choice(score, opponent),
+        choices,
+    })
+}
+
+/// The raw points a turn of `dice` dice can score at `(score, opponent)`,
+/// each with its probability, in increasing order of points.
+pub fn turn_points(rules: &Rules, score: u32, opponent: u32, dice: u8) -> Vec<(u32, f64)> {
+    if dice == 0 {
+        return vec![(rules.zero_dice_points(score, opponent), 1.0)];
+    }
+    let distribution = rules.dice(score, opponent).get(dice as usize);
+    // Sow Sad's single point comes first: rolls without a 1 score at least 2 per die.
+    std::iter::once((1, distribution.one_point))
+        .chain(
+            distribution
+                .sums
+                .iter()
+                .enumerate()
+                .map(|(i, &q)| ((distribution.min_sum + i) as u32, q)),
+        )
+        .filter(|&(_, q)| q > 0.0)
+        .collect()
+}
+
+/// Apply the after-turn rule to every raw result, merging equal outcomes.
+fn outcomes(rules: &Rules, score: u32, opponent: u32, points: &[(u32, f64)]) -> Vec<Outcome> {
+    let mut merged: BTreeMap<(u32, u32), f64> = BTreeMap::new();
+    for &(p, q) in points {
+        let end = rules.after_turn(score + p, opponent);
+        *merged.entry((end.mover, end.other)).or_insert(0.0) += q;
+    }
+    merged
+        .into_iter()
+        .map(|((score, opponent_score), probability)| Outcome {
+            score,
+            opponent_score,
+            probability,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Preset;
+    use crate::solve::optimal;
+    use crate::sweep::SweepOptions;
+
+    #[test]
+    fn zero_dice_at_53_60_lands_on_67_by_sus_fuss() {
+        let rules = Rules::preset(Preset::Fa24, 100).unwrap();
+        let solution = optimal(&rules, &SweepOptions::default());
+        let e = explain(&solution, 53, 60).unwrap();
+        let zero = &e.choices[0];
+        assert_eq!(zero.expected_points, 9.0);
+        assert_eq!(zero.one_point_probability, 0.0);
+        assert_eq!(
+            zero.outcomes,
+            vec![Outcome {
+                score: 67,
+                opponent_score: 60,
+                probability: 1.0
+            }]
+        );
+        // One die: 1 point with 1/6 (54 has 8 divisors: it stays), else 2..=6.
+        let one = &e.choices[1];
+        assert_eq!(one.one_point_probability, 1.0 / 6.0);
+        assert!((one.expected_points - (1.0 + 2.0 + 3.0 + 4.0 + 5.0 + 6.0) / 6.0).abs() < 1e-15);
+        // 55, 57 and 58 (4 divisors each) become 59, and 6 points give 59 too.
+        let at_59 = one.outcomes.iter().find(|o| o.score == 59).unwrap();
+        assert!((at_59.probability - 4.0 / 6.0).abs() < 1e-15);
+        let scores: Vec<u32> = one.outcomes.iter().map(|o| o.score).collect();
+        assert_eq!(scores, vec![54, 56, 59]);
+        assert_eq!(e.choices.len(), 11);
+        assert_eq!(e.best, solution.choice(53, 60));
+    }
+
+    #[test]
+    fn scores_at_the_goal_are_refused() {
+        let rules = Rules::preset(Preset::Fa24, 10).unwrap();
+        let solution = optimal(&rules, &SweepOptions::default());
+        let err = explain(&solution, 10, 3).unwrap_err().to_string();
+        assert!(err.contains("score 10 is not below the goal 10"), "{err}");
+        assert!(explain(&solution, 3, 12).is_err());
+        assert!(explain(&solution, 9, 9).is_ok());
+    }
+}

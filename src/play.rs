@@ -1,0 +1,462 @@
+//! A game of Hog between a person and a bot, as a state machine with no
+//! terminal in it: the caller asks whose move it is, passes the person's
+//! dice count or lets the bot move, and gets back a [`Turn`] that says what
+//! the dice showed and which rules fired.
+//!
+//! ```
+//! use hog::play::{Game, Player};
+//! use hog::rules::{Preset, Rules};
+//! use hog::simulate::Rng;
+//! use hog::strategy::StrategyTable;
+//!
+//! let rules = Rules::preset(Preset::Fa24, 100).unwrap();
+//! let bot = StrategyTable::constant(100, 6);
+//! let mut game = Game::new(&rules, bot, Player::Human, Rng::seed_from_u64(1));
+//! while let Some(player) = game.to_move() {
+//!     let turn = match player {
+//!         Player::Human => game.human_turn(5).unwrap(),
+//!         Player::Bot => game.bot_turn(),
+//!     };
+//!     assert!(turn.points >= 1);
+//! }
+//! assert!(game.winner().is_some());
+//! ```
+
+use crate::dice::MAX_DICE;
+use crate::error::HogError;
+use crate::rules::{AfterTurn, DiceRule, Preset, Rules};
+use crate::simulate::Rng;
+use crate::strategy::StrategyTable;
+
+/// Where die faces come from: a seeded generator in play, a script in tests.
+pub trait Dice {
+    /// One roll of a fair die with `sides` faces: `1..=sides`.
+    fn roll(&mut self, sides: u32) -> u32;
+}
+
+impl Dice for Rng {
+    fn roll(&mut self, sides: u32) -> u32 {
+        Rng::roll(self, sides)
+    }
+}
+
+/// One of the two players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Player {
+    /// The person at the terminal.
+    Human,
+    /// The strategy table.
+    Bot,
+}
+
+impl Player {
+    /// The other player.
+    pub fn other(self) -> Player {
+        match self {
+            Player::Human => Player::Bot,
+            Player::Bot => Player::Human,
+        }
+    }
+
+    fn index(self) -> usize {
+        match self {
+            Player::Human => 0,
+            Player::Bot => 1,
+        }
+    }
+}
+
+/// A rule that fired during a turn, in the order it did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event {
+    /// Hog Wild: the score sum was a multiple of 7, so the dice were four-sided.
+    HogWild {
+        /// The sum of both scores before the turn.
+        sum: u32,
+    },
+    /// A die showed 1, so the turn scored 1 (Sow Sad in fa24, Pig Out before).
+    SowSad {
+        /// "Sow Sad" or "Pig Out".
+        name: &'static str,
+    },
+    /// Zero dice scored by the zero-dice rule.
+    ZeroDice {
+        /// "Boar Brawl" or "Free Bacon".
+        name: &'static str,
+        /// The points it gave.
+        points: u32,
+    },
+    /// Sus Fuss raised the mover's score to the next prime.
+    SusFuss {
+        /// The score before the rule.
+        from: u32,
+        /// The score after it.
+        to: u32,
+    },
+    /// Swine Swap exchanged the scores.
+    SwineSwap {
+        /// The mover's score before the swap.
+        mover: u32,
+        /// The other player's score before the swap.
+        other: u32,
+    },
+}
+
+/// What happened in one turn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Turn {
+    /// Who moved.
+    pub player: Player,
+    /// The mover's and the other player's scores before the turn.
+    pub before: (u32, u32),
+    /// The dice count chosen.
+    pub dice: u8,
+    /// Faces per die this turn (4 under Hog Wild, else 6).
+    pub sides: u32,
+    /// Each die's face, in the order rolled (empty for zero dice).
+    pub rolls: Vec<u32>,
+    /// The points the roll or the zero-dice rule gave.
+    pub points: u32,
+    /// The mover's and the other player's scores after the after-turn rule.
+    pub after: (u32, u32),
+    /// The rules that fired.
+    pub events: Vec<Event>,
+}
+
+/// A game between a person and a bot that follows a strategy table.
+#[derive(Debug, Clone)]
+pub struct Game<'r, D: Dice = Rng> {
+    rules: &'r Rules,
+    bot: StrategyTable,
+    scores: [u32; 2],
+    to_move: Player,
+    winner: Option<Player>,
+    dice: D,
+}
+
+impl<'r, D: Dice> Game<'r, D> {
+    /// A new game at 0 to 0; `first` moves first.
+    pub fn new(rules: &'r Rules, bot: StrategyTable, first: Player, dice: D) -> Game<'r, D> {
+        assert_eq!(
+            bot.goal(),
+            rules.goal(),
+            "the bot's table is for another goal"
+        );
+        Game {
+            rules,
+            bot,
+            scores: [0, 0],
+            to_move: first,
+            winner: None,
+            dice,
+        }
+    }
+
+    /// The rules in play.
+    pub fn rules(&self) -> &'r Rules {
+        self.rules
+    }
+
+    /// The player to move, or `None` once the game is over.
+    pub fn to_move(&self) -> Option<Player> {
+        self.winner.is_none().then_some(self.to_move)
+    }
+
+    /// The winner, once there is one.
+    pub fn winner(&self) -> Option<Player> {
+        self.winner
+    }
+
+    /// A player's score.
+    pub fn score(&self, player: Player) -> u32 {
+        self.scores[player.index()]
+    }
+
+    /// The dice the bot would roll at the current scores.
+    pub fn bot_choice(&self) -> u8 {
+        self.bot
+            .get(self.score(Player::Bot), self.score(Player::Human))
+    }
+
+    /// The person rolls `dice` dice (0..=10); refused when it is not their
+    /// move or the count is out of range.
+    pub fn human_turn(&mut self, dice: u8) -> Result<Turn, HogError> {
+        if self.to_move() != Some(Player::Human) {
+            return Err(HogError::BadArgument("it is not the person's move".into()));
+        }
+        if dice as usize > MAX_DICE {
+            return Err(HogError::BadArgument(format!(
+                "{dice} dice: choose 0 to {MAX_DICE}"
+            )));
+        }
+        Ok(self.turn(dice))
+    }
+
+    /// The bot moves by its table. Panics if it is not the bot's move.
+    pub fn bot_turn(&mut self) -> Turn {
+        assert_eq!(self.to_move(), Some(Player::Bot), "not the bot's move");
+        let dice = self.bot_choice();
+        self.turn(dice)
+    }
+
+    /// Play one turn of RULES.md's game loop for the player to move.
+    fn turn(&mut self, dice: u8) -> Turn {
+        let player = self.to_move;
+        let (mover, other) = (self.score(player), self.score(player.other()));
+        let c = self.rules.components();
+        let sides = c.dice.sides(mover, other);
+        let mut events = Vec::new();
+        let mut rolls = Vec::new();
+        let points = if dice == 0 {
+            let points = self.rules.zero_dice_points(mover, other);
+            events.push(Event::ZeroDice {
+                name: c.zero_dice.title(),
+                points,
+            });
+            points
+        } else {
+            if c.dice == DiceRule::HogWild && sides == 4 {
+                events.push(Event::HogWild { sum: mover + other });
+            }
+            // Every die is rolled, as in the course's roll_dice.
+            rolls = (0..dice).map(|_| self.dice.roll(sides)).collect();
+            if rolls.contains(&1) {
+                events.push(Event::SowSad {
+                    name: sow_sad_name(self.rules),
+                });
+                1
+            } else {
+                rolls.iter().sum()
+            }
+        };
+        let end = self.rules.after_turn(mover + points, other);
+        if end.swapped {
+            events.push(Event::SwineSwap {
+                mover: mover + points,
+                other,
+            });
+        } else if c.after_turn == AfterTurn::SusFuss && end.mover != mover + points {
+            events.push(Event::SusFuss {
+                from: mover + points,
+                to: end.mover,
+            });
+        }
+        self.scores[player.index()] = end.mover;
+        self.scores[player.other().index()] = end.other;
+        // At most one score reaches the goal; a swap can make it the other's.
+        let goal = self.rules.goal();
+        if end.mover >= goal {
+            self.winner = Some(player);
+        } else if end.other >= goal {
+            self.winner = Some(player.other());
+        } else {
+            self.to_move = player.other();
+        }
+        Turn {
+            player,
+            before: (mover, other),
+            dice,
+            sides,
+            rolls,
+            points,
+            after: (end.mover, end.other),
+            events,
+        }
+    }
+}
+
+/// fa24 calls a turn spoiled by a 1 "Sow Sad"; the older sets "Pig Out".
+pub fn sow_sad_name(rules: &Rules) -> &'static str {
+    match rules.base() {
+        Preset::Fa24 => "Sow Sad",
+        _ => "Pig Out",
+    }
+}
+
+/// Read a dice count typed by a person: a whole number 0..=10, spaces allowed.
+pub fn parse_dice(line: &str) -> Option<u8> {
+    let n: u8 = line.trim().parse().ok()?;
+    (n as usize <= MAX_DICE).then_some(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Dice that show the faces of a script, in order.
+    struct Script(std::collections::VecDeque<u32>);
+
+    impl Dice for Script {
+        fn roll(&mut self, sides: u32) -> u32 {
+            let face = self.0.pop_front().expect("the script has enough faces");
+            assert!((1..=sides).contains(&face), "face {face} of a d{sides}");
+            face
+        }
+    }
+
+    fn script(faces: &[u32]) -> Script {
+        Script(faces.iter().copied().collect())
+    }
+
+    fn rules(preset: Preset) -> Rules {
+        Rules::preset(preset, 100).unwrap()
+    }
+
+    /// A game where the bot always rolls `bot_dice`, at the given scores.
+    fn game_at<'r>(
+        rules: &'r Rules,
+        human: u32,
+        bot: u32,
+        bot_dice: u8,
+        faces: &[u32],
+    ) -> Game<'r, Script> {
+        let table = StrategyTable::constant(rules.goal(), bot_dice);
+        let mut game = Game::new(rules, table, Player::Human, script(faces));
+        game.scores = [human, bot];
+        game
+    }
+
+    #[test]
+    fn sus_fuss_fires_on_a_sus_score() {
+        // RULES.md: 14 points, two dice showing 3 and 4: 21 is sus -> 23.
+        let r = rules(Preset::Fa24);
+        let mut game = game_at(&r, 14, 0, 6, &[3, 4]);
+        let turn = game.human_turn(2).unwrap();
+        assert_eq!(turn.rolls, vec![3, 4]);
+        assert_eq!(turn.points, 7);
+        assert_eq!(turn.after, (23, 0));
+        assert_eq!(turn.events, vec![Event::SusFuss { from: 21, to: 23 }]);
+        assert_eq!(game.score(Player::Human), 23);
+        assert_eq!(game.to_move(), Some(Player::Bot));
+    }
+
+    #[test]
+    fn a_one_scores_one_and_every_die_is_rolled() {
+        // RULES.md: 63 points, five dice with a 1: 64 has 7 divisors -> 64.
+        let r = rules(Preset::Fa24);
+        let mut game = game_at(&r, 63, 0, 6, &[6, 1, 6, 6, 6]);
+        let turn = game.human_turn(5).unwrap();
+        assert_eq!(turn.rolls.len(), 5);
+        assert_eq!(turn.points, 1);
+        assert_eq!(turn.after, (64, 0));
+        assert_eq!(turn.events, vec![Event::SowSad { name: "Sow Sad" }]);
+    }
+
+    #[test]
+    fn boar_brawl_then_sus_fuss() {
+        // RULES.md: 53 vs 60 rolls zero: Boar Brawl 9 -> 62 is sus -> 67.
+        let r = rules(Preset::Fa24);
+        let mut game = game_at(&r, 53, 60, 6, &[]);
+        let turn = game.human_turn(0).unwrap();
+        assert!(turn.rolls.is_empty());
+        assert_eq!(
+            turn.events,
+            vec![
+                Event::ZeroDice {
+                    name: "Boar Brawl",
+                    points: 9
+                },
+                Event::SusFuss { from: 62, to: 67 }
+            ]
+        );
+        assert_eq!(turn.after, (67, 60));
+    }
+
+    #[test]
+    fn hog_wild_rolls_four_sided_dice_on_the_first_turn() {
+        let r = rules(Preset::DoubleSwap);
+        let mut game = game_at(&r, 0, 0, 5, &[4, 4, 1]);
+        let turn = game.human_turn(3).unwrap();
+        assert_eq!(turn.sides, 4);
+        assert_eq!(
+            turn.events,
+            vec![Event::HogWild { sum: 0 }, Event::SowSad { name: "Pig Out" }]
+        );
+        // 1 + 0 = 1: no multiple of 7, the bot's dice are six-sided.
+        let mut game = game_at(&r, 1, 0, 2, &[6, 6]);
+        game.to_move = Player::Bot;
+        let turn = game.bot_turn();
+        assert_eq!((turn.sides, turn.points), (6, 12));
+        assert!(turn.events.is_empty());
+    }
+
+    #[test]
+    fn a_swap_can_hand_the_win_to_the_other_player() {
+        // RULES.md: 90 vs 50, the mover scores 10 -> 100 vs 50 -> swap.
+        // 90 + 50 = 140 is a multiple of 7: Hog Wild, four-sided dice.
+        let r = rules(Preset::DoubleSwap);
+        let mut game = game_at(&r, 90, 50, 5, &[3, 3, 4]);
+        let turn = game.human_turn(3).unwrap();
+        assert_eq!(turn.after, (50, 100));
+        assert_eq!(
+            turn.events,
+            vec![
+                Event::HogWild { sum: 140 },
+                Event::SwineSwap {
+                    mover: 100,
+                    other: 50
+                }
+            ]
+        );
+        assert_eq!(game.winner(), Some(Player::Bot));
+        assert_eq!(game.to_move(), None);
+        assert!(game.human_turn(3).is_err(), "no moves after the end");
+    }
+
+    #[test]
+    fn free_bacon_on_zero_dice() {
+        // digit-swap: opponent 46 -> 1 + (4 * 6) % 10 = 5.
+        let r = rules(Preset::DigitSwap);
+        let mut game = game_at(&r, 10, 46, 4, &[]);
+        let turn = game.human_turn(0).unwrap();
+        assert_eq!(
+            turn.events,
+            vec![Event::ZeroDice {
+                name: "Free Bacon",
+                points: 5
+            }]
+        );
+        assert_eq!(turn.after, (15, 46));
+    }
+
+    #[test]
+    fn out_of_turn_and_out_of_range_moves_are_refused() {
+        let r = rules(Preset::Fa24);
+        let mut game = game_at(&r, 0, 0, 4, &[]);
+        assert!(game.human_turn(11).is_err());
+        game.to_move = Player::Bot;
+        assert!(game.human_turn(3).is_err());
+    }
+
+    #[test]
+    fn typed_dice_counts() {
+        assert_eq!(parse_dice("5"), Some(5));
+        assert_eq!(parse_dice("  10 \n"), Some(10));
+        assert_eq!(parse_dice("0"), Some(0));
+        for bad in ["", "x", "11", "-1", "5.0", "256", "1 2"] {
+            assert_eq!(parse_dice(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn seeded_games_replay_exactly_and_end_at_the_goal() {
+        let r = rules(Preset::ReverseSwap);
+        let play = |seed| {
+            let bot = StrategyTable::constant(100, 5);
+            let mut game = Game::new(&r, bot, Player::Bot, Rng::seed_from_u64(seed));
+            let mut turns = Vec::new();
+            while let Some(p) = game.to_move() {
+                turns.push(match p {
+                    Player::Human => game.human_turn(4).unwrap(),
+                    Player::Bot => game.bot_turn(),
+                });
+            }
+            let winner = game.winner().unwrap();
+            assert!(game.score(winner) >= 100);
+            assert!(game.score(winner.other()) < 100);
+            turns
+        };
+        assert_eq!(play(3), play(3));
+        assert_ne!(play(3), play(4));
+    }
+}
