@@ -4,7 +4,9 @@ use serde::Serialize;
 
 use crate::rules::Rules;
 use crate::strategy::StrategyTable;
-use crate::sweep::{sweep, Policy, SweepOptions};
+use std::cell::RefCell;
+
+use crate::sweep::{sweep_reusing, Policy, Seat, SweepOptions};
 
 /// How often strategy A beats strategy B.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -35,8 +37,15 @@ pub fn win_rates(
     b: &StrategyTable,
     options: &SweepOptions<'_>,
 ) -> WinRates {
-    let result = sweep(rules, &[Policy::Fixed(a), Policy::Fixed(b)], options);
+    thread_local! {
+        // Tournaments and sweeps evaluate thousands of pairs: keep each
+        // thread's tables instead of allocating and faulting them in anew.
+        static SPARE: RefCell<Vec<Seat>> = const { RefCell::new(Vec::new()) };
+    }
+    let spare = SPARE.with(|s| std::mem::take(&mut *s.borrow_mut()));
+    let result = sweep_reusing(rules, &[Policy::Fixed(a), Policy::Fixed(b)], options, spare);
     let first = result.seat(0).value[[0, 0]];
     let b_first = result.seat(1).value[[0, 0]];
+    SPARE.with(|s| *s.borrow_mut() = result.into_seats());
     WinRates::new(first, 1.0 - b_first)
 }

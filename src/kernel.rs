@@ -94,11 +94,17 @@ impl Kernel {
     #[inline]
     pub unsafe fn roll_all_avx2(&self, row: &[f64], out: &mut [f64; MAX_DICE + 1]) {
         let row = &row[..ROW_REACH];
-        if self.sides == 6 {
-            roll_all!(self, row, out, SIX, dot_avx2)
-        } else {
-            roll_all!(self, row, out, FOUR, dot_avx2)
+        macro_rules! lanes {
+            ($layout:ident, $($k:literal),*) => {
+                [$(avx2::lanes::<{ $layout.len[$k - 1] }>(&self.sums[$layout.offset[$k - 1]..], &row[2 * $k..])),*]
+            };
         }
+        let lanes = if self.sides == 6 {
+            lanes!(SIX, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
+        } else {
+            lanes!(FOUR, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
+        };
+        avx2::finish(&lanes, &self.one_point, row[1], out);
     }
 
     /// The value of rolling `k` dice (1..=10); see [`Kernel::roll_all`].
@@ -185,6 +191,67 @@ fn dot<const N: usize>(a: &[f64], b: &[f64]) -> f64 {
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     use std::arch::x86_64::*;
+
+    /// The four running sums of the portable `dot`, not yet added up.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub fn lanes<const N: usize>(a: &[f64], b: &[f64]) -> __m256d {
+        let (a, b) = (&a[..N], &b[..N]);
+        let mut acc = _mm256_setzero_pd();
+        for (x, y) in a.chunks_exact(4).zip(b.chunks_exact(4)) {
+            // SAFETY: each chunk holds exactly four f64s; loads are unaligned.
+            let (x, y) = unsafe { (_mm256_loadu_pd(x.as_ptr()), _mm256_loadu_pd(y.as_ptr())) };
+            acc = _mm256_add_pd(acc, _mm256_mul_pd(x, y));
+        }
+        acc
+    }
+
+    /// `out[k] = one_point[k - 1] * row1 + ((l0 + l1) + (l2 + l3))` for the
+    /// ten dice counts at once: horizontal adds pair `l0 + l1` and `l2 + l3`
+    /// of two counts in one instruction, so the sums are the portable ones.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub fn finish(lanes: &[__m256d; 10], one_point: &[f64; 10], row1: f64, out: &mut [f64; 11]) {
+        // [a0+a1, b0+b1, a2+a3, b2+b3] and [c0+c1, d0+d1, c2+c3, d2+d3] give
+        // [a01, b01, c01, d01] + [a23, b23, c23, d23].
+        let four = |a, b, c, d| {
+            let ab = _mm256_hadd_pd(a, b);
+            let cd = _mm256_hadd_pd(c, d);
+            _mm256_add_pd(
+                _mm256_permute2f128_pd(ab, cd, 0x20),
+                _mm256_permute2f128_pd(ab, cd, 0x31),
+            )
+        };
+        let two = |a, b| {
+            let ab = _mm256_hadd_pd(a, b);
+            _mm_add_pd(_mm256_castpd256_pd128(ab), _mm256_extractf128_pd(ab, 1))
+        };
+        let sums = [
+            four(lanes[0], lanes[1], lanes[2], lanes[3]),
+            four(lanes[4], lanes[5], lanes[6], lanes[7]),
+        ];
+        let last = two(lanes[8], lanes[9]);
+        let r4 = _mm256_set1_pd(row1);
+        for (group, sum) in sums.into_iter().enumerate() {
+            let k = 4 * group;
+            // SAFETY: indices k..k + 4 lie inside both arrays (k <= 4, out starts at 1).
+            unsafe {
+                let p = _mm256_loadu_pd(one_point[k..k + 4].as_ptr());
+                _mm256_storeu_pd(
+                    out[k + 1..k + 5].as_mut_ptr(),
+                    _mm256_add_pd(_mm256_mul_pd(p, r4), sum),
+                );
+            }
+        }
+        // SAFETY: one_point[8..10] and out[9..11] hold two f64s each.
+        unsafe {
+            let p = _mm_loadu_pd(one_point[8..10].as_ptr());
+            _mm_storeu_pd(
+                out[9..11].as_mut_ptr(),
+                _mm_add_pd(_mm_mul_pd(p, _mm_set1_pd(row1)), last),
+            );
+        }
+    }
 
     /// The portable `dot` in one 256-bit register: the same four lanes, a
     /// separate multiply and add (no fused multiply-add), the same final sum.

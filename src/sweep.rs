@@ -31,7 +31,7 @@ pub const TIE_TOLERANCE: f64 = 1e-12;
 /// Diagonals with fewer states than this are computed on the calling thread:
 /// below it rayon's fork-join costs more than it saves (see the `diagonal`
 /// benchmark and the README).
-pub const DEFAULT_PARALLEL_MIN_STATES: usize = 256;
+pub const DEFAULT_PARALLEL_MIN_STATES: usize = 512;
 
 /// How one seat picks its dice.
 #[derive(Debug, Clone, Copy)]
@@ -48,7 +48,7 @@ pub struct SweepOptions<'a> {
     /// Smallest diagonal that is split across rayon's threads.
     pub parallel_min_states: usize,
     /// Called after each diagonal with the number of states it held.
-    pub progress: Option<&'a dyn Fn(u64)>,
+    pub progress: Option<&'a (dyn Fn(u64) + Sync)>,
 }
 
 impl Default for SweepOptions<'_> {
@@ -115,6 +115,19 @@ pub fn sweep<'r>(
     policies: &[Policy<'_>],
     options: &SweepOptions<'_>,
 ) -> SweepResult<'r> {
+    sweep_reusing(rules, policies, options, Vec::new())
+}
+
+/// [`sweep`], reusing the tables of an earlier result (from
+/// [`SweepResult::into_seats`]) when their shapes fit. Every entry the sweep
+/// reads it has written first, so old contents never leak into the result;
+/// reuse only spares the allocation, which dominates many small sweeps.
+pub fn sweep_reusing<'r>(
+    rules: &'r Rules,
+    policies: &[Policy<'_>],
+    options: &SweepOptions<'_>,
+    mut spare: Vec<Seat>,
+) -> SweepResult<'r> {
     assert!(
         matches!(policies.len(), 1 | 2),
         "a sweep has one or two seats"
@@ -126,20 +139,24 @@ pub fn sweep<'r>(
         }
     }
     let width = n + ROW_REACH;
+    spare.retain(|seat| seat.value.dim() == (n, n) && seat.lookup.dim() == (n, width));
     let mut seats: Vec<Seat> = policies
         .iter()
-        .map(|_| Seat {
-            value: Array2::from_elem((n, n), f64::NAN),
-            choice: Array2::zeros((n, n)),
-            lookup: Array2::from_elem((n, width), f64::NAN),
+        .map(|_| {
+            spare.pop().unwrap_or_else(|| Seat {
+                value: Array2::from_elem((n, n), f64::NAN),
+                choice: Array2::zeros((n, n)),
+                lookup: Array2::from_elem((n, width), f64::NAN),
+            })
         })
         .collect();
+    let landings = rules.landings();
     // Raw scores at or past the goal end the game whatever the rule does.
     for seat in &mut seats {
         let lookup = flat_mut(&mut seat.lookup);
         for o in 0..n {
             for t in n..width {
-                lookup[o * width + t] = match rules.landing_cached(t, o) {
+                lookup[o * width + t] = match landings.landing(t, o) {
                     Landing::Win => 1.0,
                     Landing::Lose => 0.0,
                     Landing::Next(_) => {
@@ -155,64 +172,75 @@ pub fn sweep<'r>(
         kernels: &kernels,
         avx2: has_avx2(),
     };
-    let mut buffer: Vec<(f64, u8)> = Vec::with_capacity(n);
-    let mut fill: Vec<f64> = Vec::with_capacity(n);
-    for d in (0..=2 * (n - 1)).rev() {
-        // 1. Every state on diagonal d, for every seat.
-        let s_range = d.saturating_sub(n - 1)..d.min(n - 1) + 1;
-        let states = s_range.len();
-        let parallel = states >= options.parallel_min_states;
-        for (i, policy) in policies.iter().enumerate() {
-            let seat = &seats[i];
-            let compute = |s: usize| context.state_value(&seat.lookup, policy, s, d - s);
-            buffer.clear();
-            if parallel {
-                s_range
-                    .clone()
-                    .into_par_iter()
-                    .map(compute)
-                    .collect_into_vec(&mut buffer);
-            } else {
-                buffer.extend(s_range.clone().map(compute));
+    let mut diagonals = || {
+        let mut buffer: Vec<(f64, u8)> = Vec::with_capacity(n);
+        let mut fill: Vec<f64> = Vec::with_capacity(n);
+        for d in (0..=2 * (n - 1)).rev() {
+            // 1. Every state on diagonal d, for every seat.
+            let s_range = d.saturating_sub(n - 1)..d.min(n - 1) + 1;
+            let states = s_range.len();
+            let parallel = states >= options.parallel_min_states;
+            for (i, policy) in policies.iter().enumerate() {
+                let seat = &seats[i];
+                let compute = |s: usize| context.state_value(&seat.lookup, policy, s, d - s);
+                buffer.clear();
+                if parallel {
+                    s_range
+                        .clone()
+                        .into_par_iter()
+                        .map(compute)
+                        .collect_into_vec(&mut buffer);
+                } else {
+                    buffer.extend(s_range.clone().map(compute));
+                }
+                let seat = &mut seats[i];
+                let (value, choice) = (flat_mut(&mut seat.value), flat_mut(&mut seat.choice));
+                for (s, &(v, k)) in s_range.clone().zip(&buffer) {
+                    value[s * n + d - s] = v;
+                    choice[s * n + d - s] = k;
+                }
             }
-            let seat = &mut seats[i];
-            let (value, choice) = (flat_mut(&mut seat.value), flat_mut(&mut seat.choice));
-            for (s, &(v, k)) in s_range.clone().zip(&buffer) {
-                value[s * n + d - s] = v;
-                choice[s * n + d - s] = k;
+            // 2. The lookup entries whose raw score and opponent score sum to d:
+            // they read values on diagonals >= d only, all known now.
+            let t_range = d.saturating_sub(n - 1).max(1)..d.min(n - 1) + 1;
+            for i in 0..seats.len() {
+                let next = seats[(i + 1) % seats.len()]
+                    .value
+                    .as_slice()
+                    .expect("contiguous");
+                let entry = |t: usize| match landings.landing(t, d - t) {
+                    Landing::Win => 1.0,
+                    Landing::Lose => 0.0,
+                    Landing::Next(index) => 1.0 - next[index],
+                };
+                fill.clear();
+                if parallel {
+                    t_range
+                        .clone()
+                        .into_par_iter()
+                        .map(entry)
+                        .collect_into_vec(&mut fill);
+                } else {
+                    fill.extend(t_range.clone().map(entry));
+                }
+                let lookup = flat_mut(&mut seats[i].lookup);
+                for (t, &v) in t_range.clone().zip(&fill) {
+                    lookup[(d - t) * width + t] = v;
+                }
+            }
+            if let Some(progress) = options.progress {
+                progress(states as u64);
             }
         }
-        // 2. The lookup entries whose raw score and opponent score sum to d:
-        // they read values on diagonals >= d only, all known now.
-        let t_range = d.saturating_sub(n - 1).max(1)..d.min(n - 1) + 1;
-        for i in 0..seats.len() {
-            let next = seats[(i + 1) % seats.len()]
-                .value
-                .as_slice()
-                .expect("contiguous");
-            let entry = |t: usize| match rules.landing_cached(t, d - t) {
-                Landing::Win => 1.0,
-                Landing::Lose => 0.0,
-                Landing::Next(index) => 1.0 - next[index],
-            };
-            fill.clear();
-            if parallel {
-                t_range
-                    .clone()
-                    .into_par_iter()
-                    .map(entry)
-                    .collect_into_vec(&mut fill);
-            } else {
-                fill.extend(t_range.clone().map(entry));
-            }
-            let lookup = flat_mut(&mut seats[i].lookup);
-            for (t, &v) in t_range.clone().zip(&fill) {
-                lookup[(d - t) * width + t] = v;
-            }
-        }
-        if let Some(progress) = options.progress {
-            progress(states as u64);
-        }
+    };
+    // A parallel diagonal started from outside rayon's pool hands every
+    // diagonal to a pool thread and sleeps until it is done, which costs more
+    // than the diagonal itself. Run the whole sweep on a pool thread instead:
+    // it works through each diagonal itself and the other threads join in.
+    if n >= options.parallel_min_states {
+        rayon::scope(|_| diagonals());
+    } else {
+        diagonals();
     }
     SweepResult {
         rules,
@@ -404,6 +432,11 @@ impl<'r> SweepResult<'r> {
             avx2: false,
         };
         context.choice_values::<false>(&self.seats[i].lookup, s as usize, o as usize)
+    }
+
+    /// The seats' tables, for [`sweep_reusing`].
+    pub fn into_seats(self) -> Vec<Seat> {
+        self.seats
     }
 
     /// Seat `i`'s choices as a strategy table.

@@ -11,7 +11,7 @@ const MIN_STATES_FOR_BAR: u64 = 250_000;
 pub struct Progress {
     quiet: bool,
     sweep_bar: Option<ProgressBar>,
-    advance: Option<Box<dyn Fn(u64)>>,
+    advance: Option<Box<dyn Fn(u64) + Sync>>,
 }
 
 fn bar(len: u64, template: &str, message: &'static str) -> ProgressBar {
@@ -44,7 +44,7 @@ impl Progress {
                     bar.reset();
                 }
                 bar.inc(n);
-            }) as Box<dyn Fn(u64)>
+            }) as Box<dyn Fn(u64) + Sync>
         });
         Progress {
             quiet,
@@ -54,7 +54,7 @@ impl Progress {
     }
 
     /// A callback for sweeps that advances the bar.
-    pub fn sweep_callback(&self) -> Option<&dyn Fn(u64)> {
+    pub fn sweep_callback(&self) -> Option<&(dyn Fn(u64) + Sync)> {
         self.advance.as_deref()
     }
 

@@ -162,19 +162,6 @@ impl Rules {
             .apply(mover, other, |s| self.sus_points(s))
     }
 
-    /// The mover's chance of winning once the after-turn rule has produced
-    /// `end`, given `value(mover, other)` = the win probability of the player
-    /// to move next at a non-terminal state.
-    pub fn outcome(&self, end: TurnEnd, next_mover_wins: impl FnOnce(u32, u32) -> f64) -> f64 {
-        if end.mover >= self.goal {
-            1.0
-        } else if end.other >= self.goal {
-            0.0
-        } else {
-            1.0 - next_mover_wins(end.other, end.mover)
-        }
-    }
-
     /// Where a turn lands when the mover's raw score is `t` (before the
     /// after-turn rule) against `o`.
     pub fn landing(&self, t: u32, o: u32) -> Landing {
@@ -192,18 +179,42 @@ impl Rules {
     /// on first use (computed directly for goals too large to tabulate).
     #[inline]
     pub fn landing_cached(&self, t: usize, o: usize) -> Landing {
+        self.landings().landing(t, o)
+    }
+
+    /// The landings of these rules, tabulated on first use when the goal is
+    /// small enough; hoist it out of loops that ask for many landings.
+    pub fn landings(&self) -> Landings<'_> {
         let table = self
             .landings
             .get_or_init(|| LandingTable::build(self.size(), |t, o| self.landing(t, o)));
-        match table {
-            Some(table) => table.get(o * (self.size() + LANDING_REACH) + t),
-            None => self.landing(t as u32, o as u32),
+        Landings {
+            rules: self,
+            table: table.as_ref(),
         }
     }
 
     /// The course's baseline strategy's dice count (`always_roll(n)`).
     pub fn baseline_dice(&self) -> u8 {
         self.preset.baseline_dice()
+    }
+}
+
+/// Landings of one rule set: from the table, or computed for large goals.
+#[derive(Clone, Copy)]
+pub struct Landings<'a> {
+    rules: &'a Rules,
+    table: Option<&'a LandingTable>,
+}
+
+impl Landings<'_> {
+    /// [`Rules::landing`] for `t < goal + LANDING_REACH`.
+    #[inline]
+    pub fn landing(&self, t: usize, o: usize) -> Landing {
+        match self.table {
+            Some(table) => table.get(o * (self.rules.size() + LANDING_REACH) + t),
+            None => self.rules.landing(t as u32, o as u32),
+        }
     }
 }
 
@@ -237,38 +248,59 @@ mod tests {
 
     #[test]
     fn swaps_can_hand_the_win_to_the_other_player() {
+        // double-swap: 90 vs 50 scores 10, 100 vs 50 swaps.
         let r = Rules::preset(Preset::DoubleSwap, 100).unwrap();
-        let end = r.after_turn(90 + 10, 50);
-        assert_eq!(r.outcome(end, |_, _| unreachable!()), 0.0);
+        assert_eq!(r.landing(90 + 10, 50), Landing::Lose);
+        // reverse-swap: 90 vs 70 scores 17, 107 vs 70 swaps.
         let r = Rules::preset(Preset::ReverseSwap, 100).unwrap();
-        assert_eq!(
-            r.outcome(r.after_turn(90 + 17, 70), |_, _| unreachable!()),
-            0.0
-        );
+        assert_eq!(r.landing(90 + 17, 70), Landing::Lose);
+        // digit-swap: 91 vs 12 scores 20, 111 vs 12 swaps.
         let r = Rules::preset(Preset::DigitSwap, 100).unwrap();
-        assert_eq!(
-            r.outcome(r.after_turn(91 + 20, 12), |_, _| unreachable!()),
-            0.0
-        );
-        // 41 vs 92 scores 8: the swap gives the mover 92, the game goes on.
+        assert_eq!(r.landing(91 + 20, 12), Landing::Lose);
+        // 41 vs 92 scores 8: the swap gives the mover 92 and the game goes on
+        // with the other player to move at 49 vs 92.
         let end = r.after_turn(41 + 8, 92);
         assert_eq!((end.mover, end.other), (92, 49));
+        assert_eq!(r.landing(41 + 8, 92), Landing::Next(49 * 100 + 92));
+    }
+
+    #[test]
+    fn reaching_the_goal_wins_unless_a_swap_takes_it_away() {
+        // Before a turn both scores are below the goal, so a swap can only
+        // ever take a winning score away from the mover, never give one.
+        let r = Rules::preset(Preset::DoubleSwap, 100).unwrap();
         assert_eq!(
-            r.outcome(end, |next, other| if (next, other) == (49, 92) {
-                0.25
-            } else {
-                f64::NAN
-            }),
-            0.75
+            r.landing(60 + 60, 60),
+            Landing::Lose,
+            "ten sixes: 120 = 2 * 60"
         );
+        assert_eq!(r.landing(100 + 1, 50), Landing::Win);
+        let r = Rules::preset(Preset::DigitSwap, 100).unwrap();
+        assert_eq!(r.landing(95 + 10, 51), Landing::Lose, "105 vs 51: 5 == 5");
+        assert_eq!(r.landing(95 + 10, 41), Landing::Win, "105 vs 41: 5 != 4");
+        let r = Rules::preset(Preset::ReverseSwap, 100).unwrap();
+        assert_eq!(
+            r.landing(120, 2),
+            Landing::Lose,
+            "120 % 100 = 20 reversed is 02"
+        );
+        assert_eq!(r.landing(120, 3), Landing::Win);
     }
 
     #[test]
     fn a_score_of_goal_or_more_wins() {
         let r = fa24();
-        assert_eq!(r.outcome(r.after_turn(100, 99), |_, _| unreachable!()), 1.0);
+        assert_eq!(r.landing(100, 99), Landing::Win);
+        assert_eq!(r.landing(163, 0), Landing::Win);
         // 95 has 4 divisors: Sus Fuss lifts it to 97, still below the goal.
         assert_eq!(r.after_turn(95, 0).mover, 97);
+        assert_eq!(r.landing(95, 3), Landing::Next(3 * 100 + 97));
+        // A cached landing is the same as a computed one.
+        for o in 0..100 {
+            for t in 0..164 {
+                assert_eq!(r.landing_cached(t, o), r.landing(t as u32, o as u32));
+            }
+        }
     }
 
     #[test]

@@ -150,22 +150,21 @@ mod tests {
     fn swap_strategies_follow_the_swap() {
         let r = rules(Preset::DoubleSwap);
         let swap = |s, o| CourseStrategy::SwapAvoiding.choose(&r, [8, 5], s, o);
-        // 10 vs 26: bacon 7 -> 17? no swap; 7 < 8 -> roll 5.
+        // 10 vs 26: Free Bacon 7 -> 17, no swap; 7 < 8 -> roll 5.
         assert_eq!(swap(10, 26), 5);
-        // 12 vs 30: bacon 4 -> 16, no swap; 4 < 8 -> 5. 8 vs 30: 4 -> 12? no.
-        // 11 vs 30: 4 -> 15, 30 = 2 * 15: swap to 30, a gain -> 0.
+        // 11 vs 30: 4 -> 15 and 30 = 2 * 15: the swap gives the mover 30, a gain.
         assert_eq!(swap(11, 30), 0);
-        // 46 vs 19: bacon 10 -> 56? no swap, 10 >= 8 -> 0.
+        // 46 vs 19: 10 -> 56, no swap; 10 >= 8 -> roll 0.
         assert_eq!(swap(46, 19), 0);
-        // 30 vs 19: bacon 10 -> 40, no swap... 28 vs 19: 38? 19*2 = 38: swap to 19, a loss.
+        // 28 vs 19: 10 -> 38 = 2 * 19: the swap leaves the mover 19, a loss.
         assert_eq!(swap(28, 19), 5);
         let r = rules(Preset::DigitSwap);
         let seek = |s, o| CourseStrategy::SwapSeeking.choose(&r, [8, 4], s, o);
-        // 41 vs 92: bacon 1 + (9*2)%10 = 9 -> 50, ones 0 != 9: no swap; 9 >= 8 -> 0.
+        // 41 vs 92: Free Bacon 1 + (9 * 2) % 10 = 9 -> 50, no swap; 9 >= 8 -> 0.
         assert_eq!(seek(41, 92), 0);
-        // 30 vs 41: bacon 1 + 4 = 5 -> 35, ones 5 != tens 4; 5 < 8 -> 4.
+        // 30 vs 41: 1 + 4 = 5 -> 35, ones 5 != tens 4; 5 < 8 -> 4.
         assert_eq!(seek(30, 41), 4);
-        // 30 vs 45: bacon 1 + 0 = 1 -> 31, ones 1 != 4 -> 4. 33 vs 45: 34, ones 4 == 4 -> swap to 45: 0.
+        // 30 vs 45: 1 + 0 = 1 -> 31, no swap -> 4; 33 vs 45: 34 swaps to 45 -> 0.
         assert_eq!(seek(30, 45), 4);
         assert_eq!(seek(33, 45), 0);
     }
