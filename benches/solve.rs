@@ -54,9 +54,9 @@ fn optimal_goal_1000(c: &mut Criterion) {
 fn parallel_cut_over(c: &mut Criterion) {
     let mut group = c.benchmark_group("parallel_min_states");
     group.sample_size(10);
-    for goal in [100u32, 400] {
+    for goal in [100u32, 1000] {
         let r = rules(Preset::Fa24, goal);
-        for min in [1usize, 32, 64, 128, 256, 512, usize::MAX] {
+        for min in [64usize, 256, 512, 1024, usize::MAX] {
             let options = SweepOptions {
                 parallel_min_states: min,
                 progress: None,
