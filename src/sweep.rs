@@ -183,16 +183,7 @@ pub fn sweep_reusing<'r>(
             for (i, policy) in policies.iter().enumerate() {
                 let seat = &seats[i];
                 let compute = |s: usize| context.state_value(&seat.lookup, policy, s, d - s);
-                buffer.clear();
-                if parallel {
-                    s_range
-                        .clone()
-                        .into_par_iter()
-                        .map(compute)
-                        .collect_into_vec(&mut buffer);
-                } else {
-                    buffer.extend(s_range.clone().map(compute));
-                }
+                map_range(s_range.clone(), parallel, compute, &mut buffer);
                 let seat = &mut seats[i];
                 let (value, choice) = (flat_mut(&mut seat.value), flat_mut(&mut seat.choice));
                 for (s, &(v, k)) in s_range.clone().zip(&buffer) {
@@ -213,16 +204,7 @@ pub fn sweep_reusing<'r>(
                     Landing::Lose => 0.0,
                     Landing::Next(index) => 1.0 - next[index],
                 };
-                fill.clear();
-                if parallel {
-                    t_range
-                        .clone()
-                        .into_par_iter()
-                        .map(entry)
-                        .collect_into_vec(&mut fill);
-                } else {
-                    fill.extend(t_range.clone().map(entry));
-                }
+                map_range(t_range.clone(), parallel, entry, &mut fill);
                 let lookup = flat_mut(&mut seats[i].lookup);
                 for (t, &v) in t_range.clone().zip(&fill) {
                     lookup[(d - t) * width + t] = v;
@@ -246,6 +228,21 @@ pub fn sweep_reusing<'r>(
         rules,
         kernels,
         seats,
+    }
+}
+
+/// `out = range.map(f)`, split across rayon's threads when `parallel`.
+fn map_range<T: Send>(
+    range: std::ops::Range<usize>,
+    parallel: bool,
+    f: impl Fn(usize) -> T + Sync + Send,
+    out: &mut Vec<T>,
+) {
+    out.clear();
+    if parallel {
+        range.into_par_iter().map(f).collect_into_vec(out);
+    } else {
+        out.extend(range.map(f));
     }
 }
 
