@@ -33,6 +33,9 @@ pub const TIE_TOLERANCE: f64 = 1e-12;
 /// benchmark and the README).
 pub const DEFAULT_PARALLEL_MIN_STATES: usize = 512;
 
+/// States per task when a diagonal is split across threads.
+const PARALLEL_CHUNK: usize = 128;
+
 /// How one seat picks its dice.
 #[derive(Debug, Clone, Copy)]
 pub enum Policy<'a> {
@@ -182,8 +185,25 @@ pub fn sweep_reusing<'r>(
             let parallel = states >= options.parallel_min_states;
             for (i, policy) in policies.iter().enumerate() {
                 let seat = &seats[i];
-                let compute = |s: usize| context.state_value(&seat.lookup, policy, s, d - s);
-                map_range(s_range.clone(), parallel, compute, &mut buffer);
+                buffer.clear();
+                buffer.resize(states, (0.0, 0));
+                let first = s_range.start;
+                if parallel {
+                    buffer
+                        .par_chunks_mut(PARALLEL_CHUNK)
+                        .enumerate()
+                        .for_each(|(c, chunk)| {
+                            context.states(
+                                &seat.lookup,
+                                policy,
+                                d,
+                                first + c * PARALLEL_CHUNK,
+                                chunk,
+                            )
+                        });
+                } else {
+                    context.states(&seat.lookup, policy, d, first, &mut buffer);
+                }
                 let seat = &mut seats[i];
                 let (value, choice) = (flat_mut(&mut seat.value), flat_mut(&mut seat.choice));
                 for (s, &(v, k)) in s_range.clone().zip(&buffer) {
@@ -294,34 +314,52 @@ fn has_avx2() -> bool {
 }
 
 impl Context<'_> {
-    /// The value and the choice of one state, with AVX2 where the processor
-    /// has it. Both paths run the same additions in the same order (no fused
-    /// multiply-add), so they give the same bits.
-    fn state_value(
+    /// The value and the choice of the states `(s, d - s)` for `s` in
+    /// `first..first + out.len()`, with AVX2 where the processor has it.
+    /// Both paths run the same additions in the same order (no fused
+    /// multiply-add), so they give the same bits. A whole run of states per
+    /// call keeps the dispatch out of the per-state cost.
+    fn states(
         &self,
         lookup: &Array2<f64>,
         policy: &Policy<'_>,
-        s: usize,
-        o: usize,
-    ) -> (f64, u8) {
+        d: usize,
+        first: usize,
+        out: &mut [(f64, u8)],
+    ) {
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
             // SAFETY: `avx2` is true only when the processor reports AVX2.
-            return unsafe { self.state_value_avx2(lookup, policy, s, o) };
+            return unsafe { self.states_avx2(lookup, policy, d, first, out) };
         }
-        self.state_value_inline::<false>(lookup, policy, s, o)
+        self.states_inline::<false>(lookup, policy, d, first, out)
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    unsafe fn state_value_avx2(
+    unsafe fn states_avx2(
         &self,
         lookup: &Array2<f64>,
         policy: &Policy<'_>,
-        s: usize,
-        o: usize,
-    ) -> (f64, u8) {
-        self.state_value_inline::<true>(lookup, policy, s, o)
+        d: usize,
+        first: usize,
+        out: &mut [(f64, u8)],
+    ) {
+        self.states_inline::<true>(lookup, policy, d, first, out)
+    }
+
+    #[inline(always)]
+    fn states_inline<const AVX2: bool>(
+        &self,
+        lookup: &Array2<f64>,
+        policy: &Policy<'_>,
+        d: usize,
+        first: usize,
+        out: &mut [(f64, u8)],
+    ) {
+        for (slot, s) in out.iter_mut().zip(first..) {
+            *slot = self.state_value_inline::<AVX2>(lookup, policy, s, d - s);
+        }
     }
 
     #[inline(always)]
