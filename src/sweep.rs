@@ -215,19 +215,21 @@ pub fn sweep_reusing<'r>(
             // they read values on diagonals >= d only, all known now.
             let t_range = d.saturating_sub(n - 1).max(1)..d.min(n - 1) + 1;
             for i in 0..seats.len() {
-                let next = seats[(i + 1) % seats.len()]
-                    .value
-                    .as_slice()
-                    .expect("contiguous");
+                let (next, lookup) = next_value_and_lookup(&mut seats, i);
                 let entry = |t: usize| match landings.landing(t, d - t) {
                     Landing::Win => 1.0,
                     Landing::Lose => 0.0,
                     Landing::Next(index) => 1.0 - next[index],
                 };
-                map_range(t_range.clone(), parallel, entry, &mut fill);
-                let lookup = flat_mut(&mut seats[i].lookup);
-                for (t, &v) in t_range.clone().zip(&fill) {
-                    lookup[(d - t) * width + t] = v;
+                if parallel {
+                    map_range(t_range.clone(), true, entry, &mut fill);
+                    for (t, &v) in t_range.clone().zip(&fill) {
+                        lookup[(d - t) * width + t] = v;
+                    }
+                } else {
+                    for t in t_range.clone() {
+                        lookup[(d - t) * width + t] = entry(t);
+                    }
                 }
             }
             if let Some(progress) = options.progress {
@@ -248,6 +250,30 @@ pub fn sweep_reusing<'r>(
         rules,
         kernels,
         seats,
+    }
+}
+
+/// The values of the seat that moves after seat `i` (read) and seat `i`'s
+/// lookup (written): the same seat in self-play.
+fn next_value_and_lookup(seats: &mut [Seat], i: usize) -> (&[f64], &mut [f64]) {
+    let contiguous = "sweep arrays are contiguous";
+    match seats {
+        [seat] => (
+            seat.value.as_slice().expect(contiguous),
+            seat.lookup.as_slice_mut().expect(contiguous),
+        ),
+        [first, second] => {
+            let (next, own) = if i == 0 {
+                (second, first)
+            } else {
+                (first, second)
+            };
+            (
+                next.value.as_slice().expect(contiguous),
+                own.lookup.as_slice_mut().expect(contiguous),
+            )
+        }
+        _ => unreachable!("a sweep has one or two seats"),
     }
 }
 
