@@ -154,19 +154,14 @@ pub fn sweep_reusing<'r>(
         })
         .collect();
     let landings = rules.landings();
-    // Raw scores at or past the goal end the game whatever the rule does.
+    // Raw scores at or past the goal end the game whatever the rule does;
+    // those entries depend on the rules alone, tabulated once per rules.
+    let ends = rules.final_landings();
     for seat in &mut seats {
         let lookup = flat_mut(&mut seat.lookup);
         for o in 0..n {
-            for t in n..width {
-                lookup[o * width + t] = match landings.landing(t, o) {
-                    Landing::Win => 1.0,
-                    Landing::Lose => 0.0,
-                    Landing::Next(_) => {
-                        unreachable!("a raw score at the goal always ends the game")
-                    }
-                };
-            }
+            let end_row = &ends[o * LANDING_REACH..o * LANDING_REACH + ROW_REACH];
+            lookup[o * width + n..(o + 1) * width].copy_from_slice(end_row);
         }
     }
     let kernels = Kernels::new(rules);

@@ -58,6 +58,7 @@ pub struct Rules {
     six: DiceSet,
     four: DiceSet,
     landings: OnceLock<Option<LandingTable>>,
+    final_landings: OnceLock<Vec<f64>>,
 }
 
 impl Rules {
@@ -85,6 +86,7 @@ impl Rules {
             six: DiceSet::new(6),
             four: DiceSet::new(4),
             landings: OnceLock::new(),
+            final_landings: OnceLock::new(),
         })
     }
 
@@ -192,6 +194,29 @@ impl Rules {
             rules: self,
             table: table.as_ref(),
         }
+    }
+
+    /// The mover's result (1 win, 0 loss) for every raw score
+    /// `goal..goal + LANDING_REACH` against every `o < goal`, row-major by
+    /// `o`: a turn that reaches the goal always ends the game, so these are
+    /// the same in every sweep.
+    pub fn final_landings(&self) -> &[f64] {
+        self.final_landings.get_or_init(|| {
+            let n = self.size();
+            let mut ends = Vec::with_capacity(n * LANDING_REACH);
+            for o in 0..n {
+                for t in n..n + LANDING_REACH {
+                    ends.push(match self.landing(t as u32, o as u32) {
+                        Landing::Win => 1.0,
+                        Landing::Lose => 0.0,
+                        Landing::Next(_) => {
+                            unreachable!("a raw score at the goal always ends the game")
+                        }
+                    });
+                }
+            }
+            ends
+        })
     }
 
     /// The course's baseline strategy's dice count (`always_roll(n)`).
