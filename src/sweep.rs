@@ -209,21 +209,35 @@ pub fn sweep_reusing<'r>(
             // 2. The lookup entries whose raw score and opponent score sum to d:
             // they read values on diagonals >= d only, all known now.
             let t_range = d.saturating_sub(n - 1).max(1)..d.min(n - 1) + 1;
-            for i in 0..seats.len() {
-                let (next, lookup) = next_value_and_lookup(&mut seats, i);
-                let entry = |t: usize| match landings.landing(t, d - t) {
-                    Landing::Win => 1.0,
-                    Landing::Lose => 0.0,
-                    Landing::Next(index) => 1.0 - next[index],
-                };
-                if parallel {
-                    map_range(t_range.clone(), true, entry, &mut fill);
-                    for (t, &v) in t_range.clone().zip(&fill) {
-                        lookup[(d - t) * width + t] = v;
-                    }
-                } else {
-                    for t in t_range.clone() {
-                        lookup[(d - t) * width + t] = entry(t);
+            if let (false, [a, b]) = (parallel, &mut seats[..]) {
+                // Two seats on one thread: decode each landing once for both.
+                let (a_value, b_value) = (flat(&a.value), flat(&b.value));
+                let (a_lookup, b_lookup) = (flat_mut(&mut a.lookup), flat_mut(&mut b.lookup));
+                for t in t_range.clone() {
+                    let at = (d - t) * width + t;
+                    (a_lookup[at], b_lookup[at]) = match landings.landing(t, d - t) {
+                        Landing::Win => (1.0, 1.0),
+                        Landing::Lose => (0.0, 0.0),
+                        Landing::Next(index) => (1.0 - b_value[index], 1.0 - a_value[index]),
+                    };
+                }
+            } else {
+                for i in 0..seats.len() {
+                    let (next, lookup) = next_value_and_lookup(&mut seats, i);
+                    let entry = |t: usize| match landings.landing(t, d - t) {
+                        Landing::Win => 1.0,
+                        Landing::Lose => 0.0,
+                        Landing::Next(index) => 1.0 - next[index],
+                    };
+                    if parallel {
+                        map_range(t_range.clone(), true, entry, &mut fill);
+                        for (t, &v) in t_range.clone().zip(&fill) {
+                            lookup[(d - t) * width + t] = v;
+                        }
+                    } else {
+                        for t in t_range.clone() {
+                            lookup[(d - t) * width + t] = entry(t);
+                        }
                     }
                 }
             }
@@ -285,6 +299,11 @@ fn map_range<T: Send>(
     } else {
         out.extend(range.map(f));
     }
+}
+
+/// A standard-layout array as one slice (the sweep's arrays always are).
+fn flat<T>(array: &Array2<T>) -> &[T] {
+    array.as_slice().expect("sweep arrays are contiguous")
 }
 
 /// A standard-layout array as one mutable slice (the sweep's arrays always are).
