@@ -265,10 +265,9 @@ mod avx2 {
             let (x, y) = unsafe { (_mm256_loadu_pd(x.as_ptr()), _mm256_loadu_pd(y.as_ptr())) };
             acc = _mm256_add_pd(acc, _mm256_mul_pd(x, y));
         }
-        let mut lanes = [0.0f64; 4];
-        // SAFETY: `lanes` holds four f64s.
-        unsafe { _mm256_storeu_pd(lanes.as_mut_ptr(), acc) };
-        (lanes[0] + lanes[1]) + (lanes[2] + lanes[3])
+        // [l0 + l1, l2 + l3], then their sum: the portable order, in registers.
+        let pairs = _mm_hadd_pd(_mm256_castpd256_pd128(acc), _mm256_extractf128_pd(acc, 1));
+        _mm_cvtsd_f64(pairs) + _mm_cvtsd_f64(_mm_unpackhi_pd(pairs, pairs))
     }
 }
 
