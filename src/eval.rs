@@ -44,8 +44,8 @@ pub fn win_rates(
     }
     let spare = SPARE.with(|s| std::mem::take(&mut *s.borrow_mut()));
     let result = sweep_reusing(rules, &[Policy::Fixed(a), Policy::Fixed(b)], options, spare);
-    let first = result.seat(0).value[[0, 0]];
-    let b_first = result.seat(1).value[[0, 0]];
+    let first = result.seat(0).value(0, 0);
+    let b_first = result.seat(1).value(0, 0);
     SPARE.with(|s| *s.borrow_mut() = result.into_seats());
     WinRates::new(first, 1.0 - b_first)
 }

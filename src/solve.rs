@@ -37,7 +37,7 @@ impl Solution<'_> {
 
     /// The solver's win probability when it is to move at `(score, opponent)`.
     pub fn win_probability(&self, score: u32, opponent: u32) -> f64 {
-        self.result.seat(0).value[[score as usize, opponent as usize]]
+        self.result.seat(0).value(score as usize, opponent as usize)
     }
 
     /// The dice count chosen at `(score, opponent)`.

@@ -21,7 +21,7 @@ use crate::kernel::{Kernel, ROW_REACH};
 
 // The lookup rows the kernel reads must be covered by the landing table.
 const _: () = assert!(ROW_REACH <= LANDING_REACH);
-use crate::rules::{Landing, Rules, LANDING_REACH};
+use crate::rules::{state_index, Landing, Rules, LANDING_REACH};
 use crate::strategy::StrategyTable;
 
 /// Choices whose win probabilities are this close to the best count as tied;
@@ -66,12 +66,27 @@ impl Default for SweepOptions<'_> {
 /// One player's tables after a sweep.
 #[derive(Debug, Clone)]
 pub struct Seat {
-    /// `value[[s, o]]`: this player's win probability when it is to move.
-    pub value: Array2<f64>,
+    /// This player's win probability when it is to move, at every state in
+    /// the order of [`state_index`] (diagonal by diagonal): the sweep writes
+    /// and reads it along diagonals.
+    values: Vec<f64>,
     /// `choice[[s, o]]`: the dice count this player rolls there.
     pub choice: Array2<u8>,
     /// `lookup[[o, t]]`: see the module documentation.
     lookup: Array2<f64>,
+}
+
+impl Seat {
+    /// This player's win probability when it is to move at `(s, o)`.
+    pub fn value(&self, s: usize, o: usize) -> f64 {
+        self.values[state_index(self.choice.nrows(), s, o)]
+    }
+
+    /// Every state's value as an array indexed `[s, o]`.
+    pub fn values(&self) -> Array2<f64> {
+        let n = self.choice.nrows();
+        Array2::from_shape_fn((n, n), |(s, o)| self.value(s, o))
+    }
 }
 
 /// The result of a sweep: one seat for self-play, two otherwise.
@@ -142,12 +157,12 @@ pub fn sweep_reusing<'r>(
         }
     }
     let width = n + ROW_REACH;
-    spare.retain(|seat| seat.value.dim() == (n, n) && seat.lookup.dim() == (n, width));
+    spare.retain(|seat| seat.values.len() == n * n && seat.lookup.dim() == (n, width));
     let mut seats: Vec<Seat> = policies
         .iter()
         .map(|_| {
             spare.pop().unwrap_or_else(|| Seat {
-                value: Array2::from_elem((n, n), f64::NAN),
+                values: vec![f64::NAN; n * n],
                 choice: Array2::zeros((n, n)),
                 lookup: Array2::from_elem((n, width), f64::NAN),
             })
@@ -200,9 +215,12 @@ pub fn sweep_reusing<'r>(
                     context.states(&seat.lookup, policy, d, first, &mut buffer);
                 }
                 let seat = &mut seats[i];
-                let (value, choice) = (flat_mut(&mut seat.value), flat_mut(&mut seat.choice));
-                for (s, &(v, k)) in s_range.clone().zip(&buffer) {
-                    value[s * n + d - s] = v;
+                let start = state_index(n, first, d - first);
+                for (slot, &(v, _)) in seat.values[start..start + states].iter_mut().zip(&buffer) {
+                    *slot = v;
+                }
+                let choice = flat_mut(&mut seat.choice);
+                for (s, &(_, k)) in s_range.clone().zip(&buffer) {
                     choice[s * n + d - s] = k;
                 }
             }
@@ -211,7 +229,7 @@ pub fn sweep_reusing<'r>(
             let t_range = d.saturating_sub(n - 1).max(1)..d.min(n - 1) + 1;
             if let (false, [a, b]) = (parallel, &mut seats[..]) {
                 // Two seats on one thread: decode each landing once for both.
-                let (a_value, b_value) = (flat(&a.value), flat(&b.value));
+                let (a_value, b_value) = (&a.values[..], &b.values[..]);
                 let (a_lookup, b_lookup) = (flat_mut(&mut a.lookup), flat_mut(&mut b.lookup));
                 for t in t_range.clone() {
                     let at = (d - t) * width + t;
@@ -268,7 +286,7 @@ fn next_value_and_lookup(seats: &mut [Seat], i: usize) -> (&[f64], &mut [f64]) {
     let contiguous = "sweep arrays are contiguous";
     match seats {
         [seat] => (
-            seat.value.as_slice().expect(contiguous),
+            &seat.values[..],
             seat.lookup.as_slice_mut().expect(contiguous),
         ),
         [first, second] => {
@@ -278,7 +296,7 @@ fn next_value_and_lookup(seats: &mut [Seat], i: usize) -> (&[f64], &mut [f64]) {
                 (first, second)
             };
             (
-                next.value.as_slice().expect(contiguous),
+                &next.values[..],
                 own.lookup.as_slice_mut().expect(contiguous),
             )
         }
@@ -299,11 +317,6 @@ fn map_range<T: Send>(
     } else {
         out.extend(range.map(f));
     }
-}
-
-/// A standard-layout array as one slice (the sweep's arrays always are).
-fn flat<T>(array: &Array2<T>) -> &[T] {
-    array.as_slice().expect("sweep arrays are contiguous")
 }
 
 /// A standard-layout array as one mutable slice (the sweep's arrays always are).

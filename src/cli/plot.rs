@@ -135,7 +135,7 @@ fn win_values(config: &Config, a: &StrategyTable, b: &StrategyTable) -> ndarray:
         &[Policy::Fixed(a), Policy::Fixed(b)],
         &config.sweep_options(),
     );
-    result.seat(0).value.clone()
+    result.seat(0).values()
 }
 
 pub fn run(config: &Config, args: &PlotArgs, printer: &mut Printer) -> anyhow::Result<()> {

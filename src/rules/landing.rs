@@ -11,8 +11,26 @@ pub enum Landing {
     /// The other player's score reached the goal (a swap handed it over).
     Lose,
     /// The game goes on at the next mover's state `(score, other score)`,
-    /// given as the flat index `score * goal + other`.
+    /// given as its [`state_index`].
     Next(usize),
+}
+
+/// Where state `(s, o)` of a game to `goal` sits when states are stored
+/// diagonal by diagonal (by `s + o`, then by `s`). The solver writes one
+/// diagonal at a time and reads landings along diagonals, so this order
+/// keeps both contiguous.
+#[inline]
+pub fn state_index(goal: usize, s: usize, o: usize) -> usize {
+    let d = s + o;
+    // States with a smaller score sum: full diagonals 0..d below the goal,
+    // then diagonals that the goal cuts short.
+    let before = if d < goal {
+        d * (d + 1) / 2
+    } else {
+        let past = d - goal;
+        goal * (goal + 1) / 2 + past * (goal - 1) - past * (past.saturating_sub(1)) / 2
+    };
+    before + s - d.saturating_sub(goal - 1)
 }
 
 /// Raw scores up to `goal - 1 + LANDING_REACH` are covered: enough for the
@@ -60,6 +78,30 @@ impl LandingTable {
             WIN => Landing::Win,
             LOSE => Landing::Lose,
             i => Landing::Next(i as usize),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::state_index;
+
+    #[test]
+    fn state_indices_number_every_state_once_diagonal_by_diagonal() {
+        for goal in [1usize, 2, 3, 7, 100] {
+            let mut expected = 0;
+            for d in 0..2 * goal - 1 {
+                for s in d.saturating_sub(goal - 1)..=d.min(goal - 1) {
+                    assert_eq!(
+                        state_index(goal, s, d - s),
+                        expected,
+                        "goal {goal}, ({s}, {})",
+                        d - s
+                    );
+                    expected += 1;
+                }
+            }
+            assert_eq!(expected, goal * goal);
         }
     }
 }

@@ -14,7 +14,7 @@ mod zero_dice;
 
 pub use after_turn::{AfterTurn, TurnEnd};
 pub use dice_rule::DiceRule;
-pub use landing::{Landing, LANDING_REACH};
+pub use landing::{state_index, Landing, LANDING_REACH};
 pub use preset::Preset;
 pub use zero_dice::ZeroDice;
 
@@ -173,7 +173,11 @@ impl Rules {
         } else if end.other >= self.goal {
             Landing::Lose
         } else {
-            Landing::Next(end.other as usize * self.size() + end.mover as usize)
+            Landing::Next(state_index(
+                self.size(),
+                end.other as usize,
+                end.mover as usize,
+            ))
         }
     }
 
@@ -286,7 +290,10 @@ mod tests {
         // with the other player to move at 49 vs 92.
         let end = r.after_turn(41 + 8, 92);
         assert_eq!((end.mover, end.other), (92, 49));
-        assert_eq!(r.landing(41 + 8, 92), Landing::Next(49 * 100 + 92));
+        assert_eq!(
+            r.landing(41 + 8, 92),
+            Landing::Next(state_index(100, 49, 92))
+        );
     }
 
     #[test]
@@ -319,7 +326,7 @@ mod tests {
         assert_eq!(r.landing(163, 0), Landing::Win);
         // 95 has 4 divisors: Sus Fuss lifts it to 97, still below the goal.
         assert_eq!(r.after_turn(95, 0).mover, 97);
-        assert_eq!(r.landing(95, 3), Landing::Next(3 * 100 + 97));
+        assert_eq!(r.landing(95, 3), Landing::Next(state_index(100, 3, 97)));
         // A cached landing is the same as a computed one.
         for o in 0..100 {
             for t in 0..164 {
