@@ -158,7 +158,7 @@ pub fn sweep_reusing<'r>(
     }
     let width = n + ROW_REACH;
     spare.retain(|seat| seat.values.len() == n * n && seat.lookup.dim() == (n, width));
-    let mut seats: Vec<Seat> = policies
+    let seats: Vec<Seat> = policies
         .iter()
         .map(|_| {
             spare.pop().unwrap_or_else(|| Seat {
@@ -168,17 +168,24 @@ pub fn sweep_reusing<'r>(
             })
         })
         .collect();
-    let landings = rules.landings();
+    // Each seat reads its own lookup and writes its own values, and the fill
+    // reads the next seat's values: keep the three kinds of table apart so
+    // every phase borrows only what it touches.
+    let (mut values, mut choices, mut lookups): (Vec<_>, Vec<_>, Vec<_>) = seats
+        .into_iter()
+        .map(|seat| (seat.values, seat.choice, seat.lookup))
+        .collect();
     // Raw scores at or past the goal end the game whatever the rule does;
     // those entries depend on the rules alone, tabulated once per rules.
     let ends = rules.final_landings();
-    for seat in &mut seats {
-        let lookup = flat_mut(&mut seat.lookup);
+    for lookup in &mut lookups {
+        let lookup = flat_mut(lookup);
         for o in 0..n {
             let end_row = &ends[o * LANDING_REACH..o * LANDING_REACH + ROW_REACH];
             lookup[o * width + n..(o + 1) * width].copy_from_slice(end_row);
         }
     }
+    let landings = rules.landings();
     let kernels = Kernels::new(rules);
     let context = Context {
         rules,
@@ -187,76 +194,47 @@ pub fn sweep_reusing<'r>(
     };
     let mut diagonals = || {
         let mut buffer: Vec<(f64, u8)> = Vec::with_capacity(n);
-        let mut fill: Vec<f64> = Vec::with_capacity(n);
         for d in (0..=2 * (n - 1)).rev() {
             // 1. Every state on diagonal d, for every seat.
             let s_range = d.saturating_sub(n - 1)..d.min(n - 1) + 1;
-            let states = s_range.len();
-            let parallel = states >= options.parallel_min_states;
+            let (first, states) = (s_range.start, s_range.len());
             for (i, policy) in policies.iter().enumerate() {
-                let seat = &seats[i];
+                let lookup = &lookups[i];
                 buffer.clear();
                 buffer.resize(states, (0.0, 0));
-                let first = s_range.start;
-                if parallel {
+                if states >= options.parallel_min_states {
                     buffer
                         .par_chunks_mut(PARALLEL_CHUNK)
                         .enumerate()
                         .for_each(|(c, chunk)| {
-                            context.states(
-                                &seat.lookup,
-                                policy,
-                                d,
-                                first + c * PARALLEL_CHUNK,
-                                chunk,
-                            )
+                            context.states(lookup, policy, d, first + c * PARALLEL_CHUNK, chunk)
                         });
                 } else {
-                    context.states(&seat.lookup, policy, d, first, &mut buffer);
+                    context.states(lookup, policy, d, first, &mut buffer);
                 }
-                let seat = &mut seats[i];
                 let start = state_index(n, first, d - first);
-                for (slot, &(v, _)) in seat.values[start..start + states].iter_mut().zip(&buffer) {
+                let choice = flat_mut(&mut choices[i]);
+                for ((s, slot), &(v, k)) in
+                    s_range.clone().zip(&mut values[i][start..]).zip(&buffer)
+                {
                     *slot = v;
-                }
-                let choice = flat_mut(&mut seat.choice);
-                for (s, &(_, k)) in s_range.clone().zip(&buffer) {
                     choice[s * n + d - s] = k;
                 }
             }
-            // 2. The lookup entries whose raw score and opponent score sum to d:
-            // they read values on diagonals >= d only, all known now.
+            // 2. The lookup entries whose raw score and opponent score sum to
+            // d: they read values on diagonals >= d only, all known now. One
+            // entry per state, against hundreds of multiply-adds per state:
+            // this stays on one thread.
             let t_range = d.saturating_sub(n - 1).max(1)..d.min(n - 1) + 1;
-            if let (false, [a, b]) = (parallel, &mut seats[..]) {
-                // Two seats on one thread: decode each landing once for both.
-                let (a_value, b_value) = (&a.values[..], &b.values[..]);
-                let (a_lookup, b_lookup) = (flat_mut(&mut a.lookup), flat_mut(&mut b.lookup));
+            for (i, lookup) in lookups.iter_mut().enumerate() {
+                let lookup = flat_mut(lookup);
+                let next = &values[(i + 1) % policies.len()];
                 for t in t_range.clone() {
-                    let at = (d - t) * width + t;
-                    (a_lookup[at], b_lookup[at]) = match landings.landing(t, d - t) {
-                        Landing::Win => (1.0, 1.0),
-                        Landing::Lose => (0.0, 0.0),
-                        Landing::Next(index) => (1.0 - b_value[index], 1.0 - a_value[index]),
-                    };
-                }
-            } else {
-                for i in 0..seats.len() {
-                    let (next, lookup) = next_value_and_lookup(&mut seats, i);
-                    let entry = |t: usize| match landings.landing(t, d - t) {
+                    lookup[(d - t) * width + t] = match landings.landing(t, d - t) {
                         Landing::Win => 1.0,
                         Landing::Lose => 0.0,
                         Landing::Next(index) => 1.0 - next[index],
                     };
-                    if parallel {
-                        map_range(t_range.clone(), true, entry, &mut fill);
-                        for (t, &v) in t_range.clone().zip(&fill) {
-                            lookup[(d - t) * width + t] = v;
-                        }
-                    } else {
-                        for t in t_range.clone() {
-                            lookup[(d - t) * width + t] = entry(t);
-                        }
-                    }
                 }
             }
             if let Some(progress) = options.progress {
@@ -273,49 +251,20 @@ pub fn sweep_reusing<'r>(
     } else {
         diagonals();
     }
+    let seats = values
+        .into_iter()
+        .zip(choices)
+        .zip(lookups)
+        .map(|((values, choice), lookup)| Seat {
+            values,
+            choice,
+            lookup,
+        })
+        .collect();
     SweepResult {
         rules,
         kernels,
         seats,
-    }
-}
-
-/// The values of the seat that moves after seat `i` (read) and seat `i`'s
-/// lookup (written): the same seat in self-play.
-fn next_value_and_lookup(seats: &mut [Seat], i: usize) -> (&[f64], &mut [f64]) {
-    let contiguous = "sweep arrays are contiguous";
-    match seats {
-        [seat] => (
-            &seat.values[..],
-            seat.lookup.as_slice_mut().expect(contiguous),
-        ),
-        [first, second] => {
-            let (next, own) = if i == 0 {
-                (second, first)
-            } else {
-                (first, second)
-            };
-            (
-                &next.values[..],
-                own.lookup.as_slice_mut().expect(contiguous),
-            )
-        }
-        _ => unreachable!("a sweep has one or two seats"),
-    }
-}
-
-/// `out = range.map(f)`, split across rayon's threads when `parallel`.
-fn map_range<T: Send>(
-    range: std::ops::Range<usize>,
-    parallel: bool,
-    f: impl Fn(usize) -> T + Sync + Send,
-    out: &mut Vec<T>,
-) {
-    out.clear();
-    if parallel {
-        range.into_par_iter().map(f).collect_into_vec(out);
-    } else {
-        out.extend(range.map(f));
     }
 }
 

@@ -36,6 +36,9 @@ pub const MAX_TURN_POINTS: usize = if MAX_ROLL_POINTS > ZeroDice::MAX_POINTS as 
     ZeroDice::MAX_POINTS as usize
 };
 
+// Every raw score a turn can reach must be covered by the landing table.
+const _: () = assert!(MAX_TURN_POINTS < LANDING_REACH);
+
 /// One choice of each rule component.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Components {
@@ -181,13 +184,6 @@ impl Rules {
         }
     }
 
-    /// [`Rules::landing`] for `t < goal + LANDING_REACH`, from a table built
-    /// on first use (computed directly for goals too large to tabulate).
-    #[inline]
-    pub fn landing_cached(&self, t: usize, o: usize) -> Landing {
-        self.landings().landing(t, o)
-    }
-
     /// The landings of these rules, tabulated on first use when the goal is
     /// small enough; hoist it out of loops that ask for many landings.
     pub fn landings(&self) -> Landings<'_> {
@@ -330,7 +326,7 @@ mod tests {
         // A cached landing is the same as a computed one.
         for o in 0..100 {
             for t in 0..164 {
-                assert_eq!(r.landing_cached(t, o), r.landing(t as u32, o as u32));
+                assert_eq!(r.landings().landing(t, o), r.landing(t as u32, o as u32));
             }
         }
     }
