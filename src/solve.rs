@@ -42,7 +42,9 @@ impl Solution<'_> {
 
     /// The dice count chosen at `(score, opponent)`.
     pub fn choice(&self, score: u32, opponent: u32) -> u8 {
-        self.result.seat(0).choice[[score as usize, opponent as usize]]
+        self.result
+            .seat(0)
+            .choice(score as usize, opponent as usize)
     }
 
     /// The win probability of each dice count at `(score, opponent)`, with

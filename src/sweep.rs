@@ -21,7 +21,7 @@ use crate::kernel::{Kernel, ROW_REACH};
 
 // The lookup rows the kernel reads must be covered by the landing table.
 const _: () = assert!(ROW_REACH <= LANDING_REACH);
-use crate::rules::{state_index, Landing, Rules, LANDING_REACH};
+use crate::rules::{state_index, Landing, Rules, StateLookups, LANDING_REACH};
 use crate::strategy::StrategyTable;
 
 /// Choices whose win probabilities are this close to the best count as tied;
@@ -70,22 +70,38 @@ pub struct Seat {
     /// the order of [`state_index`] (diagonal by diagonal): the sweep writes
     /// and reads it along diagonals.
     values: Vec<f64>,
-    /// `choice[[s, o]]`: the dice count this player rolls there.
-    pub choice: Array2<u8>,
+    /// The dice count this player rolls at every state, in the same order.
+    choices: Vec<u8>,
     /// `lookup[[o, t]]`: see the module documentation.
     lookup: Array2<f64>,
 }
 
 impl Seat {
+    /// The goal: states are `(s, o)` with both below it.
+    fn size(&self) -> usize {
+        self.lookup.nrows()
+    }
+
     /// This player's win probability when it is to move at `(s, o)`.
     pub fn value(&self, s: usize, o: usize) -> f64 {
-        self.values[state_index(self.choice.nrows(), s, o)]
+        self.values[state_index(self.size(), s, o)]
+    }
+
+    /// The dice count this player rolls at `(s, o)`.
+    pub fn choice(&self, s: usize, o: usize) -> u8 {
+        self.choices[state_index(self.size(), s, o)]
     }
 
     /// Every state's value as an array indexed `[s, o]`.
     pub fn values(&self) -> Array2<f64> {
-        let n = self.choice.nrows();
+        let n = self.size();
         Array2::from_shape_fn((n, n), |(s, o)| self.value(s, o))
+    }
+
+    /// Every state's choice as an array indexed `[s, o]`.
+    pub fn choices(&self) -> Array2<u8> {
+        let n = self.size();
+        Array2::from_shape_fn((n, n), |(s, o)| self.choice(s, o))
     }
 }
 
@@ -163,7 +179,7 @@ pub fn sweep_reusing<'r>(
         .map(|_| {
             spare.pop().unwrap_or_else(|| Seat {
                 values: vec![f64::NAN; n * n],
-                choice: Array2::zeros((n, n)),
+                choices: vec![0; n * n],
                 lookup: Array2::from_elem((n, width), f64::NAN),
             })
         })
@@ -173,8 +189,14 @@ pub fn sweep_reusing<'r>(
     // every phase borrows only what it touches.
     let (mut values, mut choices, mut lookups): (Vec<_>, Vec<_>, Vec<_>) = seats
         .into_iter()
-        .map(|seat| (seat.values, seat.choice, seat.lookup))
+        .map(|seat| (seat.values, seat.choices, seat.lookup))
         .collect();
+    // A fixed seat's choices are its table, read in the sweep's order.
+    for (policy, choices) in policies.iter().zip(&mut choices) {
+        if let Policy::Fixed(table) = policy {
+            diagonal_order(table.as_array(), choices);
+        }
+    }
     // Raw scores at or past the goal end the game whatever the rule does;
     // those entries depend on the rules alone, tabulated once per rules.
     let ends = rules.final_landings();
@@ -185,52 +207,56 @@ pub fn sweep_reusing<'r>(
             lookup[o * width + n..(o + 1) * width].copy_from_slice(end_row);
         }
     }
-    let landings = rules.landings();
     let kernels = Kernels::new(rules);
     let context = Context {
-        rules,
-        kernels: &kernels,
+        tables: rules.state_table(),
         avx2: has_avx2(),
     };
     let mut diagonals = || {
-        let mut buffer: Vec<(f64, u8)> = Vec::with_capacity(n);
         for d in (0..=2 * (n - 1)).rev() {
-            // 1. Every state on diagonal d, for every seat.
-            let s_range = d.saturating_sub(n - 1)..d.min(n - 1) + 1;
-            let (first, states) = (s_range.start, s_range.len());
+            // 1. Every state on diagonal d, for every seat: one contiguous
+            // stretch of each seat's values and choices.
+            let first = d.saturating_sub(n - 1);
+            let states = d.min(n - 1) + 1 - first;
+            let start = state_index(n, first, d - first);
+            let kernel = kernels.at_sum(rules, d);
             for (i, policy) in policies.iter().enumerate() {
-                let lookup = &lookups[i];
-                buffer.clear();
-                buffer.resize(states, (0.0, 0));
+                let lookup = flat(&lookups[i]);
+                let best = matches!(policy, Policy::Best);
+                let run = Run {
+                    lookup,
+                    width,
+                    kernel,
+                    best,
+                    d,
+                };
+                let values = &mut values[i][start..start + states];
+                let choices = &mut choices[i][start..start + states];
                 if states >= options.parallel_min_states {
-                    buffer
+                    values
                         .par_chunks_mut(PARALLEL_CHUNK)
+                        .zip(choices.par_chunks_mut(PARALLEL_CHUNK))
                         .enumerate()
-                        .for_each(|(c, chunk)| {
-                            context.states(lookup, policy, d, first + c * PARALLEL_CHUNK, chunk)
+                        .for_each(|(c, (values, choices))| {
+                            let skip = c * PARALLEL_CHUNK;
+                            context.states(&run, first + skip, start + skip, values, choices)
                         });
                 } else {
-                    context.states(lookup, policy, d, first, &mut buffer);
-                }
-                let start = state_index(n, first, d - first);
-                let choice = flat_mut(&mut choices[i]);
-                for ((s, slot), &(v, k)) in
-                    s_range.clone().zip(&mut values[i][start..]).zip(&buffer)
-                {
-                    *slot = v;
-                    choice[s * n + d - s] = k;
+                    context.states(&run, first, start, values, choices);
                 }
             }
             // 2. The lookup entries whose raw score and opponent score sum to
             // d: they read values on diagonals >= d only, all known now. One
             // entry per state, against hundreds of multiply-adds per state:
             // this stays on one thread.
-            let t_range = d.saturating_sub(n - 1).max(1)..d.min(n - 1) + 1;
+            let t_first = first.max(1);
+            let t_start = state_index(n, t_first, d - t_first);
             for (i, lookup) in lookups.iter_mut().enumerate() {
                 let lookup = flat_mut(lookup);
                 let next = &values[(i + 1) % policies.len()];
-                for t in t_range.clone() {
-                    lookup[(d - t) * width + t] = match landings.landing(t, d - t) {
+                for (index, t) in (t_start..).zip(t_first..first + states) {
+                    let o = d - t;
+                    lookup[o * width + t] = match context.tables.landing(index, t, o) {
                         Landing::Win => 1.0,
                         Landing::Lose => 0.0,
                         Landing::Next(index) => 1.0 - next[index],
@@ -255,9 +281,9 @@ pub fn sweep_reusing<'r>(
         .into_iter()
         .zip(choices)
         .zip(lookups)
-        .map(|((values, choice), lookup)| Seat {
+        .map(|((values, choices), lookup)| Seat {
             values,
-            choice,
+            choices,
             lookup,
         })
         .collect();
@@ -266,6 +292,22 @@ pub fn sweep_reusing<'r>(
         kernels,
         seats,
     }
+}
+
+/// Copy `table[[s, o]]` into `out` in the order of [`state_index`].
+fn diagonal_order(table: &Array2<u8>, out: &mut [u8]) {
+    let n = table.nrows();
+    let mut slots = out.iter_mut();
+    for d in 0..2 * n - 1 {
+        for s in d.saturating_sub(n - 1)..=d.min(n - 1) {
+            *slots.next().expect("one slot per state") = table[[s, d - s]];
+        }
+    }
+}
+
+/// A standard-layout array as one slice (the sweep's arrays always are).
+fn flat<T>(array: &Array2<T>) -> &[T] {
+    array.as_slice().expect("sweep arrays are contiguous")
 }
 
 /// A standard-layout array as one mutable slice (the sweep's arrays always are).
@@ -288,19 +330,39 @@ impl Kernels {
         }
     }
 
-    fn at(&self, rules: &Rules, s: usize, o: usize) -> &Kernel {
-        match rules.components().dice.sides(s as u32, o as u32) {
+    /// The kernel of the states whose scores sum to `sum`.
+    fn at_sum(&self, rules: &Rules, sum: usize) -> &Kernel {
+        match rules.components().dice.sides_at_sum(sum as u32) {
             4 => &self.four,
             _ => &self.six,
         }
     }
 }
 
-/// What the sweep reads while computing one diagonal.
+/// What the sweep reads while computing any diagonal.
 struct Context<'a> {
-    rules: &'a Rules,
-    kernels: &'a Kernels,
+    tables: StateLookups<'a>,
     avx2: bool,
+}
+
+/// One seat on one diagonal `d`.
+struct Run<'a> {
+    /// The seat's lookup table, flat, rows of `width` entries.
+    lookup: &'a [f64],
+    width: usize,
+    /// The dice of this diagonal.
+    kernel: &'a Kernel,
+    /// Whether the seat picks the best count (else it reads its choices).
+    best: bool,
+    d: usize,
+}
+
+impl Run<'_> {
+    /// `lookup[o][s..]`: entry `p` is the outcome of scoring `p` points.
+    #[inline(always)]
+    fn row(&self, s: usize, o: usize) -> &[f64] {
+        &self.lookup[o * self.width + s..(o + 1) * self.width]
+    }
 }
 
 /// Whether this processor runs the AVX2 build of the kernel.
@@ -316,121 +378,102 @@ fn has_avx2() -> bool {
 }
 
 impl Context<'_> {
-    /// The value and the choice of the states `(s, d - s)` for `s` in
-    /// `first..first + out.len()`, with AVX2 where the processor has it.
-    /// Both paths run the same additions in the same order (no fused
-    /// multiply-add), so they give the same bits. A whole run of states per
-    /// call keeps the dispatch out of the per-state cost.
+    /// The states `(s, d - s)` for `s` in `first..first + values.len()`,
+    /// whose [`state_index`] starts at `index`: their values, and for a best
+    /// seat their choices, with AVX2 where the processor has it. Both paths
+    /// run the same additions in the same order (no fused multiply-add), so
+    /// they give the same bits. A whole run of states per call keeps the
+    /// dispatch out of the per-state cost.
     fn states(
         &self,
-        lookup: &Array2<f64>,
-        policy: &Policy<'_>,
-        d: usize,
+        run: &Run<'_>,
         first: usize,
-        out: &mut [(f64, u8)],
+        index: usize,
+        values: &mut [f64],
+        choices: &mut [u8],
     ) {
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
             // SAFETY: `avx2` is true only when the processor reports AVX2.
-            return unsafe { self.states_avx2(lookup, policy, d, first, out) };
+            return unsafe { self.states_avx2(run, first, index, values, choices) };
         }
-        self.states_inline::<false>(lookup, policy, d, first, out)
+        self.states_inline::<false>(run, first, index, values, choices)
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
     unsafe fn states_avx2(
         &self,
-        lookup: &Array2<f64>,
-        policy: &Policy<'_>,
-        d: usize,
+        run: &Run<'_>,
         first: usize,
-        out: &mut [(f64, u8)],
+        index: usize,
+        values: &mut [f64],
+        choices: &mut [u8],
     ) {
-        self.states_inline::<true>(lookup, policy, d, first, out)
+        self.states_inline::<true>(run, first, index, values, choices)
     }
 
     #[inline(always)]
     fn states_inline<const AVX2: bool>(
         &self,
-        lookup: &Array2<f64>,
-        policy: &Policy<'_>,
-        d: usize,
+        run: &Run<'_>,
         first: usize,
-        out: &mut [(f64, u8)],
+        index: usize,
+        values: &mut [f64],
+        choices: &mut [u8],
     ) {
-        for (slot, s) in out.iter_mut().zip(first..) {
-            *slot = self.state_value_inline::<AVX2>(lookup, policy, s, d - s);
-        }
-    }
-
-    #[inline(always)]
-    fn state_value_inline<const AVX2: bool>(
-        &self,
-        lookup: &Array2<f64>,
-        policy: &Policy<'_>,
-        s: usize,
-        o: usize,
-    ) -> (f64, u8) {
-        match policy {
-            Policy::Fixed(table) => {
-                let k = table.get(s as u32, o as u32);
-                (self.choice_value::<AVX2>(lookup, s, o, k as usize), k)
+        let states = values.iter_mut().zip(choices).zip(first..).zip(index..);
+        for (((value, choice), s), index) in states {
+            let o = run.d - s;
+            let row = run.row(s, o);
+            let zero = || self.tables.zero_dice_points(index, s, o) as usize;
+            if run.best {
+                let all = choice_values::<AVX2>(run.kernel, row, zero());
+                (*value, *choice) = best_choice(&all);
+            } else {
+                *value = choice_value::<AVX2>(run.kernel, row, zero, *choice as usize);
             }
-            Policy::Best => best_choice(&self.choice_values::<AVX2>(lookup, s, o)),
         }
-    }
-
-    /// The win probability of each dice count at one state, given a seat's lookup.
-    #[inline(always)]
-    fn choice_values<const AVX2: bool>(
-        &self,
-        lookup: &Array2<f64>,
-        s: usize,
-        o: usize,
-    ) -> [f64; MAX_DICE + 1] {
-        let row = lookup_row(lookup, o, s);
-        let mut values = [0.0; MAX_DICE + 1];
-        values[0] = row[self.rules.zero_dice_points(s as u32, o as u32) as usize];
-        let kernel = self.kernels.at(self.rules, s, o);
-        #[cfg(target_arch = "x86_64")]
-        if AVX2 {
-            // SAFETY: AVX2 is true only inside `state_value_avx2`.
-            unsafe { kernel.roll_all_avx2(row, &mut values) };
-            return values;
-        }
-        kernel.roll_all(row, &mut values);
-        values
-    }
-
-    /// The win probability of one dice count at one state.
-    #[inline(always)]
-    fn choice_value<const AVX2: bool>(
-        &self,
-        lookup: &Array2<f64>,
-        s: usize,
-        o: usize,
-        k: usize,
-    ) -> f64 {
-        let row = lookup_row(lookup, o, s);
-        if k == 0 {
-            return row[self.rules.zero_dice_points(s as u32, o as u32) as usize];
-        }
-        let kernel = self.kernels.at(self.rules, s, o);
-        #[cfg(target_arch = "x86_64")]
-        if AVX2 {
-            // SAFETY: AVX2 is true only inside `state_value_avx2`.
-            return unsafe { kernel.roll_avx2(k, row) };
-        }
-        kernel.roll(k, row)
     }
 }
 
-/// `lookup[o][s..]`: entry `p` is the outcome of scoring `p` points.
-fn lookup_row(lookup: &Array2<f64>, o: usize, s: usize) -> &[f64] {
-    let width = lookup.ncols();
-    let all = lookup.as_slice().expect("lookup tables are contiguous");
-    &all[o * width + s..(o + 1) * width]
+/// The win probability of each dice count at one state, from the state's
+/// lookup row and its zero-dice points.
+#[inline(always)]
+fn choice_values<const AVX2: bool>(
+    kernel: &Kernel,
+    row: &[f64],
+    zero: usize,
+) -> [f64; MAX_DICE + 1] {
+    let mut values = [0.0; MAX_DICE + 1];
+    values[0] = row[zero];
+    #[cfg(target_arch = "x86_64")]
+    if AVX2 {
+        // SAFETY: AVX2 is true only inside `states_avx2`.
+        unsafe { kernel.roll_all_avx2(row, &mut values) };
+        return values;
+    }
+    kernel.roll_all(row, &mut values);
+    values
+}
+
+/// The win probability of rolling `k` dice at one state.
+#[inline(always)]
+fn choice_value<const AVX2: bool>(
+    kernel: &Kernel,
+    row: &[f64],
+    zero: impl FnOnce() -> usize,
+    k: usize,
+) -> f64 {
+    if k == 0 {
+        return row[zero()];
+    }
+    #[cfg(target_arch = "x86_64")]
+    if AVX2 {
+        // SAFETY: AVX2 is true only inside `states_avx2`.
+        return unsafe { kernel.roll_avx2(k, row) };
+    }
+    kernel.roll(k, row)
 }
 
 #[inline(always)]
@@ -463,12 +506,12 @@ impl<'r> SweepResult<'r> {
     /// The win probability of every dice count for seat `i` at `(s, o)`,
     /// with play afterwards as in the sweep.
     pub fn choice_values(&self, i: usize, s: u32, o: u32) -> [f64; MAX_DICE + 1] {
-        let context = Context {
-            rules: self.rules,
-            kernels: &self.kernels,
-            avx2: false,
-        };
-        context.choice_values::<false>(&self.seats[i].lookup, s as usize, o as usize)
+        let lookup = &self.seats[i].lookup;
+        let (s, o) = (s as usize, o as usize);
+        let row = &flat(lookup)[o * lookup.ncols() + s..(o + 1) * lookup.ncols()];
+        let kernel = self.kernels.at_sum(self.rules, s + o);
+        let zero = self.rules.zero_dice_points(s as u32, o as u32) as usize;
+        choice_values::<false>(kernel, row, zero)
     }
 
     /// The seats' tables, for [`sweep_reusing`].
@@ -478,7 +521,7 @@ impl<'r> SweepResult<'r> {
 
     /// Seat `i`'s choices as a strategy table.
     pub fn table(&self, i: usize) -> StrategyTable {
-        StrategyTable::from_array(self.seats[i].choice.clone())
+        StrategyTable::from_array(self.seats[i].choices())
     }
 }
 
@@ -494,5 +537,39 @@ mod tests {
         assert_eq!(best_choice(&values), (0.5, 3));
         values[7] = 0.5 + 2e-12;
         assert_eq!(best_choice(&values), (0.5 + 2e-12, 7));
+    }
+
+    /// Goals too large for the state table compute landings and zero-dice
+    /// points as they go: the same values, bit for bit.
+    #[test]
+    fn untabulated_rules_sweep_the_same() {
+        use crate::rules::{Components, DiceRule, Preset};
+        let wild = Components {
+            dice: DiceRule::HogWild,
+            ..Preset::DoubleSwap.components()
+        };
+        let mut all = Preset::ALL.map(|p| Rules::preset(p, 60).unwrap()).to_vec();
+        all.push(Rules::new(Preset::DoubleSwap, wild, 60).unwrap());
+        for tabulated in all {
+            let plain = tabulated.clone().untabulated();
+            let table = StrategyTable::from_fn(60, |s, o| ((s * 7 + o * 3) % 11) as u8);
+            for policies in [
+                &[Policy::Best][..],
+                &[Policy::Best, Policy::Fixed(&table)],
+                &[Policy::Fixed(&table), Policy::Fixed(&table)],
+            ] {
+                let options = SweepOptions::default();
+                let a = sweep(&tabulated, policies, &options);
+                let b = sweep(&plain, policies, &options);
+                for i in 0..policies.len() {
+                    let (a, b) = (a.seat(i), b.seat(i));
+                    assert_eq!(
+                        a.values.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+                        b.values.iter().map(|v| v.to_bits()).collect::<Vec<_>>()
+                    );
+                    assert_eq!(a.choices, b.choices);
+                }
+            }
+        }
     }
 }

@@ -13,9 +13,16 @@ pub enum DiceRule {
 impl DiceRule {
     /// Faces per die for a turn with score `mover` against `opponent`.
     pub fn sides(self, mover: u32, opponent: u32) -> u32 {
+        self.sides_at_sum(mover + opponent)
+    }
+
+    /// Faces per die for a turn whose score sum is `sum`. Every dice rule
+    /// depends on the sum alone, so a whole diagonal of states (which the
+    /// solver computes together) rolls one kind of die.
+    pub fn sides_at_sum(self, sum: u32) -> u32 {
         match self {
             DiceRule::SixSided => 6,
-            DiceRule::HogWild if (mover + opponent) % 7 == 0 => 4,
+            DiceRule::HogWild if sum % 7 == 0 => 4,
             DiceRule::HogWild => 6,
         }
     }

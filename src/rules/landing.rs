@@ -37,48 +37,68 @@ pub fn state_index(goal: usize, s: usize, o: usize) -> usize {
 /// biggest turn (60 points) and the solver's padded reads past it.
 pub const LANDING_REACH: usize = 64;
 
-/// Tables larger than this many entries are not cached: landings are then
-/// computed as needed (large goals are bound by memory, not by this).
+/// Tables for goals with more states than this are not cached: their
+/// entries are then computed as needed (large goals are bound by memory,
+/// not by this).
 const MAX_CACHED: usize = 1 << 22;
 
 const WIN: u32 = u32::MAX;
 const LOSE: u32 = u32::MAX - 1;
 
-/// Landings for every opponent score `o < goal` and raw score
-/// `t < goal + LANDING_REACH`, indexed `o * (goal + LANDING_REACH) + t`.
+/// What the sweep asks of the rules at every state, tabulated in the order
+/// of [`state_index`] so that one diagonal's entries are contiguous: the
+/// landing of raw score `t` against `o` (for `t < goal`; higher raw scores
+/// always end the game), and the points of rolling zero dice at `(s, o)`.
 #[derive(Debug, Clone)]
-pub struct LandingTable {
-    codes: Vec<u32>,
+pub struct StateTable {
+    landings: Vec<u32>,
+    zero_dice: Vec<u8>,
 }
 
-impl LandingTable {
-    /// Build the table with `land(t, o)`, or `None` when it would be too big.
-    pub fn build(goal: usize, land: impl Fn(u32, u32) -> Landing) -> Option<LandingTable> {
-        let width = goal + LANDING_REACH;
-        if goal * width > MAX_CACHED {
+impl StateTable {
+    /// Build the table, or `None` when it would be too big.
+    pub fn build(
+        goal: usize,
+        land: impl Fn(u32, u32) -> Landing,
+        zero_dice: impl Fn(u32, u32) -> u32,
+    ) -> Option<StateTable> {
+        if goal * goal > MAX_CACHED {
             return None;
         }
-        let mut codes = Vec::with_capacity(goal * width);
-        for o in 0..goal {
-            for t in 0..width {
-                codes.push(match land(t as u32, o as u32) {
+        let mut landings = Vec::with_capacity(goal * goal);
+        let mut zeros = Vec::with_capacity(goal * goal);
+        for d in 0..2 * goal - 1 {
+            for t in d.saturating_sub(goal - 1)..=d.min(goal - 1) {
+                let (t, o) = (t as u32, (d - t) as u32);
+                landings.push(match land(t, o) {
                     Landing::Win => WIN,
                     Landing::Lose => LOSE,
                     Landing::Next(i) => i as u32,
                 });
+                let points = zero_dice(t, o);
+                zeros.push(u8::try_from(points).expect("zero-dice points fit a byte"));
             }
         }
-        Some(LandingTable { codes })
+        Some(StateTable {
+            landings,
+            zero_dice: zeros,
+        })
     }
 
-    /// The landing at flat index `o * (goal + LANDING_REACH) + t`.
+    /// The landing of the raw score and opponent score at `index`.
     #[inline]
-    pub fn get(&self, index: usize) -> Landing {
-        match self.codes[index] {
+    pub fn landing(&self, index: usize) -> Landing {
+        match self.landings[index] {
             WIN => Landing::Win,
             LOSE => Landing::Lose,
             i => Landing::Next(i as usize),
         }
+    }
+
+    /// The points of zero dice at the state at `index`.
+    #[inline]
+    pub fn zero_dice_points(&self, index: usize) -> u32 {
+        u32::from(self.zero_dice[index])
     }
 }
 

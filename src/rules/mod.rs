@@ -23,7 +23,7 @@ use std::sync::OnceLock;
 use crate::dice::{DiceSet, MAX_ROLL_POINTS};
 
 use crate::error::HogError;
-use landing::LandingTable;
+use landing::StateTable;
 
 /// The largest goal accepted at all; memory is checked separately and
 /// usually refuses smaller goals first.
@@ -60,7 +60,7 @@ pub struct Rules {
     sus: Vec<u32>,
     six: DiceSet,
     four: DiceSet,
-    landings: OnceLock<Option<LandingTable>>,
+    state_table: OnceLock<Option<StateTable>>,
     final_landings: OnceLock<Vec<f64>>,
 }
 
@@ -88,7 +88,7 @@ impl Rules {
             sus: digits::sus_table(goal as usize + LANDING_REACH + 1),
             six: DiceSet::new(6),
             four: DiceSet::new(4),
-            landings: OnceLock::new(),
+            state_table: OnceLock::new(),
             final_landings: OnceLock::new(),
         })
     }
@@ -184,16 +184,32 @@ impl Rules {
         }
     }
 
-    /// The landings of these rules, tabulated on first use when the goal is
-    /// small enough; hoist it out of loops that ask for many landings.
-    pub fn landings(&self) -> Landings<'_> {
-        let table = self
-            .landings
-            .get_or_init(|| LandingTable::build(self.size(), |t, o| self.landing(t, o)));
-        Landings {
+    /// The landings and zero-dice points of every state, tabulated on first
+    /// use when the goal is small enough; hoist it out of loops.
+    pub fn state_table(&self) -> StateLookups<'_> {
+        let table = self.state_table.get_or_init(|| {
+            StateTable::build(
+                self.size(),
+                |t, o| self.landing(t, o),
+                |s, o| self.zero_dice_points(s, o),
+            )
+        });
+        StateLookups {
             rules: self,
             table: table.as_ref(),
         }
+    }
+
+    /// These rules with the state table switched off, as for goals too
+    /// large to tabulate: tests compare both paths.
+    #[cfg(test)]
+    pub(crate) fn untabulated(self) -> Rules {
+        let rules = Rules {
+            state_table: OnceLock::new(),
+            ..self
+        };
+        rules.state_table.set(None).expect("a fresh cell");
+        rules
     }
 
     /// The mover's result (1 win, 0 loss) for every raw score
@@ -225,20 +241,30 @@ impl Rules {
     }
 }
 
-/// Landings of one rule set: from the table, or computed for large goals.
+/// The landings and zero-dice points of one rule set, from the table or
+/// computed for large goals. `index` is the [`state_index`] of `(t, o)`.
 #[derive(Clone, Copy)]
-pub struct Landings<'a> {
+pub struct StateLookups<'a> {
     rules: &'a Rules,
-    table: Option<&'a LandingTable>,
+    table: Option<&'a StateTable>,
 }
 
-impl Landings<'_> {
-    /// [`Rules::landing`] for `t < goal + LANDING_REACH`.
+impl StateLookups<'_> {
+    /// [`Rules::landing`] for `t < goal`.
     #[inline]
-    pub fn landing(&self, t: usize, o: usize) -> Landing {
+    pub fn landing(&self, index: usize, t: usize, o: usize) -> Landing {
         match self.table {
-            Some(table) => table.get(o * (self.rules.size() + LANDING_REACH) + t),
+            Some(table) => table.landing(index),
             None => self.rules.landing(t as u32, o as u32),
+        }
+    }
+
+    /// [`Rules::zero_dice_points`] at the state `(s, o)` at `index`.
+    #[inline]
+    pub fn zero_dice_points(&self, index: usize, s: usize, o: usize) -> u32 {
+        match self.table {
+            Some(table) => table.zero_dice_points(index),
+            None => self.rules.zero_dice_points(s as u32, o as u32),
         }
     }
 }
@@ -323,10 +349,24 @@ mod tests {
         // 95 has 4 divisors: Sus Fuss lifts it to 97, still below the goal.
         assert_eq!(r.after_turn(95, 0).mover, 97);
         assert_eq!(r.landing(95, 3), Landing::Next(state_index(100, 3, 97)));
-        // A cached landing is the same as a computed one.
-        for o in 0..100 {
-            for t in 0..164 {
-                assert_eq!(r.landings().landing(t, o), r.landing(t as u32, o as u32));
+    }
+
+    #[test]
+    fn the_state_table_holds_what_the_rules_compute() {
+        for preset in Preset::ALL {
+            let r = Rules::preset(preset, 100).unwrap();
+            let table = r.state_table();
+            assert!(table.table.is_some(), "goal 100 is tabulated");
+            for t in 0..100 {
+                for o in 0..100 {
+                    let index = state_index(100, t, o);
+                    let (t32, o32) = (t as u32, o as u32);
+                    assert_eq!(table.landing(index, t, o), r.landing(t32, o32));
+                    assert_eq!(
+                        table.zero_dice_points(index, t, o),
+                        r.zero_dice_points(t32, o32)
+                    );
+                }
             }
         }
     }
