@@ -6,7 +6,7 @@ use crate::rules::Rules;
 use crate::strategy::StrategyTable;
 use std::cell::RefCell;
 
-use crate::sweep::{sweep_reusing, Policy, Seat, SweepOptions};
+use crate::sweep::{evaluate_reusing, Seat, SweepOptions};
 
 /// How often strategy A beats strategy B.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -43,7 +43,7 @@ pub fn win_rates(
         static SPARE: RefCell<Vec<Seat>> = const { RefCell::new(Vec::new()) };
     }
     let spare = SPARE.with(|s| std::mem::take(&mut *s.borrow_mut()));
-    let result = sweep_reusing(rules, &[Policy::Fixed(a), Policy::Fixed(b)], options, spare);
+    let result = evaluate_reusing(rules, a, b, options, spare);
     let first = result.seat(0).value(0, 0);
     let b_first = result.seat(1).value(0, 0);
     SPARE.with(|s| *s.borrow_mut() = result.into_seats());

@@ -21,7 +21,7 @@ use crate::kernel::{Kernel, ROW_REACH};
 
 // The lookup rows the kernel reads must be covered by the landing table.
 const _: () = assert!(ROW_REACH <= LANDING_REACH);
-use crate::rules::{state_index, Landing, Rules, StateLookups, LANDING_REACH};
+use crate::rules::{state_index, Landing, Reach, Rules, StateLookups, LANDING_REACH};
 use crate::strategy::StrategyTable;
 
 /// Choices whose win probabilities are this close to the best count as tied;
@@ -160,7 +160,34 @@ pub fn sweep_reusing<'r>(
     rules: &'r Rules,
     policies: &[Policy<'_>],
     options: &SweepOptions<'_>,
+    spare: Vec<Seat>,
+) -> SweepResult<'r> {
+    run(rules, policies, options, spare, None)
+}
+
+/// Sweep two fixed tables, `a` moving first at `(0, 0)` in seat 0, for
+/// their win probabilities at the start only: values and choices are
+/// computed at the states some game reaches from `(0, 0)` (see
+/// [`Rules::reach`]), and the other states keep whatever they held.
+/// Reuses `spare` as [`sweep_reusing`] does.
+pub fn evaluate_reusing<'r>(
+    rules: &'r Rules,
+    a: &StrategyTable,
+    b: &StrategyTable,
+    options: &SweepOptions<'_>,
+    spare: Vec<Seat>,
+) -> SweepResult<'r> {
+    let policies = [Policy::Fixed(a), Policy::Fixed(b)];
+    run(rules, &policies, options, spare, rules.reach())
+}
+
+/// The sweep, over every state or over the reachable ones only.
+fn run<'r>(
+    rules: &'r Rules,
+    policies: &[Policy<'_>],
+    options: &SweepOptions<'_>,
     mut spare: Vec<Seat>,
+    reach: Option<&Reach>,
 ) -> SweepResult<'r> {
     assert!(
         matches!(policies.len(), 1 | 2),
@@ -232,7 +259,11 @@ pub fn sweep_reusing<'r>(
                 };
                 let values = &mut values[i][start..start + states];
                 let choices = &mut choices[i][start..start + states];
-                if states >= options.parallel_min_states {
+                if let Some(reach) = reach {
+                    // A few states at most per diagonal: one thread.
+                    let offsets = reach.diagonal(d);
+                    context.states_at(&run, first, start, offsets, values, choices);
+                } else if states >= options.parallel_min_states {
                     values
                         .par_chunks_mut(PARALLEL_CHUNK)
                         .zip(choices.par_chunks_mut(PARALLEL_CHUNK))
@@ -249,18 +280,36 @@ pub fn sweep_reusing<'r>(
             // d: they read values on diagonals >= d only, all known now. One
             // entry per state, against hundreds of multiply-adds per state:
             // this stays on one thread.
+            // Only reachable states read the lookup: skip the rows of
+            // opponent scores no game reaches.
             let t_first = first.max(1);
             let t_start = state_index(n, t_first, d - t_first);
+            let t_end = first + states;
+            let o_range = d + 1 - t_end..d + 1 - t_first;
+            let opponents = match reach {
+                Some(reach) => {
+                    let all = reach.opponents();
+                    let lo = all.partition_point(|&o| o < o_range.start);
+                    let hi = all.partition_point(|&o| o < o_range.end);
+                    Opponents::Some(&all[lo..hi])
+                }
+                None => Opponents::All(o_range),
+            };
             for (i, lookup) in lookups.iter_mut().enumerate() {
                 let lookup = flat_mut(lookup);
                 let next = &values[(i + 1) % policies.len()];
-                for (index, t) in (t_start..).zip(t_first..first + states) {
-                    let o = d - t;
+                let mut fill = |o: usize| {
+                    let t = d - o;
+                    let index = t_start + t - t_first;
                     lookup[o * width + t] = match context.tables.landing(index, t, o) {
                         Landing::Win => 1.0,
                         Landing::Lose => 0.0,
                         Landing::Next(index) => 1.0 - next[index],
                     };
+                };
+                match &opponents {
+                    Opponents::All(range) => range.clone().rev().for_each(&mut fill),
+                    Opponents::Some(list) => list.iter().rev().for_each(|&o| fill(o)),
                 }
             }
             if let Some(progress) = options.progress {
@@ -294,14 +343,30 @@ pub fn sweep_reusing<'r>(
     }
 }
 
+/// The opponent scores whose lookup rows a diagonal's fill writes.
+enum Opponents<'a> {
+    All(std::ops::Range<usize>),
+    Some(&'a [usize]),
+}
+
 /// Copy `table[[s, o]]` into `out` in the order of [`state_index`].
 fn diagonal_order(table: &Array2<u8>, out: &mut [u8]) {
     let n = table.nrows();
-    let mut slots = out.iter_mut();
+    let Some(flat) = table.as_slice() else {
+        let standard = table.as_standard_layout();
+        return diagonal_order(&standard.to_owned(), out);
+    };
+    // Row-major, (s, d - s) sits at d + s * (n - 1): one stride per diagonal.
+    let mut rest = out;
     for d in 0..2 * n - 1 {
-        for s in d.saturating_sub(n - 1)..=d.min(n - 1) {
-            *slots.next().expect("one slot per state") = table[[s, d - s]];
+        let first = d.saturating_sub(n - 1);
+        let states = d.min(n - 1) + 1 - first;
+        let (diagonal, tail) = rest.split_at_mut(states);
+        let strided = flat[d + first * (n - 1)..].iter().step_by((n - 1).max(1));
+        for (slot, &k) in diagonal.iter_mut().zip(strided) {
+            *slot = k;
         }
+        rest = tail;
     }
 }
 
@@ -424,15 +489,77 @@ impl Context<'_> {
     ) {
         let states = values.iter_mut().zip(choices).zip(first..).zip(index..);
         for (((value, choice), s), index) in states {
-            let o = run.d - s;
-            let row = run.row(s, o);
-            let zero = || self.tables.zero_dice_points(index, s, o) as usize;
-            if run.best {
-                let all = choice_values::<AVX2>(run.kernel, row, zero());
-                (*value, *choice) = best_choice(&all);
-            } else {
-                *value = choice_value::<AVX2>(run.kernel, row, zero, *choice as usize);
-            }
+            self.state::<AVX2>(run, s, index, value, choice);
+        }
+    }
+
+    /// [`Context::states`] at the states `first + offset` only.
+    fn states_at(
+        &self,
+        run: &Run<'_>,
+        first: usize,
+        index: usize,
+        offsets: &[u16],
+        values: &mut [f64],
+        choices: &mut [u8],
+    ) {
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: `avx2` is true only when the processor reports AVX2.
+            return unsafe { self.states_at_avx2(run, first, index, offsets, values, choices) };
+        }
+        self.states_at_inline::<false>(run, first, index, offsets, values, choices)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn states_at_avx2(
+        &self,
+        run: &Run<'_>,
+        first: usize,
+        index: usize,
+        offsets: &[u16],
+        values: &mut [f64],
+        choices: &mut [u8],
+    ) {
+        self.states_at_inline::<true>(run, first, index, offsets, values, choices)
+    }
+
+    #[inline(always)]
+    fn states_at_inline<const AVX2: bool>(
+        &self,
+        run: &Run<'_>,
+        first: usize,
+        index: usize,
+        offsets: &[u16],
+        values: &mut [f64],
+        choices: &mut [u8],
+    ) {
+        for &j in offsets {
+            let j = j as usize;
+            self.state::<AVX2>(run, first + j, index + j, &mut values[j], &mut choices[j]);
+        }
+    }
+
+    /// The value of state `(s, d - s)` at `index`, and its choice if the
+    /// seat picks the best.
+    #[inline(always)]
+    fn state<const AVX2: bool>(
+        &self,
+        run: &Run<'_>,
+        s: usize,
+        index: usize,
+        value: &mut f64,
+        choice: &mut u8,
+    ) {
+        let o = run.d - s;
+        let row = run.row(s, o);
+        let zero = || self.tables.zero_dice_points(index, s, o) as usize;
+        if run.best {
+            let all = choice_values::<AVX2>(run.kernel, row, zero());
+            (*value, *choice) = best_choice(&all);
+        } else {
+            *value = choice_value::<AVX2>(run.kernel, row, zero, *choice as usize);
         }
     }
 }
@@ -537,6 +664,64 @@ mod tests {
         assert_eq!(best_choice(&values), (0.5, 3));
         values[7] = 0.5 + 2e-12;
         assert_eq!(best_choice(&values), (0.5 + 2e-12, 7));
+    }
+
+    #[test]
+    fn tables_are_read_diagonal_by_diagonal() {
+        for n in [1usize, 2, 5] {
+            let table = Array2::from_shape_fn((n, n), |(s, o)| (s * n + o) as u8);
+            // The same table stored column by column.
+            let columns = table.t().as_standard_layout().t().to_owned();
+            assert!(n == 1 || columns.as_slice().is_none());
+            for layout in [table.clone(), columns] {
+                let mut out = vec![0; n * n];
+                diagonal_order(&layout, &mut out);
+                for s in 0..n {
+                    for o in 0..n {
+                        assert_eq!(out[state_index(n, s, o)], table[[s, o]]);
+                    }
+                }
+            }
+        }
+    }
+
+    /// An evaluation visits only the reachable states, and its values at the
+    /// start are the full sweep's, bit for bit: fresh tables (NaN until
+    /// written) would poison the start if it read any state it skipped.
+    #[test]
+    fn evaluations_skip_unreachable_states_and_agree_with_full_sweeps() {
+        use crate::rules::{Components, DiceRule, Preset};
+        let wild = Components {
+            dice: DiceRule::HogWild,
+            ..Preset::Fa24.components()
+        };
+        let mut all: Vec<Rules> = Preset::ALL.map(|p| Rules::preset(p, 100).unwrap()).into();
+        all.push(Rules::new(Preset::Fa24, wild, 100).unwrap());
+        all.push(Rules::preset(Preset::Fa24, 7).unwrap());
+        for rules in &all {
+            let n = rules.goal();
+            let mut tables: Vec<StrategyTable> =
+                (0..=10).map(|k| StrategyTable::constant(n, k)).collect();
+            tables.push(StrategyTable::from_fn(n, |s, o| {
+                ((s * 7 + o * 3) % 11) as u8
+            }));
+            tables.push(StrategyTable::from_fn(n, |s, o| ((s ^ o) % 11) as u8));
+            for a in &tables {
+                for b in tables.iter().step_by(3) {
+                    let options = SweepOptions::default();
+                    let full = sweep(rules, &[Policy::Fixed(a), Policy::Fixed(b)], &options);
+                    let quick = evaluate_reusing(rules, a, b, &options, Vec::new());
+                    for i in 0..2 {
+                        let (x, y) = (full.seat(i).value(0, 0), quick.seat(i).value(0, 0));
+                        assert_eq!(x.to_bits(), y.to_bits(), "{}: {x} vs {y}", rules.name());
+                    }
+                }
+            }
+        }
+        // Sus Fuss keeps about a third of the scores from ever standing.
+        let fa24 = Rules::preset(Preset::Fa24, 100).unwrap();
+        let reach = fa24.reach().unwrap();
+        assert!((3000..5000).contains(&reach.len()), "{}", reach.len());
     }
 
     /// Goals too large for the state table compute landings and zero-dice

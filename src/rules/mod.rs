@@ -10,12 +10,14 @@ mod dice_rule;
 pub mod digits;
 mod landing;
 mod preset;
+mod reach;
 mod zero_dice;
 
 pub use after_turn::{AfterTurn, TurnEnd};
 pub use dice_rule::DiceRule;
 pub use landing::{state_index, Landing, LANDING_REACH};
 pub use preset::Preset;
+pub use reach::Reach;
 pub use zero_dice::ZeroDice;
 
 use std::sync::OnceLock;
@@ -61,6 +63,7 @@ pub struct Rules {
     six: DiceSet,
     four: DiceSet,
     state_table: OnceLock<Option<StateTable>>,
+    reach: OnceLock<Option<Reach>>,
     final_landings: OnceLock<Vec<f64>>,
 }
 
@@ -89,6 +92,7 @@ impl Rules {
             six: DiceSet::new(6),
             four: DiceSet::new(4),
             state_table: OnceLock::new(),
+            reach: OnceLock::new(),
             final_landings: OnceLock::new(),
         })
     }
@@ -200,12 +204,24 @@ impl Rules {
         }
     }
 
+    /// The states some game reaches from `(0, 0)`, found on first use when
+    /// the goal is small enough to tabulate the states.
+    pub fn reach(&self) -> Option<&Reach> {
+        self.reach
+            .get_or_init(|| {
+                let table = self.state_table().table?;
+                Some(Reach::build(self.size(), table))
+            })
+            .as_ref()
+    }
+
     /// These rules with the state table switched off, as for goals too
     /// large to tabulate: tests compare both paths.
     #[cfg(test)]
     pub(crate) fn untabulated(self) -> Rules {
         let rules = Rules {
             state_table: OnceLock::new(),
+            reach: OnceLock::new(),
             ..self
         };
         rules.state_table.set(None).expect("a fresh cell");
