@@ -31,7 +31,7 @@ pub const TIE_TOLERANCE: f64 = 1e-12;
 /// Diagonals with fewer states than this are computed on the calling thread:
 /// below it rayon's fork-join costs more than it saves (see the `diagonal`
 /// benchmark and the README).
-pub const DEFAULT_PARALLEL_MIN_STATES: usize = 512;
+pub const DEFAULT_PARALLEL_MIN_STATES: usize = 256;
 
 /// States per task when a diagonal is split across threads.
 const PARALLEL_CHUNK: usize = 128;
@@ -94,14 +94,12 @@ impl Seat {
 
     /// Every state's value as an array indexed `[s, o]`.
     pub fn values(&self) -> Array2<f64> {
-        let n = self.size();
-        Array2::from_shape_fn((n, n), |(s, o)| self.value(s, o))
+        row_major_order(&self.values, self.size())
     }
 
     /// Every state's choice as an array indexed `[s, o]`.
     pub fn choices(&self) -> Array2<u8> {
-        let n = self.size();
-        Array2::from_shape_fn((n, n), |(s, o)| self.choice(s, o))
+        row_major_order(&self.choices, self.size())
     }
 }
 
@@ -356,18 +354,46 @@ fn diagonal_order(table: &Array2<u8>, out: &mut [u8]) {
         let standard = table.as_standard_layout();
         return diagonal_order(&standard.to_owned(), out);
     };
-    // Row-major, (s, d - s) sits at d + s * (n - 1): one stride per diagonal.
     let mut rest = out;
-    for d in 0..2 * n - 1 {
-        let first = d.saturating_sub(n - 1);
-        let states = d.min(n - 1) + 1 - first;
-        let (diagonal, tail) = rest.split_at_mut(states);
-        let strided = flat[d + first * (n - 1)..].iter().step_by((n - 1).max(1));
-        for (slot, &k) in diagonal.iter_mut().zip(strided) {
+    for (start, states) in row_major_diagonals(n) {
+        let (slots, tail) = rest.split_at_mut(states);
+        let strided = flat[start..].iter().step_by(row_major_step(n));
+        for (slot, &k) in slots.iter_mut().zip(strided) {
             *slot = k;
         }
         rest = tail;
     }
+}
+
+/// The inverse of [`diagonal_order`]: an array indexed `[s, o]`.
+fn row_major_order<T: Copy + Default>(by_diagonal: &[T], n: usize) -> Array2<T> {
+    let mut out = Array2::from_elem((n, n), T::default());
+    let flat = flat_mut(&mut out);
+    let mut rest = by_diagonal;
+    for (start, states) in row_major_diagonals(n) {
+        let (values, tail) = rest.split_at(states);
+        let strided = flat[start..].iter_mut().step_by(row_major_step(n));
+        for (slot, &v) in strided.zip(values) {
+            *slot = v;
+        }
+        rest = tail;
+    }
+    out
+}
+
+/// Where each diagonal of a row-major `n x n` array starts, and how many
+/// states it holds: `(s, d - s)` sits at `d + s * (n - 1)`.
+fn row_major_diagonals(n: usize) -> impl Iterator<Item = (usize, usize)> {
+    (0..2 * n - 1).map(move |d| {
+        let first = d.saturating_sub(n - 1);
+        (d + first * (n - 1), d.min(n - 1) + 1 - first)
+    })
+}
+
+/// The distance between neighbours on a diagonal of a row-major `n x n`
+/// array (any step will do for `n = 1`: its one diagonal has one state).
+fn row_major_step(n: usize) -> usize {
+    (n - 1).max(1)
 }
 
 /// A standard-layout array as one slice (the sweep's arrays always are).
@@ -681,6 +707,7 @@ mod tests {
                         assert_eq!(out[state_index(n, s, o)], table[[s, o]]);
                     }
                 }
+                assert_eq!(row_major_order(&out, n), table);
             }
         }
     }
