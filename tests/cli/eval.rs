@@ -187,3 +187,43 @@ fn rules_options_change_the_game() {
     assert_eq!(v["rules"], "fa24");
     assert_eq!(rates(&v), plain);
 }
+
+/// JSON fields come in the order CLI.md lists them, the rules first.
+#[test]
+fn json_fields_follow_the_contract_order() {
+    let s = Scratch::new();
+    let cases: [(&[&str], &[&str]); 3] = [
+        (
+            &["eval", "boar_strategy", "--format", "json"],
+            &[
+                "rules", "goal", "strategy", "opponent", "first", "second", "average",
+            ],
+        ),
+        (
+            &["rates", "--format", "json"],
+            &["rules", "goal", "opponent", "rows"],
+        ),
+        (
+            &["solve", "--out", "t", "--quiet", "--format", "json"],
+            &[
+                "rules",
+                "goal",
+                "against",
+                "first_player_win_probability",
+                "files",
+                "seconds",
+            ],
+        ),
+    ];
+    for (args, fields) in cases {
+        let text = s.run(args);
+        let at: Vec<usize> = fields
+            .iter()
+            .map(|f| {
+                text.find(&format!("\"{f}\":"))
+                    .unwrap_or_else(|| panic!("{f} in {text}"))
+            })
+            .collect();
+        assert!(at.windows(2).all(|w| w[0] < w[1]), "{args:?}: {text}");
+    }
+}

@@ -187,46 +187,11 @@ fn assert_mentions(line: &str, needles: &[&str], args: &[&str]) {
     }
 }
 
-/// Marks a JSON number that [`parse_json`] kept as text.
-const FLOAT: &str = "f64:";
-
-/// Parse stdout that must be exactly one JSON object. serde_json's default
-/// float parsing may be one unit in the last place off, so numbers with a
-/// fraction or exponent are kept as their text (marked with [`FLOAT`]) for
-/// [`num`] to parse exactly; integers stay numbers.
+/// Parse stdout that must be exactly one JSON object. serde_json's
+/// `float_roundtrip` (enabled for the tests) parses every float exactly.
 pub fn parse_json(text: &str) -> Result<Value, String> {
-    let mut marked = String::with_capacity(text.len());
-    let mut chars = text.chars().peekable();
-    let mut in_string = false;
-    while let Some(c) = chars.next() {
-        if in_string {
-            marked.push(c);
-            match c {
-                '\\' => marked.extend(chars.next()),
-                '"' => in_string = false,
-                _ => {}
-            }
-        } else if c == '-' || c.is_ascii_digit() {
-            let mut token = c.to_string();
-            while let Some(&d) = chars.peek() {
-                if !(d.is_ascii_digit() || matches!(d, '.' | 'e' | 'E' | '+' | '-')) {
-                    break;
-                }
-                token.push(d);
-                chars.next();
-            }
-            if token.contains(['.', 'e', 'E']) {
-                marked += &format!("\"{FLOAT}{token}\"");
-            } else {
-                marked += &token;
-            }
-        } else {
-            in_string = c == '"';
-            marked.push(c);
-        }
-    }
     let value: Value =
-        serde_json::from_str(&marked).map_err(|e| format!("stdout is not one JSON value ({e})"))?;
+        serde_json::from_str(text).map_err(|e| format!("stdout is not one JSON value ({e})"))?;
     if value.is_object() {
         Ok(value)
     } else {
@@ -234,15 +199,11 @@ pub fn parse_json(text: &str) -> Result<Value, String> {
     }
 }
 
-/// A number field of a JSON object, parsed exactly.
+/// A number field of a JSON object.
 pub fn num(value: &Value, field: &str) -> f64 {
-    match &value[field] {
-        Value::Number(n) => n.as_f64().unwrap(),
-        Value::String(text) if text.starts_with(FLOAT) => text[FLOAT.len()..]
-            .parse()
-            .unwrap_or_else(|_| panic!("field {field:?} is not a number in {value}")),
-        _ => panic!("field {field:?} is not a number in {value}"),
-    }
+    value[field]
+        .as_f64()
+        .unwrap_or_else(|| panic!("field {field:?} is not a number in {value}"))
 }
 
 /// `first`, `second` and `average` of a JSON object.
