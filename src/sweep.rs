@@ -258,9 +258,11 @@ fn run<'r>(
                 let values = &mut values[i][start..start + states];
                 let choices = &mut choices[i][start..start + states];
                 if let Some(reach) = reach {
-                    // A few states at most per diagonal: one thread.
-                    let offsets = reach.diagonal(d);
-                    context.states_at(&run, first, start, offsets, values, choices);
+                    // The reachable states, on one thread: their offsets do not
+                    // cut into disjoint slices, and up to the tabulated goals
+                    // one thread beats the split full sweep (see the README).
+                    let only = Visit::Only(reach.diagonal(d));
+                    context.states(&run, (first, start), only, values, choices);
                 } else if states >= options.parallel_min_states {
                     values
                         .par_chunks_mut(PARALLEL_CHUNK)
@@ -268,10 +270,11 @@ fn run<'r>(
                         .enumerate()
                         .for_each(|(c, (values, choices))| {
                             let skip = c * PARALLEL_CHUNK;
-                            context.states(&run, first + skip, start + skip, values, choices)
+                            let at = (first + skip, start + skip);
+                            context.states(&run, at, Visit::All, values, choices)
                         });
                 } else {
-                    context.states(&run, first, start, values, choices);
+                    context.states(&run, (first, start), Visit::All, values, choices);
                 }
             }
             // 2. The lookup entries whose raw score and opponent score sum to
@@ -468,27 +471,36 @@ fn has_avx2() -> bool {
     }
 }
 
+/// Which states of a stretch of a diagonal a sweep computes.
+#[derive(Clone, Copy)]
+enum Visit<'a> {
+    /// Every one.
+    All,
+    /// Those at these offsets from the first (the reachable ones).
+    Only(&'a [u16]),
+}
+
 impl Context<'_> {
-    /// The states `(s, d - s)` for `s` in `first..first + values.len()`,
-    /// whose [`state_index`] starts at `index`: their values, and for a best
-    /// seat their choices, with AVX2 where the processor has it. Both paths
-    /// run the same additions in the same order (no fused multiply-add), so
-    /// they give the same bits. A whole run of states per call keeps the
-    /// dispatch out of the per-state cost.
+    /// The states `(s, d - s)` for `s` in `first..first + values.len()`
+    /// that `visit` names, whose [`state_index`] starts at `index`: their
+    /// values, and for a best seat their choices, with AVX2 where the
+    /// processor has it. Both paths run the same additions in the same order
+    /// (no fused multiply-add), so they give the same bits. A whole run of
+    /// states per call keeps the dispatch out of the per-state cost.
     fn states(
         &self,
         run: &Run<'_>,
-        first: usize,
-        index: usize,
+        (first, index): (usize, usize),
+        visit: Visit<'_>,
         values: &mut [f64],
         choices: &mut [u8],
     ) {
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
             // SAFETY: `avx2` is true only when the processor reports AVX2.
-            return unsafe { self.states_avx2(run, first, index, values, choices) };
+            return unsafe { self.states_avx2(run, (first, index), visit, values, choices) };
         }
-        self.states_inline::<false>(run, first, index, values, choices)
+        self.states_inline::<false>(run, (first, index), visit, values, choices)
     }
 
     #[cfg(target_arch = "x86_64")]
@@ -496,74 +508,37 @@ impl Context<'_> {
     unsafe fn states_avx2(
         &self,
         run: &Run<'_>,
-        first: usize,
-        index: usize,
+        (first, index): (usize, usize),
+        visit: Visit<'_>,
         values: &mut [f64],
         choices: &mut [u8],
     ) {
-        self.states_inline::<true>(run, first, index, values, choices)
+        self.states_inline::<true>(run, (first, index), visit, values, choices)
     }
 
     #[inline(always)]
     fn states_inline<const AVX2: bool>(
         &self,
         run: &Run<'_>,
-        first: usize,
-        index: usize,
+        (first, index): (usize, usize),
+        visit: Visit<'_>,
         values: &mut [f64],
         choices: &mut [u8],
     ) {
-        let states = values.iter_mut().zip(choices).zip(first..).zip(index..);
-        for (((value, choice), s), index) in states {
-            self.state::<AVX2>(run, s, index, value, choice);
-        }
-    }
-
-    /// [`Context::states`] at the states `first + offset` only.
-    fn states_at(
-        &self,
-        run: &Run<'_>,
-        first: usize,
-        index: usize,
-        offsets: &[u16],
-        values: &mut [f64],
-        choices: &mut [u8],
-    ) {
-        #[cfg(target_arch = "x86_64")]
-        if self.avx2 {
-            // SAFETY: `avx2` is true only when the processor reports AVX2.
-            return unsafe { self.states_at_avx2(run, first, index, offsets, values, choices) };
-        }
-        self.states_at_inline::<false>(run, first, index, offsets, values, choices)
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    unsafe fn states_at_avx2(
-        &self,
-        run: &Run<'_>,
-        first: usize,
-        index: usize,
-        offsets: &[u16],
-        values: &mut [f64],
-        choices: &mut [u8],
-    ) {
-        self.states_at_inline::<true>(run, first, index, offsets, values, choices)
-    }
-
-    #[inline(always)]
-    fn states_at_inline<const AVX2: bool>(
-        &self,
-        run: &Run<'_>,
-        first: usize,
-        index: usize,
-        offsets: &[u16],
-        values: &mut [f64],
-        choices: &mut [u8],
-    ) {
-        for &j in offsets {
-            let j = j as usize;
-            self.state::<AVX2>(run, first + j, index + j, &mut values[j], &mut choices[j]);
+        match visit {
+            Visit::All => {
+                let states = values.iter_mut().zip(choices).zip(first..).zip(index..);
+                for (((value, choice), s), index) in states {
+                    self.state::<AVX2>(run, s, index, value, choice);
+                }
+            }
+            Visit::Only(offsets) => {
+                for &j in offsets {
+                    let j = j as usize;
+                    let (value, choice) = (&mut values[j], &mut choices[j]);
+                    self.state::<AVX2>(run, first + j, index + j, value, choice);
+                }
+            }
         }
     }
 
