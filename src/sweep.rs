@@ -18,19 +18,19 @@ use rayon::prelude::*;
 use crate::dice::MAX_DICE;
 use crate::error::HogError;
 use crate::kernel::{Kernel, ROW_REACH};
+use crate::rules::{state_index, Landing, Reach, Rules, StateLookups, LANDING_REACH};
+use crate::strategy::StrategyTable;
 
 // The lookup rows the kernel reads must be covered by the landing table.
 const _: () = assert!(ROW_REACH <= LANDING_REACH);
-use crate::rules::{state_index, Landing, Reach, Rules, StateLookups, LANDING_REACH};
-use crate::strategy::StrategyTable;
 
 /// Choices whose win probabilities are this close to the best count as tied;
 /// ties go to the fewest dice so the exported table is reproducible.
 pub const TIE_TOLERANCE: f64 = 1e-12;
 
 /// Diagonals with fewer states than this are computed on the calling thread:
-/// below it rayon's fork-join costs more than it saves (see the `diagonal`
-/// benchmark and the README).
+/// below it rayon's fork-join costs more than it saves (see the
+/// `parallel_min_states` benchmark and the README).
 pub const DEFAULT_PARALLEL_MIN_STATES: usize = 256;
 
 /// States per task when a diagonal is split across threads.
@@ -281,37 +281,17 @@ fn run<'r>(
             // d: they read values on diagonals >= d only, all known now. One
             // entry per state, against hundreds of multiply-adds per state:
             // this stays on one thread.
-            // Only reachable states read the lookup: skip the rows of
-            // opponent scores no game reaches.
-            let t_first = first.max(1);
-            let t_start = state_index(n, t_first, d - t_first);
-            let t_end = first + states;
-            let o_range = d + 1 - t_end..d + 1 - t_first;
-            let opponents = match reach {
-                Some(reach) => {
-                    let all = reach.opponents();
-                    let lo = all.partition_point(|&o| o < o_range.start);
-                    let hi = all.partition_point(|&o| o < o_range.end);
-                    Opponents::Some(&all[lo..hi])
-                }
-                None => Opponents::All(o_range),
-            };
+            let opponents = Opponents::on_diagonal(n, d, reach);
             for (i, lookup) in lookups.iter_mut().enumerate() {
-                let lookup = flat_mut(lookup);
                 let next = &values[(i + 1) % policies.len()];
-                let mut fill = |o: usize| {
-                    let t = d - o;
-                    let index = t_start + t - t_first;
-                    lookup[o * width + t] = match context.tables.landing(index, t, o) {
-                        Landing::Win => 1.0,
-                        Landing::Lose => 0.0,
-                        Landing::Next(index) => 1.0 - next[index],
-                    };
-                };
-                match &opponents {
-                    Opponents::All(range) => range.clone().rev().for_each(&mut fill),
-                    Opponents::Some(list) => list.iter().rev().for_each(|&o| fill(o)),
-                }
+                fill_lookup(
+                    flat_mut(lookup),
+                    width,
+                    &context.tables,
+                    d,
+                    &opponents,
+                    next,
+                );
             }
             if let Some(progress) = options.progress {
                 progress(states as u64);
@@ -347,7 +327,58 @@ fn run<'r>(
 /// The opponent scores whose lookup rows a diagonal's fill writes.
 enum Opponents<'a> {
     All(std::ops::Range<usize>),
+    /// Only reachable states read the lookup: the rows of scores no game
+    /// reaches are skipped.
     Some(&'a [usize]),
+}
+
+impl Opponents<'_> {
+    /// The rows of the entries `(o, t)` with `o + t = d`, `t >= 1`, both
+    /// below the goal `n` (raw score 0 never follows a turn).
+    fn on_diagonal(n: usize, d: usize, reach: Option<&Reach>) -> Opponents<'_> {
+        let t_range = d.saturating_sub(n - 1).max(1)..d.min(n - 1) + 1;
+        let o_range = d + 1 - t_range.end..d + 1 - t_range.start;
+        match reach {
+            Some(reach) => {
+                let all = reach.opponents();
+                let lo = all.partition_point(|&o| o < o_range.start);
+                let hi = all.partition_point(|&o| o < o_range.end);
+                Opponents::Some(&all[lo..hi])
+            }
+            None => Opponents::All(o_range),
+        }
+    }
+}
+
+/// Write one seat's lookup entries on diagonal `d`: the mover's win
+/// probability after landing, from the next seat's values `next`.
+#[inline(always)]
+fn fill_lookup(
+    lookup: &mut [f64],
+    width: usize,
+    tables: &StateLookups<'_>,
+    d: usize,
+    opponents: &Opponents<'_>,
+    next: &[f64],
+) {
+    let n = width - ROW_REACH;
+    // Entries along the diagonal follow each other in the state table.
+    let t_first = d.saturating_sub(n - 1).max(1);
+    let t_start = state_index(n, t_first, d - t_first);
+    let mut fill = |o: usize| {
+        let t = d - o;
+        let index = t_start + t - t_first;
+        lookup[o * width + t] = match tables.landing(index, t, o) {
+            Landing::Win => 1.0,
+            Landing::Lose => 0.0,
+            Landing::Next(index) => 1.0 - next[index],
+        };
+    };
+    // Rising raw scores, as the entries lie in the state table.
+    match opponents {
+        Opponents::All(range) => range.clone().rev().for_each(&mut fill),
+        Opponents::Some(list) => list.iter().rev().for_each(|&o| fill(o)),
+    }
 }
 
 /// Copy `table[[s, o]]` into `out` in the order of [`state_index`].
