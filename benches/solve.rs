@@ -40,6 +40,30 @@ fn eval_and_best_response(c: &mut Criterion) {
     });
 }
 
+/// The same evaluation at goal 1000, and what a rule set tabulates once
+/// (landings, zero-dice points, end-of-game entries, reachable states)
+/// before its first sweep at goal 100.
+fn eval_goal_1000_and_rule_tables(c: &mut Criterion) {
+    let r = rules(Preset::Fa24, 1000);
+    let resolver = Resolver::new(&r, SweepOptions::default());
+    let optimal_table = resolver.resolve_str("optimal").unwrap();
+    let boar = resolver.resolve_str("boar_strategy").unwrap();
+    let mut group = c.benchmark_group("eval_goal_1000");
+    group.sample_size(10);
+    group.bench_function("optimal_vs_boar", |b| {
+        b.iter(|| win_rates(&r, &optimal_table, &boar, &SweepOptions::default()))
+    });
+    group.finish();
+    c.bench_function("rule_tables_goal_100", |b| {
+        b.iter(|| {
+            let r = rules(Preset::Fa24, 100);
+            r.state_table();
+            r.final_landings();
+            r.reach().map(|reach| reach.len())
+        })
+    });
+}
+
 /// Optimal solve at goal 1000.
 fn optimal_goal_1000(c: &mut Criterion) {
     let r = rules(Preset::Fa24, 1000);
@@ -80,6 +104,7 @@ criterion_group!(
     benches,
     optimal_goal_100,
     eval_and_best_response,
+    eval_goal_1000_and_rule_tables,
     optimal_goal_1000,
     parallel_cut_over
 );
