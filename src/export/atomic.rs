@@ -1,6 +1,8 @@
 //! Files that appear all at once: each is written to a temporary file in
 //! its destination folder and renamed into place only when every file of
-//! the set has been written completely.
+//! the set has been written completely. If a rename fails, the files
+//! already renamed are put back as they were, so a set is replaced whole
+//! or not at all.
 
 use std::fs;
 use std::io::{BufWriter, Write};
@@ -56,14 +58,49 @@ impl AtomicFiles {
         Ok(())
     }
 
-    /// Rename every file into place.
+    /// Rename every file into place, or none: when one rename fails, the
+    /// destinations already replaced get their old contents back (a hard
+    /// link kept beside each one; where the file system has none, the old
+    /// file is lost only in that case) and new ones are removed.
     pub fn commit(self) -> Result<Vec<PathBuf>, HogError> {
+        let backups: Vec<Option<PathBuf>> = self
+            .pending
+            .iter()
+            .map(|(path, temp)| {
+                let backup = temp.path().with_extension("old");
+                let linked = path.is_file() && fs::hard_link(path, &backup).is_ok();
+                linked.then_some(backup)
+            })
+            .collect();
         let mut done = Vec::new();
+        let mut failure = None;
         for (path, temp) in self.pending {
-            temp.persist(&path).map_err(|e| io_error(&path)(e.error))?;
+            if let Err(e) = temp.persist(&path) {
+                failure = Some(io_error(&path)(e.error));
+                break;
+            }
             done.push(path);
         }
-        Ok(done)
+        match failure {
+            None => {
+                for backup in backups.iter().flatten() {
+                    let _ = fs::remove_file(backup);
+                }
+                Ok(done)
+            }
+            Some(error) => {
+                for (path, backup) in done.iter().zip(&backups) {
+                    let _ = match backup {
+                        Some(backup) => fs::rename(backup, path),
+                        None => fs::remove_file(path),
+                    };
+                }
+                for backup in backups.iter().skip(done.len()).flatten() {
+                    let _ = fs::remove_file(backup);
+                }
+                Err(error)
+            }
+        }
     }
 }
 
@@ -109,5 +146,44 @@ mod tests {
             vec![std::ffi::OsString::from("a.csv")],
             "no temporary file is left"
         );
+    }
+
+    #[test]
+    fn a_failed_rename_puts_the_whole_set_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let (old, new, blocked) = (
+            dir.path().join("old.csv"),
+            dir.path().join("new.csv"),
+            dir.path().join("blocked.csv"),
+        );
+        fs::write(&old, "before\n").unwrap();
+        // A folder where the last file should go: its rename fails.
+        fs::create_dir(&blocked).unwrap();
+        fs::write(blocked.join("keep"), "x").unwrap();
+        let mut files = AtomicFiles::new();
+        for path in [&old, &new, &blocked] {
+            files.write(path, |w| w.write_all(b"after\n")).unwrap();
+        }
+        let error = files.commit().unwrap_err().to_string();
+        assert!(error.contains("blocked.csv"), "{error}");
+        assert_eq!(fs::read_to_string(&old).unwrap(), "before\n");
+        assert!(!new.exists(), "a file new to the set is removed again");
+        let mut names: Vec<_> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["blocked.csv", "old.csv"], "nothing else is left");
+
+        // Without the obstacle the same set goes through, with no backups left.
+        fs::remove_dir_all(&blocked).unwrap();
+        let mut files = AtomicFiles::new();
+        for path in [&old, &new, &blocked] {
+            files.write(path, |w| w.write_all(b"after\n")).unwrap();
+        }
+        assert_eq!(files.commit().unwrap().len(), 3);
+        assert_eq!(fs::read_to_string(&old).unwrap(), "after\n");
+        let count = fs::read_dir(dir.path()).unwrap().count();
+        assert_eq!(count, 3, "the three files and nothing else");
     }
 }

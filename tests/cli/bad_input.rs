@@ -409,4 +409,8 @@ fn a_failed_rename_leaves_no_temporary_file() {
             .all(|n| !n.contains(".hog-") && !n.ends_with(".tmp")),
         "temporary files left: {names:?}"
     );
+    assert!(
+        !s.join("out/final_strategy.csv").exists(),
+        "the set is written whole or not at all: {names:?}"
+    );
 }
