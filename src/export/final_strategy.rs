@@ -12,12 +12,43 @@ pub fn write_final_strategy(table: &StrategyTable, out: &mut dyn Write) -> io::R
         write!(out, ",{o}")?;
     }
     writeln!(out)?;
+    // Goal 10000 has 100 million cells: format each row by hand into one
+    // buffer rather than through `write!` cell by cell.
+    let mut line = Vec::new();
     for (s, row) in table.as_array().rows().into_iter().enumerate() {
-        write!(out, "{s}")?;
+        line.clear();
+        line.extend_from_slice(s.to_string().as_bytes());
         for &d in row {
-            write!(out, ",{d}")?;
+            line.push(b',');
+            push_decimal(&mut line, d);
         }
-        writeln!(out)?;
+        line.push(b'\n');
+        out.write_all(&line)?;
     }
     Ok(())
+}
+
+/// Append `d` in decimal.
+fn push_decimal(line: &mut Vec<u8>, d: u8) {
+    if d >= 100 {
+        line.push(b'0' + d / 100);
+    }
+    if d >= 10 {
+        line.push(b'0' + d / 10 % 10);
+    }
+    line.push(b'0' + d % 10);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_byte_value_is_written_as_display_writes_it() {
+        for d in 0..=u8::MAX {
+            let mut line = Vec::new();
+            push_decimal(&mut line, d);
+            assert_eq!(line, d.to_string().as_bytes());
+        }
+    }
 }
