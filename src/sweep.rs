@@ -18,7 +18,9 @@ use rayon::prelude::*;
 use crate::dice::MAX_DICE;
 use crate::error::HogError;
 use crate::kernel::{Kernel, ROW_REACH};
-use crate::rules::{state_index, Landing, Reach, Rules, StateLookups, LANDING_REACH};
+use crate::rules::{
+    diagonal_scores, state_index, Landing, Reach, Rules, StateLookups, LANDING_REACH,
+};
 use crate::strategy::StrategyTable;
 
 // The lookup rows the kernel reads must be covered by the landing table.
@@ -109,6 +111,8 @@ pub struct SweepResult<'r> {
     rules: &'r Rules,
     kernels: Kernels,
     seats: Vec<Seat>,
+    /// Whether the sweep ran the AVX2 kernel: later questions use it too.
+    avx2: bool,
 }
 
 /// Bytes of tables a sweep with `seats` seats needs at goal `goal`.
@@ -241,8 +245,8 @@ fn run<'r>(
         for d in (0..=2 * (n - 1)).rev() {
             // 1. Every state on diagonal d, for every seat: one contiguous
             // stretch of each seat's values and choices.
-            let first = d.saturating_sub(n - 1);
-            let states = d.min(n - 1) + 1 - first;
+            let scores = diagonal_scores(n, d);
+            let (first, states) = (scores.start, scores.len());
             let start = state_index(n, first, d - first);
             let kernel = kernels.at_sum(rules, d);
             for (i, policy) in policies.iter().enumerate() {
@@ -281,17 +285,10 @@ fn run<'r>(
             // d: they read values on diagonals >= d only, all known now. One
             // entry per state, against hundreds of multiply-adds per state:
             // this stays on one thread.
-            let opponents = Opponents::on_diagonal(n, d, reach);
+            let fill = Fill::on_diagonal(n, d, reach);
             for (i, lookup) in lookups.iter_mut().enumerate() {
                 let next = &values[(i + 1) % policies.len()];
-                fill_lookup(
-                    flat_mut(lookup),
-                    width,
-                    &context.tables,
-                    d,
-                    &opponents,
-                    next,
-                );
+                fill.write(flat_mut(lookup), width, &context.tables, next);
             }
             if let Some(progress) = options.progress {
                 progress(states as u64);
@@ -321,63 +318,69 @@ fn run<'r>(
         rules,
         kernels,
         seats,
+        avx2: context.avx2,
     }
 }
 
-/// The opponent scores whose lookup rows a diagonal's fill writes.
-enum Opponents<'a> {
+/// The lookup entries `(o, t)` with `o + t = d` that a diagonal's fill
+/// writes: raw scores `t >= 1` (0 never follows a turn), both below the goal.
+struct Fill<'a> {
+    d: usize,
+    /// The lowest raw score, and the [`state_index`] of `(t_first, d - t_first)`:
+    /// the entries follow each other in the state table from there.
+    t_first: usize,
+    index: usize,
+    rows: Rows<'a>,
+}
+
+/// The opponent scores whose rows a fill writes.
+enum Rows<'a> {
     All(std::ops::Range<usize>),
     /// Only reachable states read the lookup: the rows of scores no game
     /// reaches are skipped.
     Some(&'a [usize]),
 }
 
-impl Opponents<'_> {
-    /// The rows of the entries `(o, t)` with `o + t = d`, `t >= 1`, both
-    /// below the goal `n` (raw score 0 never follows a turn).
-    fn on_diagonal(n: usize, d: usize, reach: Option<&Reach>) -> Opponents<'_> {
-        let t_range = d.saturating_sub(n - 1).max(1)..d.min(n - 1) + 1;
-        let o_range = d + 1 - t_range.end..d + 1 - t_range.start;
-        match reach {
+impl Fill<'_> {
+    fn on_diagonal(n: usize, d: usize, reach: Option<&Reach>) -> Fill<'_> {
+        let t_range = diagonal_scores(n, d);
+        let t_first = t_range.start.max(1);
+        let o_range = d + 1 - t_range.end..d + 1 - t_first;
+        let rows = match reach {
             Some(reach) => {
                 let all = reach.opponents();
                 let lo = all.partition_point(|&o| o < o_range.start);
                 let hi = all.partition_point(|&o| o < o_range.end);
-                Opponents::Some(&all[lo..hi])
+                Rows::Some(&all[lo..hi])
             }
-            None => Opponents::All(o_range),
+            None => Rows::All(o_range),
+        };
+        Fill {
+            d,
+            t_first,
+            index: state_index(n, t_first, d - t_first),
+            rows,
         }
     }
-}
 
-/// Write one seat's lookup entries on diagonal `d`: the mover's win
-/// probability after landing, from the next seat's values `next`.
-#[inline(always)]
-fn fill_lookup(
-    lookup: &mut [f64],
-    width: usize,
-    tables: &StateLookups<'_>,
-    d: usize,
-    opponents: &Opponents<'_>,
-    next: &[f64],
-) {
-    let n = width - ROW_REACH;
-    // Entries along the diagonal follow each other in the state table.
-    let t_first = d.saturating_sub(n - 1).max(1);
-    let t_start = state_index(n, t_first, d - t_first);
-    let mut fill = |o: usize| {
-        let t = d - o;
-        let index = t_start + t - t_first;
-        lookup[o * width + t] = match tables.landing(index, t, o) {
-            Landing::Win => 1.0,
-            Landing::Lose => 0.0,
-            Landing::Next(index) => 1.0 - next[index],
+    /// Write one seat's entries: the mover's win probability after landing,
+    /// from the next seat's values `next`.
+    #[inline(always)]
+    fn write(&self, lookup: &mut [f64], width: usize, tables: &StateLookups<'_>, next: &[f64]) {
+        let mut fill = |o: usize| {
+            let t = self.d - o;
+            let index = self.index + t - self.t_first;
+            lookup[o * width + t] = match tables.landing(index, t, o) {
+                Landing::Win => 1.0,
+                Landing::Lose => 0.0,
+                Landing::Next(index) => 1.0 - next[index],
+            };
         };
-    };
-    // Rising raw scores, as the entries lie in the state table.
-    match opponents {
-        Opponents::All(range) => range.clone().rev().for_each(&mut fill),
-        Opponents::Some(list) => list.iter().rev().for_each(|&o| fill(o)),
+        // Rising raw scores, as the entries lie in the state table.
+        match &self.rows {
+            Rows::All(range) => range.clone().rev().for_each(&mut fill),
+            Rows::Some(list) => list.iter().rev().for_each(|&o| fill(o)),
+        }
     }
 }
 
@@ -419,8 +422,8 @@ fn row_major_order<T: Copy + Default>(by_diagonal: &[T], n: usize) -> Array2<T> 
 /// states it holds: `(s, d - s)` sits at `d + s * (n - 1)`.
 fn row_major_diagonals(n: usize) -> impl Iterator<Item = (usize, usize)> {
     (0..2 * n - 1).map(move |d| {
-        let first = d.saturating_sub(n - 1);
-        (d + first * (n - 1), d.min(n - 1) + 1 - first)
+        let scores = diagonal_scores(n, d);
+        (d + scores.start * (n - 1), scores.len())
     })
 }
 
@@ -483,11 +486,17 @@ struct Run<'a> {
 }
 
 impl Run<'_> {
-    /// `lookup[o][s..]`: entry `p` is the outcome of scoring `p` points.
     #[inline(always)]
     fn row(&self, s: usize, o: usize) -> &[f64] {
-        &self.lookup[o * self.width + s..(o + 1) * self.width]
+        lookup_row(self.lookup, self.width, s, o)
     }
+}
+
+/// `lookup[o][s..]` of a flat lookup with rows of `width` entries: entry `p`
+/// is the outcome of scoring `p` points at `(s, o)`.
+#[inline(always)]
+fn lookup_row(lookup: &[f64], width: usize, s: usize, o: usize) -> &[f64] {
+    &lookup[o * width + s..(o + 1) * width]
 }
 
 /// Whether this processor runs the AVX2 build of the kernel.
@@ -608,12 +617,18 @@ fn choice_values<const AVX2: bool>(
     values[0] = row[zero];
     #[cfg(target_arch = "x86_64")]
     if AVX2 {
-        // SAFETY: AVX2 is true only inside `states_avx2`.
+        // SAFETY: AVX2 is true only inside functions compiled for AVX2.
         unsafe { kernel.roll_all_avx2(row, &mut values) };
         return values;
     }
     kernel.roll_all(row, &mut values);
     values
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn choice_values_avx2(kernel: &Kernel, row: &[f64], zero: usize) -> [f64; MAX_DICE + 1] {
+    choice_values::<true>(kernel, row, zero)
 }
 
 /// The win probability of rolling `k` dice at one state.
@@ -629,7 +644,7 @@ fn choice_value<const AVX2: bool>(
     }
     #[cfg(target_arch = "x86_64")]
     if AVX2 {
-        // SAFETY: AVX2 is true only inside `states_avx2`.
+        // SAFETY: AVX2 is true only inside functions compiled for AVX2.
         return unsafe { kernel.roll_avx2(k, row) };
     }
     kernel.roll(k, row)
@@ -667,9 +682,16 @@ impl<'r> SweepResult<'r> {
     pub fn choice_values(&self, i: usize, s: u32, o: u32) -> [f64; MAX_DICE + 1] {
         let lookup = &self.seats[i].lookup;
         let (s, o) = (s as usize, o as usize);
-        let row = &flat(lookup)[o * lookup.ncols() + s..(o + 1) * lookup.ncols()];
+        let row = lookup_row(flat(lookup), lookup.ncols(), s, o);
         let kernel = self.kernels.at_sum(self.rules, s + o);
         let zero = self.rules.zero_dice_points(s as u32, o as u32) as usize;
+        // Exporting win_probabilities.csv asks this of every state: the
+        // sweep's own kernel is several times faster than the portable one.
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: `avx2` is true only when the processor reports AVX2.
+            return unsafe { choice_values_avx2(kernel, row, zero) };
+        }
         choice_values::<false>(kernel, row, zero)
     }
 

@@ -33,6 +33,13 @@ pub fn state_index(goal: usize, s: usize, o: usize) -> usize {
     before + s - d.saturating_sub(goal - 1)
 }
 
+/// The scores `s` of the states `(s, d - s)` on diagonal `d` of a game to
+/// `goal`, in the order of [`state_index`].
+#[inline]
+pub fn diagonal_scores(goal: usize, d: usize) -> std::ops::Range<usize> {
+    d.saturating_sub(goal - 1)..d.min(goal - 1) + 1
+}
+
 /// Raw scores up to `goal - 1 + LANDING_REACH` are covered: enough for the
 /// biggest turn (60 points) and the solver's padded reads past it.
 pub const LANDING_REACH: usize = 64;
@@ -68,7 +75,7 @@ impl StateTable {
         let mut landings = Vec::with_capacity(goal * goal);
         let mut zeros = Vec::with_capacity(goal * goal);
         for d in 0..2 * goal - 1 {
-            for t in d.saturating_sub(goal - 1)..=d.min(goal - 1) {
+            for t in diagonal_scores(goal, d) {
                 let (t, o) = (t as u32, (d - t) as u32);
                 landings.push(match land(t, o) {
                     Landing::Win => WIN,

@@ -15,7 +15,7 @@ mod zero_dice;
 
 pub use after_turn::{AfterTurn, TurnEnd};
 pub use dice_rule::DiceRule;
-pub use landing::{state_index, Landing, LANDING_REACH};
+pub use landing::{diagonal_scores, state_index, Landing, LANDING_REACH};
 pub use preset::Preset;
 pub use reach::Reach;
 pub use zero_dice::ZeroDice;

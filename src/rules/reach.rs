@@ -5,7 +5,7 @@
 //! about a third of the scores below 100 never stand at the end of a turn,
 //! which leaves well under half of the states to visit.
 
-use super::landing::{state_index, Landing, StateTable, LANDING_REACH};
+use super::landing::{diagonal_scores, state_index, Landing, StateTable, LANDING_REACH};
 #[cfg(doc)]
 use super::MAX_TURN_POINTS;
 
@@ -42,10 +42,10 @@ impl Reach {
         let mut offsets = Vec::new();
         let mut bounds = vec![0];
         for d in 0..2 * goal - 1 {
-            let first = d.saturating_sub(goal - 1);
+            let scores = diagonal_scores(goal, d);
+            let first = scores.start;
             let start = state_index(goal, first, d - first);
-            let states = d.min(goal - 1) + 1 - first;
-            for (index, t) in (start..start + states).zip(first..) {
+            for (index, t) in (start..).zip(scores.clone()) {
                 let hit = latest[d - t].is_some_and(|s| s + LANDING_REACH > t);
                 if hit {
                     if let Landing::Next(next) = table.landing(index) {
@@ -53,7 +53,7 @@ impl Reach {
                     }
                 }
             }
-            for (index, s) in (start..start + states).zip(first..) {
+            for (index, s) in (start..).zip(scores) {
                 if reached[index] {
                     offsets.push((s - first) as u16);
                     latest[d - s] = Some(s);
@@ -127,7 +127,7 @@ mod tests {
                 let n = goal as usize;
                 let mut found = vec![false; n * n];
                 for d in 0..2 * n - 1 {
-                    let first = d.saturating_sub(n - 1);
+                    let first = diagonal_scores(n, d).start;
                     for &j in reach.diagonal(d) {
                         let s = first + j as usize;
                         found[state_index(n, s, d - s)] = true;

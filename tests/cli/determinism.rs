@@ -2,12 +2,12 @@
 
 use crate::util::{assert_same_file, Scratch};
 
-/// Solve with 1 and with 2 threads and compare the files.
-fn same_with_one_and_two_threads(extra: &[&str], files: &[&str]) {
+/// Solve in two environments and compare the files.
+fn same_in_both(envs: [&[(&str, &str)]; 2], extra: &[&str], files: &[&str]) {
     let s = Scratch::new();
-    for (threads, out) in [("1", "a"), ("2", "b")] {
+    for (env, out) in envs.into_iter().zip(["a", "b"]) {
         let mut cmd = s.hog();
-        cmd.env("RAYON_NUM_THREADS", threads)
+        cmd.envs(env.iter().copied())
             .args(["solve", "--out", out, "--quiet"])
             .args(extra);
         crate::util::run_ok(&mut cmd);
@@ -16,9 +16,28 @@ fn same_with_one_and_two_threads(extra: &[&str], files: &[&str]) {
         assert_same_file(
             &s.join(&format!("a/{file}")),
             &s.join(&format!("b/{file}")),
-            &format!("hog solve {extra:?} wrote different {file} with 1 and 2 threads"),
+            &format!("hog solve {extra:?} wrote different {file} with {envs:?}"),
         );
     }
+}
+
+/// Solve with 1 and with 2 threads and compare the files.
+fn same_with_one_and_two_threads(extra: &[&str], files: &[&str]) {
+    let threads: [&[(&str, &str)]; 2] =
+        [&[("RAYON_NUM_THREADS", "1")], &[("RAYON_NUM_THREADS", "2")]];
+    same_in_both(threads, extra, files);
+}
+
+/// The AVX2 kernel and the portable one add in the same order: the same
+/// bytes either way (where the processor has AVX2; elsewhere both runs are
+/// portable and the test holds trivially).
+#[test]
+fn solve_is_identical_with_and_without_avx2() {
+    let both: [&[(&str, &str)]; 2] = [&[], &[("HOG_NO_AVX2", "1")]];
+    let files = ["final_strategy.csv", "win_probabilities.csv"];
+    same_in_both(both, &[], &files);
+    let against = ["--rules", "digit-swap", "--against", "bacon_strategy"];
+    same_in_both(both, &against, &files);
 }
 
 #[test]
