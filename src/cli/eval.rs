@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 use hog::eval::win_rates;
 
 use super::output::{render_table, rules_json, rules_line};
-use super::{baseline_spec, Config, Format, Printer};
+use super::{Config, Format, Printer};
 
 #[derive(Debug, Args)]
 pub struct EvalArgs {
@@ -20,7 +20,7 @@ pub struct EvalArgs {
 pub fn run(config: &Config, args: &EvalArgs, printer: &mut Printer) -> anyhow::Result<()> {
     let rules = &config.rules;
     let resolver = config.resolver();
-    let vs = args.vs.clone().unwrap_or_else(|| baseline_spec(rules));
+    let vs = config.opponent_spec(args.vs.as_deref());
     let a = resolver.resolve_str(&args.strategy)?;
     let b = resolver.resolve_str(&vs)?;
     let rates = win_rates(rules, &a, &b, &config.sweep_options());

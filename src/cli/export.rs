@@ -11,7 +11,7 @@ use hog::strategy::StrategyTable;
 use hog::HogError;
 
 use super::output::{render_table, rules_json, rules_line};
-use super::{Config, Format, Printer};
+use super::{file_extension, Config, Format, Printer};
 
 #[derive(Debug, Args)]
 #[command(after_help = "\
@@ -42,11 +42,7 @@ enum FileFormat {
 impl FileFormat {
     /// The format a file name asks for.
     fn of(path: &Path) -> Result<FileFormat, HogError> {
-        let extension = path
-            .extension()
-            .and_then(|e| e.to_str())
-            .map(str::to_ascii_lowercase);
-        match extension.as_deref() {
+        match file_extension(path).as_deref() {
             Some("csv") => Ok(FileFormat::Csv),
             Some("json") => Ok(FileFormat::Json),
             Some("py") => Ok(FileFormat::Python),

@@ -90,6 +90,14 @@ impl Config {
         Resolver::new(&self.rules, self.sweep_options()).with_python_timeout(self.python_timeout)
     }
 
+    /// `--vs` as given, or the rule set's course baseline `always_roll(n)`.
+    pub fn opponent_spec(&self, vs: Option<&str>) -> String {
+        vs.map_or_else(
+            || format!("always_roll({})", self.rules.baseline_dice()),
+            str::to_string,
+        )
+    }
+
     /// Sweep options with this run's progress reporting.
     pub fn sweep_options(&self) -> SweepOptions<'_> {
         SweepOptions {
@@ -140,7 +148,7 @@ pub fn run(opts: Opts) -> anyhow::Result<()> {
     }
 }
 
-/// The default opponent: the rule set's course baseline.
-pub fn baseline_spec(rules: &Rules) -> String {
-    format!("always_roll({})", rules.baseline_dice())
+/// The extension of `path` in lower case: it names an output file's format.
+pub fn file_extension(path: &std::path::Path) -> Option<String> {
+    Some(path.extension()?.to_str()?.to_ascii_lowercase())
 }

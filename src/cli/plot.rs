@@ -12,7 +12,7 @@ use hog::sweep::{sweep, Policy};
 use hog::HogError;
 
 use super::output::{render_table, rules_json};
-use super::{Config, Format, Printer};
+use super::{file_extension, Config, Format, Printer};
 
 /// What the heatmap shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -66,11 +66,7 @@ enum Picture {
 
 /// The format named by the extension of `out`.
 fn picture_format(out: &Path) -> Result<Picture, HogError> {
-    let ext = out
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase);
-    match ext.as_deref() {
+    match file_extension(out).as_deref() {
         Some("png") => Ok(Picture::Png),
         Some("svg") => Ok(Picture::Svg),
         _ => Err(HogError::BadArgument(format!(

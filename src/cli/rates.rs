@@ -8,7 +8,7 @@ use hog::eval::{win_rates, WinRates};
 use hog::strategy::CourseStrategy;
 
 use super::output::{render_table, rules_json, rules_line};
-use super::{baseline_spec, Config, Format, Printer};
+use super::{Config, Format, Printer};
 
 #[derive(Debug, Args)]
 pub struct RatesArgs {
@@ -33,7 +33,7 @@ fn standard_specs(config: &Config, vs: &str) -> Vec<String> {
 pub fn run(config: &Config, args: &RatesArgs, printer: &mut Printer) -> anyhow::Result<()> {
     let rules = &config.rules;
     let resolver = config.resolver();
-    let vs = args.vs.clone().unwrap_or_else(|| baseline_spec(rules));
+    let vs = config.opponent_spec(args.vs.as_deref());
     let opponent = resolver.resolve_str(&vs)?;
     let specs = standard_specs(config, &vs);
     let bar = config.progress.list(specs.len() as u64, "rating");

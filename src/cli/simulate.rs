@@ -11,7 +11,7 @@ use hog::simulate::{average_interval95, interval95, simulate_with_progress, Samp
 use hog::HogError;
 
 use super::output::{render_table, rules_json, rules_line};
-use super::{baseline_spec, Config, Format, Printer};
+use super::{Config, Format, Printer};
 
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
@@ -35,7 +35,7 @@ pub fn run(config: &Config, args: &SimulateArgs, printer: &mut Printer) -> anyho
     }
     let rules = &config.rules;
     let resolver = config.resolver();
-    let vs = args.vs.clone().unwrap_or_else(|| baseline_spec(rules));
+    let vs = config.opponent_spec(args.vs.as_deref());
     let a = resolver.resolve_str(&args.strategy)?;
     let b = resolver.resolve_str(&vs)?;
     let exact = win_rates(rules, &a, &b, &config.sweep_options());

@@ -12,7 +12,7 @@ use hog::sweep::SweepOptions;
 use hog::HogError;
 
 use super::output::{render_table, rules_json, rules_line};
-use super::{baseline_spec, Config, Format, Printer};
+use super::{Config, Format, Printer};
 
 /// More combinations than this is almost surely a typo in a range.
 const MAX_ROWS: u64 = 100_000;
@@ -254,7 +254,7 @@ fn best_row(rows: &[Row]) -> usize {
 pub fn run(config: &Config, args: &SweepArgs, printer: &mut Printer) -> anyhow::Result<()> {
     let rules = &config.rules;
     let grid = parse_grid(&args.grid, rules)?;
-    let vs = args.vs.clone().unwrap_or_else(|| baseline_spec(rules));
+    let vs = config.opponent_spec(args.vs.as_deref());
     let opponent = config.resolver().resolve_str(&vs)?;
     config.progress.finish();
     let combinations = grid.combinations();
