@@ -151,27 +151,18 @@ pub fn sweep<'r>(
     policies: &[Policy<'_>],
     options: &SweepOptions<'_>,
 ) -> SweepResult<'r> {
-    sweep_reusing(rules, policies, options, Vec::new())
-}
-
-/// [`sweep`], reusing the tables of an earlier result (from
-/// [`SweepResult::into_seats`]) when their shapes fit. Every entry the sweep
-/// reads it has written first, so old contents never leak into the result;
-/// reuse only spares the allocation, which dominates many small sweeps.
-pub fn sweep_reusing<'r>(
-    rules: &'r Rules,
-    policies: &[Policy<'_>],
-    options: &SweepOptions<'_>,
-    spare: Vec<Seat>,
-) -> SweepResult<'r> {
-    run(rules, policies, options, spare, None)
+    run(rules, policies, options, Vec::new(), None)
 }
 
 /// Sweep two fixed tables, `a` moving first at `(0, 0)` in seat 0, for
 /// their win probabilities at the start only: values and choices are
 /// computed at the states some game reaches from `(0, 0)` (see
 /// [`Rules::reach`]), and the other states keep whatever they held.
-/// Reuses `spare` as [`sweep_reusing`] does.
+///
+/// The tables of an earlier result (from [`SweepResult::into_seats`]) are
+/// reused when their shapes fit: reuse only spares the allocation, which
+/// dominates many small evaluations, and every entry the evaluation reads
+/// it has written first, so old contents never leak into the result.
 pub fn evaluate_reusing<'r>(
     rules: &'r Rules,
     a: &StrategyTable,
@@ -695,7 +686,7 @@ impl<'r> SweepResult<'r> {
         choice_values::<false>(kernel, row, zero)
     }
 
-    /// The seats' tables, for [`sweep_reusing`].
+    /// The seats' tables, for [`evaluate_reusing`].
     pub fn into_seats(self) -> Vec<Seat> {
         self.seats
     }
