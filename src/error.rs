@@ -71,11 +71,12 @@ fn location(path: &std::path::Path, row: Option<usize>, column: Option<usize>) -
 }
 
 impl HogError {
-    /// A spec error.
+    /// A spec error. A long spec is cut in the message: the reason says
+    /// where the problem is.
     pub fn spec(spec: &str, reason: impl Into<String>) -> HogError {
         HogError::BadSpec {
-            spec: spec.to_string(),
-            reason: reason.into(),
+            spec: crate::strategy::grammar::clip(spec, 80),
+            reason: crate::strategy::grammar::clip(&reason.into(), 400),
         }
     }
 }

@@ -1,14 +1,18 @@
 //! Strategies: the course's built-ins, the spec language that names them,
 //! CSV tables, and resolution of a spec into a [`StrategyTable`].
 
+mod bind;
 mod course;
 mod csv_table;
+pub mod grammar;
+mod grid;
 mod python;
 mod spec;
 mod table;
 
 pub use course::CourseStrategy;
 pub use csv_table::read_table;
+pub use grid::{Grid, Values};
 pub use python::{python_table, DEFAULT_TIMEOUT as DEFAULT_PYTHON_TIMEOUT};
 pub use spec::Spec;
 pub use table::StrategyTable;
@@ -82,6 +86,32 @@ pub fn known_names(rules: &Rules) -> String {
     )
 }
 
+/// The course strategy called `name` under these rules, or why there is none.
+pub fn find_course_strategy(rules: &Rules, name: &str) -> Result<CourseStrategy, String> {
+    let preset = rules.base();
+    let name = &grammar::clip(name, 40);
+    let strategy = CourseStrategy::find(preset, name).ok_or_else(|| {
+        let elsewhere = crate::rules::Preset::ALL
+            .iter()
+            .any(|&p| CourseStrategy::find(p, name).is_some());
+        if elsewhere {
+            format!(
+                "{name} is not a strategy of the {} rules; the names here are {}",
+                preset.name(),
+                known_names(rules)
+            )
+        } else {
+            format!(
+                "unknown strategy '{name}'; the names here are {}, and a function of \
+                 your own is written PATH/hog.py:{name}",
+                known_names(rules)
+            )
+        }
+    })?;
+    strategy.applies_to(rules)?;
+    Ok(strategy)
+}
+
 /// Check a course strategy's name and bind its arguments to its parameters.
 fn course_call(
     rules: &Rules,
@@ -90,64 +120,12 @@ fn course_call(
     args: &[(Option<String>, u32)],
 ) -> Result<(CourseStrategy, [u32; 2]), HogError> {
     let text = spec.to_string();
-    let preset = rules.base();
-    let strategy = CourseStrategy::find(preset, name).ok_or_else(|| {
-        let elsewhere = crate::rules::Preset::ALL
-            .iter()
-            .any(|&p| CourseStrategy::find(p, name).is_some());
-        let what = if elsewhere {
-            format!("{name} is not a strategy of the {} rules", preset.name())
-        } else {
-            format!("unknown strategy '{name}'")
-        };
-        HogError::spec(
-            &text,
-            format!("{what}; the names here are {}", known_names(rules)),
-        )
-    })?;
-    strategy
-        .applies_to(rules)
-        .map_err(|reason| HogError::spec(&text, reason))?;
+    let strategy =
+        find_course_strategy(rules, name).map_err(|reason| HogError::spec(&text, reason))?;
     let params = strategy.params();
-    let mut values: [Option<u32>; 2] = [None, None];
-    let mut seen_keyword = false;
-    for (i, (keyword, value)) in args.iter().enumerate() {
-        let slot = match keyword {
-            None if seen_keyword => {
-                return Err(HogError::spec(
-                    &text,
-                    "a positional argument cannot follow a keyword argument",
-                ));
-            }
-            None if i >= params.len() => {
-                return Err(HogError::spec(
-                    &text,
-                    format!("{name} takes at most {} arguments", params.len()),
-                ));
-            }
-            None => i,
-            Some(key) => {
-                seen_keyword = true;
-                params.iter().position(|p| p == key).ok_or_else(|| {
-                    HogError::spec(
-                        &text,
-                        format!(
-                            "{name} has no parameter '{key}'; it takes {}",
-                            params.join(", ")
-                        ),
-                    )
-                })?
-            }
-        };
-        if values[slot].is_some() {
-            return Err(HogError::spec(
-                &text,
-                format!("{} is given twice", params[slot]),
-            ));
-        }
-        values[slot] = Some(*value);
-    }
-    let defaults = strategy.defaults(preset);
+    let values = bind::bind(name, &params, args.iter().map(|(k, v)| (k.as_deref(), *v)))
+        .map_err(|reason| HogError::spec(&text, reason))?;
+    let defaults = strategy.defaults(rules.base());
     let bound = [
         values[0].unwrap_or(defaults[0]),
         values[1].unwrap_or(defaults[1]),

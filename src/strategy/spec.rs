@@ -1,10 +1,15 @@
-//! Strategy specs as the command line writes them (see CLI.md), parsed into
-//! a [`Spec`] that is resolved against a rule set into a table.
+//! Strategy specs as the command line writes them, read with the call
+//! syntax of [`grammar`](super::grammar) into a [`Spec`] that is resolved
+//! against a rule set into a table.
 
 use std::fmt;
 use std::path::PathBuf;
 
+use crate::dice::MAX_DICE;
 use crate::error::HogError;
+
+use super::bind::bind;
+use super::grammar::{self, Arg, Expr, FileRef, Value};
 
 /// A parsed strategy spec.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,227 +39,124 @@ pub enum Spec {
 }
 
 impl Spec {
-    /// Parse a spec.
+    /// Parse a spec. A spec that is the name of an existing file as a whole
+    /// (`final_strategy (1).csv`, `my project/hog.py:final_strategy`) names
+    /// that file even where the call syntax would read it otherwise.
     pub fn parse(text: &str) -> Result<Spec, HogError> {
         let trimmed = text.trim();
         if trimmed.is_empty() {
             return Err(HogError::spec(text, "the spec is empty"));
         }
-        if let Some(spec) = python_spec(trimmed) {
-            return Ok(spec);
-        }
-        if looks_like_path(trimmed) {
-            return Ok(Spec::Table(PathBuf::from(trimmed)));
-        }
-        let mut parser = Parser {
-            text: trimmed,
-            pos: 0,
-            whole: text,
-        };
-        let spec = parser.spec()?;
-        parser.skip_space();
-        if parser.pos != trimmed.len() {
-            return Err(parser.error(format!("unexpected '{}'", &trimmed[parser.pos..])));
-        }
-        Ok(spec)
-    }
-}
-
-/// `something.py:function`.
-fn python_spec(text: &str) -> Option<Spec> {
-    let (path, function) = text.rsplit_once(':')?;
-    let identifier = function
-        .chars()
-        .all(|c| c.is_ascii_alphanumeric() || c == '_')
-        && function.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_');
-    if !path.ends_with(".py") || path.contains('(') || !identifier {
-        return None;
-    }
-    Some(Spec::Python {
-        path: PathBuf::from(path),
-        function: function.to_string(),
-    })
-}
-
-/// Anything with a path separator or a file extension is a table file, so a
-/// table in the current folder needs no `./`.
-fn looks_like_path(text: &str) -> bool {
-    !text.contains('(') && (text.contains('/') || text.contains('\\') || text.contains('.'))
-}
-
-struct Parser<'a> {
-    text: &'a str,
-    pos: usize,
-    whole: &'a str,
-}
-
-impl Parser<'_> {
-    fn error(&self, reason: impl Into<String>) -> HogError {
-        HogError::spec(self.whole.trim(), reason)
+        grammar::parse(trimmed)
+            .and_then(|expr| Spec::from_expr(&expr))
+            .or_else(|reason| existing_file(trimmed).ok_or(reason))
+            .map_err(|reason| HogError::spec(trimmed, reason))
     }
 
-    fn skip_space(&mut self) {
-        while self.text[self.pos..].starts_with(char::is_whitespace) {
-            self.pos += 1;
-        }
-    }
-
-    fn peek(&mut self) -> Option<char> {
-        self.skip_space();
-        self.text[self.pos..].chars().next()
-    }
-
-    fn eat(&mut self, c: char) -> bool {
-        if self.peek() == Some(c) {
-            self.pos += 1;
-            true
-        } else {
-            false
-        }
-    }
-
-    fn identifier(&mut self) -> Result<&str, HogError> {
-        self.skip_space();
-        let rest = &self.text[self.pos..];
-        let len = rest
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .unwrap_or(rest.len());
-        if len == 0 || rest.starts_with(|c: char| c.is_ascii_digit()) {
-            return Err(self.error(match rest.chars().next() {
-                Some(c) => format!("expected a strategy name at '{c}'"),
-                None => "expected a strategy name".to_string(),
-            }));
-        }
-        self.pos += len;
-        Ok(&rest[..len])
-    }
-
-    fn number(&mut self) -> Result<u32, HogError> {
-        self.skip_space();
-        let rest = &self.text[self.pos..];
-        let len = rest
-            .find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(rest.len());
-        let digits = &rest[..len];
-        if digits.is_empty() {
-            let token: String = rest
-                .chars()
-                .take_while(|c| !matches!(c, ',' | ')'))
-                .collect();
-            return Err(self.error(format!("'{}' is not a non-negative integer", token.trim())));
-        }
-        self.pos += len;
-        digits
-            .parse()
-            .map_err(|_| self.error(format!("{digits} is too large")))
-    }
-
-    fn spec(&mut self) -> Result<Spec, HogError> {
-        let name = self.identifier()?.to_string();
-        match name.as_str() {
-            "optimal" => {
-                if self.eat('(') && !self.eat(')') {
-                    return Err(self.error("optimal takes no arguments"));
-                }
-                Ok(Spec::Optimal)
+    /// The spec an expression of the call syntax stands for.
+    pub fn from_expr(expr: &Expr) -> Result<Spec, String> {
+        let (name, args) = match expr {
+            Expr::File(FileRef::Table(path)) => return Ok(Spec::Table(path.clone())),
+            Expr::File(FileRef::Python { path, function }) => {
+                return Ok(Spec::Python {
+                    path: path.clone(),
+                    function: function.clone(),
+                })
             }
+            Expr::Call { name, args } => (name.as_str(), args.as_deref()),
+        };
+        match name {
+            "optimal" => match args {
+                None | Some([]) => Ok(Spec::Optimal),
+                Some(_) => Err("optimal takes no arguments".into()),
+            },
             "best_response" => {
-                if !self.eat('(') {
-                    return Err(self.error("best_response needs a strategy: best_response(SPEC)"));
+                let needs = "best_response needs a strategy: best_response(SPEC)";
+                let args = args.ok_or(needs)?;
+                match bind(name, &["strategy"], keyed(args))?[0] {
+                    None => Err(needs.into()),
+                    Some(Value::Expr(inner)) => {
+                        Ok(Spec::BestResponse(Box::new(Spec::from_expr(inner)?)))
+                    }
+                    Some(other) => Err(format!(
+                        "best_response needs a strategy, not '{other}': best_response(SPEC)"
+                    )),
                 }
-                let inner = self.inner_spec()?;
-                if !self.eat(')') {
-                    return Err(self.error("missing ')' after best_response's strategy"));
+            }
+            "always_roll" => {
+                let exactly = "always_roll takes exactly one argument: always_roll(N)";
+                let args = args.ok_or(exactly)?;
+                // `num_rolls=` reads as naturally as the course's `n=`.
+                let renamed = keyed(args).into_iter().map(|(k, v)| match k {
+                    Some("num_rolls") => (Some("n"), v),
+                    other => (other, v),
+                });
+                let value = bind(name, &["n"], renamed)?[0].ok_or(exactly)?;
+                let n = number(value)?;
+                if n > MAX_DICE as u64 {
+                    return Err(format!(
+                        "always_roll({n}): the number of dice must be 0..=10"
+                    ));
                 }
-                Ok(Spec::BestResponse(Box::new(inner)))
+                Ok(Spec::AlwaysRoll(n as u8))
             }
             _ => {
-                let args = if self.eat('(') {
-                    self.arguments()?
-                } else {
-                    Vec::new()
-                };
-                if name == "always_roll" {
-                    return self.always_roll(args);
-                }
-                Ok(Spec::Course { name, args })
+                let args = args
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|a| {
+                        let n = number(&a.value)?;
+                        let n = u32::try_from(n).map_err(|_| format!("{n} is too large"))?;
+                        Ok((a.keyword.clone(), n))
+                    })
+                    .collect::<Result<_, String>>()?;
+                Ok(Spec::Course {
+                    name: name.to_string(),
+                    args,
+                })
             }
         }
     }
+}
 
-    /// The argument of `best_response(...)`: a nested spec or a file path.
-    fn inner_spec(&mut self) -> Result<Spec, HogError> {
-        self.skip_space();
-        let rest = &self.text[self.pos..];
-        // A path runs to the last ')' of the whole spec.
-        let end = rest.rfind(')').unwrap_or(rest.len());
-        let candidate = rest[..end].trim();
-        if let Some(spec) = python_spec(candidate) {
-            self.pos += end;
-            return Ok(spec);
-        }
-        if looks_like_path(candidate) {
-            self.pos += end;
-            return Ok(Spec::Table(PathBuf::from(candidate)));
-        }
-        self.spec()
-    }
+/// Each argument as `(keyword, value)`, the shape [`bind`] takes.
+pub(super) fn keyed(args: &[Arg]) -> Vec<(Option<&str>, &Value)> {
+    args.iter()
+        .map(|a| (a.keyword.as_deref(), &a.value))
+        .collect()
+}
 
-    fn arguments(&mut self) -> Result<Vec<(Option<String>, u32)>, HogError> {
-        let mut args = Vec::new();
-        if self.eat(')') {
-            return Ok(args);
-        }
-        loop {
-            let start = self.pos;
-            let keyword = if self
-                .peek()
-                .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-            {
-                let key = self.identifier()?.to_string();
-                if !self.eat('=') {
-                    self.pos = start;
-                    return Err(self.error(format!(
-                        "'{key}' is not a non-negative integer (a keyword argument is written {key}=N)"
-                    )));
-                }
-                Some(key)
-            } else {
-                None
-            };
-            let value = self.number()?;
-            args.push((keyword, value));
-            if self.eat(')') {
-                return Ok(args);
-            }
-            if !self.eat(',') {
-                return Err(match self.peek() {
-                    None => self.error("missing ')'"),
-                    Some(c) => self.error(format!("expected ',' or ')' at '{c}'")),
-                });
-            }
-        }
+/// A number argument, or what is wrong with the value given instead.
+fn number(value: &Value) -> Result<u64, String> {
+    match value {
+        Value::Number(n) => Ok(*n),
+        Value::Range { .. } => Err(format!("'{value}' is a range; ranges are for `hog sweep`")),
+        Value::Expr(Expr::Call { name, args: None }) => Err(format!(
+            "'{name}' is not a non-negative integer (a keyword argument is written {name}=N)"
+        )),
+        Value::Expr(other) => Err(format!(
+            "'{}' is not a non-negative integer",
+            grammar::clip(&other.to_string(), 40)
+        )),
     }
+}
 
-    fn always_roll(&self, args: Vec<(Option<String>, u32)>) -> Result<Spec, HogError> {
-        let n = match args.as_slice() {
-            [(None, n)] => *n,
-            [(Some(key), n)] if key == "n" || key == "num_rolls" => *n,
-            [(Some(key), _)] => {
-                return Err(self.error(format!("always_roll has no parameter '{key}'; it takes n")))
-            }
-            _ => return Err(self.error("always_roll takes exactly one argument: always_roll(N)")),
-        };
-        if n > 10 {
-            return Err(self.error(format!(
-                "always_roll({n}): the number of dice must be 0..=10"
-            )));
-        }
-        Ok(Spec::AlwaysRoll(n as u8))
+/// The whole text as the name of an existing file: a table, or a Python
+/// file with `:function` after it.
+fn existing_file(text: &str) -> Option<Spec> {
+    let as_file = grammar::file_ref(text).ok()?;
+    let file = match &as_file {
+        FileRef::Table(path) => path.as_path(),
+        FileRef::Python { path, .. } => path.as_path(),
+    };
+    if !file.is_file() {
+        return None;
     }
+    Spec::from_expr(&Expr::File(as_file)).ok()
 }
 
 impl fmt::Display for Spec {
+    /// The spec as the grammar reads it back.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Spec::AlwaysRoll(n) => write!(f, "always_roll({n})"),
@@ -271,8 +173,15 @@ impl fmt::Display for Spec {
             }
             Spec::Optimal => write!(f, "optimal"),
             Spec::BestResponse(inner) => write!(f, "best_response({inner})"),
-            Spec::Table(path) => write!(f, "{}", path.display()),
-            Spec::Python { path, function } => write!(f, "{}:{function}", path.display()),
+            Spec::Table(path) => write!(f, "{}", FileRef::Table(path.clone())),
+            Spec::Python { path, function } => write!(
+                f,
+                "{}",
+                FileRef::Python {
+                    path: path.clone(),
+                    function: function.clone()
+                }
+            ),
         }
     }
 }
@@ -375,5 +284,103 @@ mod tests {
         assert!(err("optimal(3)").contains("no arguments"));
         assert!(err("").contains("empty"));
         assert!(err("optimal optimal").contains("unexpected"));
+    }
+
+    #[test]
+    fn nested_specs_take_paths_python_files_and_quoted_names() {
+        let table = |p: &str| Spec::Table(p.into());
+        let br = |s: Spec| Spec::BestResponse(Box::new(s));
+        assert_eq!(
+            Spec::parse("best_response(best_response(t.csv))").unwrap(),
+            br(br(table("t.csv")))
+        );
+        assert_eq!(
+            Spec::parse("best_response(best_response(hog.py:final_strategy))").unwrap(),
+            br(br(Spec::Python {
+                path: "hog.py".into(),
+                function: "final_strategy".into()
+            }))
+        );
+        assert_eq!(
+            Spec::parse("best_response(\"final_strategy (1).csv\")").unwrap(),
+            br(table("final_strategy (1).csv"))
+        );
+        assert_eq!(
+            Spec::parse("best_response('my project/hog.py:f')").unwrap(),
+            br(Spec::Python {
+                path: "my project/hog.py".into(),
+                function: "f".into()
+            })
+        );
+        for text in [
+            "best_response(\"final_strategy (1).csv\")",
+            "best_response(best_response(a/b.csv))",
+        ] {
+            assert_eq!(Spec::parse(text).unwrap().to_string(), text);
+        }
+    }
+
+    #[test]
+    fn a_whole_spec_naming_an_existing_file_is_that_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let awkward = dir.path().join("final_strategy (1).csv");
+        std::fs::write(&awkward, "").unwrap();
+        let text = awkward.display().to_string();
+        assert_eq!(Spec::parse(&text).unwrap(), Spec::Table(awkward.clone()));
+        // Without the file the same text is a malformed spec.
+        std::fs::remove_file(&awkward).unwrap();
+        assert!(Spec::parse(&text).is_err());
+        let py = dir.path().join("my hog (2).py");
+        std::fs::write(&py, "").unwrap();
+        let text = format!("{}:final_strategy", py.display());
+        assert_eq!(
+            Spec::parse(&text).unwrap(),
+            Spec::Python {
+                path: py,
+                function: "final_strategy".into()
+            }
+        );
+        // A name that parses as a strategy stays the strategy.
+        assert_eq!(Spec::parse("optimal").unwrap(), Spec::Optimal);
+    }
+
+    #[test]
+    fn unicode_spaces_are_spaces_and_other_symbols_are_named() {
+        for space in ['\u{a0}', '\u{2003}', '\u{3000}'] {
+            let text = format!("always_roll({space}6{space}){space}");
+            assert_eq!(Spec::parse(&text).unwrap(), Spec::AlwaysRoll(6), "{text:?}");
+        }
+        let err = Spec::parse("always_roll(\u{17f}6)")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("'\u{17f}6' is not a strategy name"), "{err}");
+    }
+
+    #[test]
+    fn python_files_need_a_function_and_ranges_belong_to_sweeps() {
+        let err = |text: &str| Spec::parse(text).unwrap_err().to_string();
+        assert!(
+            err("hog.py").contains("name the function to call, as in hog.py:final_strategy"),
+            "{}",
+            err("hog.py")
+        );
+        assert!(err("boar_strategy(1..=3)").contains("ranges are for `hog sweep`"));
+        assert!(err("best_response(6)").contains("needs a strategy, not '6'"));
+        assert!(err("always_roll(99999999999999)").contains("0..=10"));
+        assert!(err("boar_strategy(99999999999999)").contains("too large"));
+    }
+
+    #[test]
+    fn deep_and_huge_specs_are_refused_quickly_with_a_short_message() {
+        let deep = "best_response(".repeat(20_000) + "optimal" + &")".repeat(20_000);
+        let err = err_line(&deep);
+        assert!(err.contains("nested more than 32 deep"), "{err}");
+        assert!(err.len() < 300, "{} characters", err.len());
+        let huge = "x".repeat(1 << 20) + "(";
+        assert!(err_line(&huge).len() < 300);
+    }
+
+    fn err_line(text: &str) -> String {
+        Spec::parse(text).unwrap_err().to_string()
     }
 }
