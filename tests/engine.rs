@@ -271,7 +271,7 @@ fn check_goals_4_and_5(sol: &Solution, goal: u32) {
 // ---------------------------------------------------------------------------
 
 fn divisors(n: u32) -> u32 {
-    (1..=n).filter(|d| n % d == 0).count() as u32
+    (1..=n).filter(|d| n.is_multiple_of(*d)).count() as u32
 }
 
 fn md_sus(x: u32) -> u32 {
@@ -312,7 +312,7 @@ fn md_zero_dice(preset: Preset, mover: u32, opp: u32) -> u32 {
 
 fn md_sides(preset: Preset, mover: u32, opp: u32) -> u32 {
     let hog_wild = matches!(preset, Preset::DoubleSwap | Preset::ReverseSwap);
-    if hog_wild && (mover + opp) % 7 == 0 {
+    if hog_wild && (mover + opp).is_multiple_of(7) {
         4
     } else {
         6

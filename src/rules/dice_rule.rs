@@ -22,7 +22,7 @@ impl DiceRule {
     pub fn sides_at_sum(self, sum: u32) -> u32 {
         match self {
             DiceRule::SixSided => 6,
-            DiceRule::HogWild if sum % 7 == 0 => 4,
+            DiceRule::HogWild if sum.is_multiple_of(7) => 4,
             DiceRule::HogWild => 6,
         }
     }

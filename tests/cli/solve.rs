@@ -12,7 +12,7 @@ fn boar_brawl(mover: u32, opponent: u32) -> u32 {
 }
 
 fn divisors(n: u32) -> u32 {
-    (1..=n).filter(|d| n % d == 0).count() as u32
+    (1..=n).filter(|d| n.is_multiple_of(*d)).count() as u32
 }
 
 /// fa24's Sus Fuss: a score with 3 or 4 divisors becomes the next prime.
