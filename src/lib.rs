@@ -15,6 +15,8 @@
 //! assert_eq!(boar.get(7, 2), 0); // Boar Brawl gives 21 points there
 //! ```
 
+pub mod child;
+pub mod cleanup;
 pub mod dice;
 pub mod error;
 pub mod eval;

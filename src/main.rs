@@ -9,6 +9,7 @@ use clap::error::ErrorKind;
 use clap::Parser;
 
 fn main() -> ExitCode {
+    clean_up_on_signals();
     let opts = match cli::Opts::try_parse() {
         Ok(opts) => opts,
         Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
@@ -76,4 +77,23 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
         .chain()
         .filter_map(|e| e.downcast_ref::<std::io::Error>())
         .any(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+}
+
+/// On SIGINT, SIGTERM or SIGHUP: remove the temporary files and kill the
+/// Python process groups this run has open, then die of the same signal.
+fn clean_up_on_signals() {
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+            return;
+        };
+        std::thread::spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                hog::cleanup::interrupted();
+                let _ = signal_hook::low_level::emulate_default_handler(signal);
+                std::process::exit(128 + signal);
+            }
+        });
+    }
 }

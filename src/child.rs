@@ -1,0 +1,104 @@
+//! A child process in a process group of its own, so that whatever it
+//! starts (a student's `os.fork()`, `os.system(...)`) is killed with it: on
+//! a timeout, on an error, when it exits, and when this process is
+//! interrupted (see [`crate::cleanup`]).
+
+use std::io;
+use std::process::{Child, Command, ExitStatus};
+use std::time::{Duration, Instant};
+
+use crate::cleanup::{kill_on_interrupt, Registered};
+
+/// A running child, leader of its own process group.
+pub struct GroupChild {
+    child: Child,
+    reaped: bool,
+    _registered: Registered,
+}
+
+impl GroupChild {
+    /// Start `command` in a new process group.
+    pub fn spawn(command: &mut Command) -> io::Result<GroupChild> {
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(command, 0);
+        let child = command.spawn()?;
+        let registered = kill_on_interrupt(child.id());
+        Ok(GroupChild {
+            child,
+            reaped: false,
+            _registered: registered,
+        })
+    }
+
+    /// Wait for the child to exit, or until `deadline` (then `None`, with
+    /// the child still running). When it exits, what is left of its group
+    /// is killed before the child is reaped, so the group's id cannot have
+    /// been reused by then.
+    pub fn wait_until(&mut self, deadline: Instant) -> io::Result<Option<ExitStatus>> {
+        let mut pause = Duration::from_micros(200);
+        loop {
+            if self.has_exited()? {
+                kill_group(self.child.id());
+                self.reaped = true;
+                return self.child.wait().map(Some);
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return Ok(None);
+            }
+            std::thread::sleep(pause.min(deadline - now));
+            pause = (pause * 2).min(Duration::from_millis(5));
+        }
+    }
+
+    /// Kill the whole group and reap the child.
+    pub fn kill(&mut self) {
+        if !self.reaped {
+            kill_group(self.child.id());
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+            self.reaped = true;
+        }
+    }
+
+    /// Whether the child has exited, without reaping it.
+    #[cfg(target_os = "linux")]
+    fn has_exited(&mut self) -> io::Result<bool> {
+        // SAFETY: waitid writes only into `info`, a zeroed siginfo_t; with
+        // WNOWAIT the child stays a zombie until `wait` reaps it.
+        unsafe {
+            let mut info: libc::siginfo_t = std::mem::zeroed();
+            let flags = libc::WEXITED | libc::WNOHANG | libc::WNOWAIT;
+            if libc::waitid(libc::P_PID, self.child.id(), &mut info, flags) != 0 {
+                return Err(io::Error::last_os_error());
+            }
+            Ok(info.si_pid() != 0)
+        }
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    fn has_exited(&mut self) -> io::Result<bool> {
+        // Without waitid's WNOWAIT the child is reaped here; its group is
+        // still killed right after.
+        Ok(self.child.try_wait()?.is_some())
+    }
+}
+
+impl Drop for GroupChild {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// Send SIGKILL to every process in the group `pgid` (nothing if it is gone).
+pub fn kill_group(pgid: u32) {
+    #[cfg(unix)]
+    if let Ok(pgid) = libc::pid_t::try_from(pgid) {
+        // SAFETY: killpg has no memory effects; a group that is gone gives ESRCH.
+        unsafe {
+            libc::killpg(pgid, libc::SIGKILL);
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = pgid;
+}

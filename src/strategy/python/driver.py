@@ -1,0 +1,91 @@
+# Run by hog as `python3 -c DRIVER PATH FUNCTION GOAL EXCHANGE`: import the
+# student's file, call the function at every state twice (the second time
+# in reverse order, to catch a function that is not a pure function of the
+# two scores), and put the results in the exchange file that hog created.
+#
+# The exchange file is shared memory, not a pipe: nothing the student's
+# code prints (print, sys.__stdout__, os.system) can reach it, and a
+# process that dies mid-call leaves behind exactly the cells it finished.
+# Layout (see exchange.rs): byte 0 the phase, bytes 4..8 the length of a
+# UTF-8 report at byte 16, then one byte per state for each pass, 255 where
+# no value has been stored yet.
+import importlib.util
+import mmap
+import operator
+import os
+import sys
+import traceback
+
+path, name, goal, exchange = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+IMPORTING, TABULATING, CHECKING, DONE, FAILED = 1, 2, 3, 4, 5
+REPORT, TABLES = 16, 4096
+
+with open(exchange, "r+b") as f:
+    shared = mmap.mmap(f.fileno(), 0)
+
+
+def report(text):
+    data = text.encode("utf-8", "replace")[: TABLES - REPORT]
+    shared[REPORT : REPORT + len(data)] = data
+    shared[4:8] = len(data).to_bytes(4, "little")
+    shared[0] = FAILED
+    shared.flush()
+    os._exit(0)
+
+
+def last_line():
+    lines = [l for l in traceback.format_exc().strip().splitlines() if l.strip()]
+    return " ".join((lines[-1] if lines else "unknown error").split())
+
+
+def shown(value):
+    try:
+        text = repr(value)
+    except Exception:
+        text = "a value that cannot be printed"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+shared[0] = IMPORTING
+folder = os.path.dirname(os.path.abspath(path))
+sys.path.insert(0, folder)
+module_name = os.path.splitext(os.path.basename(path))[0]
+try:
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    spec.loader.exec_module(module)
+except BaseException:
+    report("IMPORT\x1f" + last_line())
+
+if not hasattr(module, name):
+    report("MISSING\x1f" + name)
+function = getattr(module, name)
+if not callable(function):
+    report("NOT_CALLABLE\x1f" + type(function).__name__)
+
+
+def tabulate(offset, states):
+    for s, o in states:
+        try:
+            value = function(s, o)
+        except BaseException:
+            report("RAISED\x1f%d\x1f%d\x1f%s" % (s, o, last_line()))
+        if isinstance(value, bool):
+            report("TYPE\x1f%d\x1f%d\x1f%s" % (s, o, shown(value)))
+        try:
+            dice = operator.index(value)
+        except TypeError:
+            report("TYPE\x1f%d\x1f%d\x1f%s" % (s, o, shown(value)))
+        if not 0 <= dice <= 10:
+            report("RANGE\x1f%d\x1f%d\x1f%s" % (s, o, shown(value)))
+        shared[offset + s * goal + o] = dice
+
+
+states = [(s, o) for s in range(goal) for o in range(goal)]
+shared[0] = TABULATING
+tabulate(TABLES, states)
+shared[0] = CHECKING
+tabulate(TABLES + goal * goal, reversed(states))
+shared[0] = DONE
+shared.flush()

@@ -1,0 +1,124 @@
+//! Strategies from a student's Python file: one `python3` process, in a
+//! process group of its own, imports the file (with its folder on
+//! `sys.path`, as `python3 hog.py` would see it) and calls the function at
+//! every state twice; the values come back through a shared exchange file
+//! and are checked here. Whatever the student's code prints goes straight to
+//! this process's stderr as it is printed, and none of it is kept.
+
+mod exchange;
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::child::GroupChild;
+use crate::cleanup::remove_on_interrupt;
+use crate::error::HogError;
+
+use super::table::StrategyTable;
+use exchange::{Exchange, Phase};
+
+/// The default limit for tabulating one Python strategy.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// The program `python3 -c` runs.
+const DRIVER: &str = include_str!("driver.py");
+
+/// Tabulate `function` from the Python file at `path` for a game to `goal`,
+/// within `timeout` for the import and both passes.
+pub fn python_table(
+    path: &Path,
+    function: &str,
+    goal: u32,
+    timeout: Duration,
+) -> Result<StrategyTable, HogError> {
+    let spec = format!("{}:{function}", path.display());
+    let fail = |reason: String| HogError::Python {
+        spec: spec.clone(),
+        reason,
+    };
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_file() => {}
+        Ok(_) => return Err(fail(format!("{} is not a regular file", path.display()))),
+        Err(_) => return Err(fail(format!("{} is not a file", path.display()))),
+    }
+    let io = |what: &str| {
+        let what = what.to_string();
+        move |e: std::io::Error| fail(format!("{what}: {e}"))
+    };
+    let exchange = tempfile::Builder::new()
+        .prefix(".hog-python-")
+        .tempfile()
+        .map_err(io("creating the exchange file"))?;
+    let _remove = remove_on_interrupt(exchange.path());
+    std::fs::write(exchange.path(), exchange::initial(goal))
+        .map_err(io("writing the exchange file"))?;
+    let program = std::env::var_os("HOG_PYTHON").unwrap_or_else(|| "python3".into());
+    let name = program.to_string_lossy().into_owned();
+    let mut command = Command::new(&program);
+    command
+        .arg("-c")
+        .arg(DRIVER)
+        .arg(path)
+        .arg(function)
+        .arg(goal.to_string())
+        .arg(exchange.path())
+        .env("PYTHONUNBUFFERED", "1")
+        .stdin(Stdio::null())
+        .stdout(prints())
+        .stderr(Stdio::inherit());
+    let mut child = GroupChild::spawn(&mut command).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => fail(format!(
+            "{name} not found: a Python strategy needs a local python3"
+        )),
+        _ => fail(format!("could not start {name}: {e}")),
+    })?;
+    let status = child
+        .wait_until(Instant::now() + timeout)
+        .map_err(io("waiting for python3"))?;
+    child.kill();
+    let bytes = std::fs::read(exchange.path()).map_err(io("reading the exchange file"))?;
+    let result = Exchange::new(&bytes, goal);
+    let file = path.display();
+    let call = |(s, o): (usize, usize)| format!("{function}({s}, {o})");
+    let Some(status) = status else {
+        let seconds = timeout.as_secs_f64();
+        return Err(fail(match (result.phase(), result.state_in_progress()) {
+            (Phase::Starting | Phase::Importing, _) => {
+                format!(
+                    "timed out after {seconds} s while importing {file} (raise --python-timeout)"
+                )
+            }
+            (_, Some(state)) => format!(
+                "timed out after {seconds} s: {} had not returned (raise --python-timeout)",
+                call(state)
+            ),
+            _ => format!("timed out after {seconds} s (raise --python-timeout)"),
+        }));
+    };
+    match (result.phase(), result.state_in_progress()) {
+        (Phase::Done | Phase::Failed, _) => result.table(function).map_err(fail),
+        (Phase::Starting, _) => Err(fail(format!(
+            "{name} exited ({status}) before running hog's driver (its message, if any, is above)"
+        ))),
+        (Phase::Importing, _) => Err(fail(format!(
+            "python3 exited ({status}) while importing {file}"
+        ))),
+        (_, state) => Err(fail(format!(
+            "python3 exited ({status}) while computing {}",
+            state.map_or_else(|| "the table".to_string(), call)
+        ))),
+    }
+}
+
+/// Where the student's prints go: this process's stderr.
+fn prints() -> Stdio {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        if let Ok(fd) = std::io::stderr().as_fd().try_clone_to_owned() {
+            return Stdio::from(fd);
+        }
+    }
+    Stdio::null()
+}
