@@ -9,12 +9,14 @@ use std::sync::{Mutex, MutexGuard};
 
 struct Registry {
     files: Vec<(u64, PathBuf)>,
+    folders: Vec<(u64, PathBuf)>,
     groups: Vec<(u64, u32)>,
     next: u64,
 }
 
 static REGISTRY: Mutex<Registry> = Mutex::new(Registry {
     files: Vec::new(),
+    folders: Vec::new(),
     groups: Vec::new(),
     next: 0,
 });
@@ -34,6 +36,7 @@ impl Drop for Registered {
     fn drop(&mut self) {
         let mut r = registry();
         r.files.retain(|(id, _)| *id != self.id);
+        r.folders.retain(|(id, _)| *id != self.id);
         r.groups.retain(|(id, _)| *id != self.id);
     }
 }
@@ -44,6 +47,17 @@ pub fn remove_on_interrupt(path: &Path) -> Registered {
     r.next += 1;
     let id = r.next;
     r.files.push((id, path.to_path_buf()));
+    Registered { id }
+}
+
+/// Remove the folder `path`, if it is empty by then, if the run is
+/// interrupted before the guard is dropped (a folder made for files that
+/// never arrived).
+pub fn remove_folder_on_interrupt(path: &Path) -> Registered {
+    let mut r = registry();
+    r.next += 1;
+    let id = r.next;
+    r.folders.push((id, path.to_path_buf()));
     Registered { id }
 }
 
@@ -79,6 +93,10 @@ impl Registry {
         for (_, path) in &self.files {
             let _ = std::fs::remove_file(path);
         }
+        // Registered outermost first; the innermost must go first.
+        for (_, path) in self.folders.iter().rev() {
+            let _ = std::fs::remove_dir(path);
+        }
     }
 }
 
@@ -94,6 +112,7 @@ mod tests {
         std::fs::write(&b, "").unwrap();
         let registry = Registry {
             files: vec![(1, a.clone())],
+            folders: Vec::new(),
             groups: Vec::new(),
             next: 1,
         };

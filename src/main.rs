@@ -21,7 +21,10 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
         Err(e) => {
-            eprintln!("error: {}", one_line_usage_error(&e.render().to_string()));
+            cli::say(&format!(
+                "error: {}",
+                one_line_usage_error(&e.render().to_string())
+            ));
             return ExitCode::from(2);
         }
     };
@@ -31,7 +34,7 @@ fn main() -> ExitCode {
             if is_broken_pipe(&error) {
                 return ExitCode::SUCCESS;
             }
-            eprintln!("error: {}", one_line(&error));
+            cli::say(&format!("error: {}", one_line(&error)));
             if error
                 .chain()
                 .any(|e| e.downcast_ref::<hog::HogError>().is_some())

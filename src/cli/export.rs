@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use serde_json::{json, Value};
 
-use hog::export::{write_final_strategy, write_json_table, write_python_module, AtomicFiles};
+use hog::export::{write_final_strategy, write_json_table, write_python_module};
 use hog::rules::Rules;
 use hog::strategy::StrategyTable;
 use hog::HogError;
@@ -101,18 +101,19 @@ fn python_header(rules: &Rules, spec: &str) -> Vec<String> {
 
 /// Write `table` to `path` in `format`, all at once.
 fn write(
+    config: &Config,
     path: &Path,
     format: FileFormat,
     table: &StrategyTable,
     header: &[String],
 ) -> Result<PathBuf, HogError> {
-    let mut files = AtomicFiles::new();
+    let mut files = config.atomic_files();
     files.write(path, |out| match format {
         FileFormat::Csv => write_final_strategy(table, out),
         FileFormat::Json => write_json_table(table, out),
         FileFormat::Python => write_python_module(table, header, out),
     })?;
-    Ok(files.commit()?.remove(0))
+    Ok(files.commit()?.written.remove(0))
 }
 
 pub fn run(config: &Config, args: &ExportArgs, printer: &mut Printer) -> anyhow::Result<()> {
@@ -122,7 +123,13 @@ pub fn run(config: &Config, args: &ExportArgs, printer: &mut Printer) -> anyhow:
     let spec = args.strategy.trim();
     let table = config.resolver().resolve_str(spec)?;
     config.progress.finish();
-    let path = write(&args.out, format, &table, &python_header(rules, spec))?;
+    let path = write(
+        config,
+        &args.out,
+        format,
+        &table,
+        &python_header(rules, spec),
+    )?;
     match config.format {
         Format::Json => {
             let mut map = rules_json(rules);

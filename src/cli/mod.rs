@@ -25,7 +25,7 @@ use hog::sweep::SweepOptions;
 use hog::HogError;
 
 pub use output::{Format, Printer};
-pub use progress::Progress;
+pub use progress::{say, Progress};
 pub use rules_args::RulesArgs;
 
 /// Exact strategy solver and analyzer for Hog, the dice game of CS 61A.
@@ -96,6 +96,20 @@ impl Config {
             || format!("always_roll({})", self.rules.baseline_dice()),
             str::to_string,
         )
+    }
+
+    /// A set of output files that says on stderr when it waits for
+    /// another writer of the same folder.
+    pub fn atomic_files(&self) -> hog::export::AtomicFiles {
+        let quiet = self.progress.is_quiet();
+        hog::export::AtomicFiles::new().on_wait(move |folder| {
+            if !quiet {
+                progress::say(&format!(
+                    "note: waiting for another hog writing to {}",
+                    folder.display()
+                ));
+            }
+        })
     }
 
     /// Sweep options with this run's progress reporting.

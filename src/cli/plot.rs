@@ -5,7 +5,6 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueEnum};
 use serde_json::{json, Value};
 
-use hog::export::AtomicFiles;
 use hog::plot::{render_png, render_svg, Layout, Plot, DEFAULT_SIZE};
 use hog::strategy::StrategyTable;
 use hog::sweep::{sweep, Policy};
@@ -165,7 +164,7 @@ pub fn run(config: &Config, args: &PlotArgs, printer: &mut Printer) -> anyhow::R
         Picture::Png => render_png(&plot, &layout)?,
         Picture::Svg => render_svg(&plot, &layout)?.into_bytes(),
     };
-    let mut files = AtomicFiles::new();
+    let mut files = config.atomic_files();
     files.write(&args.out, |out| out.write_all(&bytes))?;
     files.commit()?;
     report(config, args, opponent.as_deref(), size, printer)

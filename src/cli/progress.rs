@@ -1,6 +1,6 @@
 //! Progress bars on stderr, hidden with `--quiet` or when stderr is not a terminal.
 
-use std::io::IsTerminal;
+use std::io::Write;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -66,12 +66,18 @@ impl Progress {
         bar(len, "{msg:>8} [{bar:40}] {pos}/{len} {elapsed}", message)
     }
 
-    /// A note for the user on stderr (hidden with `--quiet` or when stderr
-    /// is not a terminal, like the bars).
+    /// A note for the user on stderr: something about the run that the
+    /// user must know (a file skipped or removed, a wait, a limit applied),
+    /// so it shows whether or not stderr is a terminal; `--quiet` hides it.
     pub fn note(&self, text: &str) {
-        if !self.quiet && std::io::stderr().is_terminal() {
-            eprintln!("note: {text}");
+        if !self.quiet {
+            say(&format!("note: {text}"));
         }
+    }
+
+    /// Whether `--quiet` was given.
+    pub fn is_quiet(&self) -> bool {
+        self.quiet
     }
 
     /// Clear the sweep bar once work is done.
@@ -80,4 +86,12 @@ impl Progress {
             bar.finish_and_clear();
         }
     }
+}
+
+/// One line on stderr. A stderr that cannot be written (`2>/dev/full`, a
+/// closed pipe) loses the line but never stops the run.
+pub fn say(line: &str) {
+    let mut stderr = std::io::stderr().lock();
+    let _ = writeln!(stderr, "{line}");
+    let _ = stderr.flush();
 }

@@ -6,9 +6,10 @@ use clap::{Args, ValueEnum};
 use serde_json::{json, Value};
 
 use hog::export::{
-    win_probabilities_bytes, write_final_strategy, write_win_probabilities, AtomicFiles,
+    win_probabilities_bytes, write_final_strategy, write_win_probabilities, Committed,
 };
 use hog::solve::{best_response, optimal};
+use hog::strategy::Spec;
 use hog::sweep::SweepOptions;
 
 use super::output::{render_table, rules_json, rules_line};
@@ -51,35 +52,46 @@ pub fn default_folder(config: &Config) -> PathBuf {
     PathBuf::from("output").join(name)
 }
 
-/// A folder name made of a spec's letters and digits.
-fn slug(spec: &str) -> String {
-    let raw: String = spec
+/// The folder of a best response: the spec's letters and digits, then a
+/// short hash of the spec as the grammar reads it back, so that distinct
+/// specs (`my/table.csv` and `my_table.csv`) never share a folder.
+fn best_response_folder(spec: &Spec) -> String {
+    let canonical = spec.to_string();
+    let slug: String = canonical
         .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' {
-                c
-            } else {
-                '_'
-            }
-        })
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
         .collect();
-    raw.split('_')
+    let slug = slug
+        .split('_')
         .filter(|part| !part.is_empty())
         .collect::<Vec<_>>()
-        .join("_")
+        .join("_");
+    let slug: String = slug.chars().take(60).collect();
+    format!("{slug}-{:08x}", fnv1a(canonical.as_bytes()) as u32)
+}
+
+/// FNV-1a, 64 bits: a hash that is the same in every build and version.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
+        (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
 }
 
 pub fn run(config: &Config, args: &SolveArgs, printer: &mut Printer) -> anyhow::Result<()> {
     let rules = &config.rules;
-    let folder = args.out.clone().unwrap_or_else(|| match &args.against {
+    let against = match &args.against {
+        Some(text) => Some(Spec::parse(text)?),
+        None => None,
+    };
+    let folder = args.out.clone().unwrap_or_else(|| match &against {
         None => default_folder(config),
         Some(spec) => default_folder(config)
             .join("best_response")
-            .join(slug(spec)),
+            .join(best_response_folder(spec)),
     });
     let options: SweepOptions<'_> = config.sweep_options();
-    let opponent = match &args.against {
-        Some(spec) => Some(config.resolver().resolve_str(spec)?),
+    let opponent = match &against {
+        Some(spec) => Some(config.resolver().resolve(spec)?),
         None => None,
     };
     let solution = match &opponent {
@@ -103,16 +115,26 @@ pub fn run(config: &Config, args: &SolveArgs, printer: &mut Printer) -> anyhow::
             fits
         }
     };
-    let mut files = AtomicFiles::new();
+    let mut files = config.atomic_files();
     files.write(&folder.join("final_strategy.csv"), |out| {
         write_final_strategy(&solution.table(), out)
     })?;
+    let probabilities = folder.join("win_probabilities.csv");
     if write_probabilities {
-        files.write(&folder.join("win_probabilities.csv"), |out| {
+        files.write(&probabilities, |out| {
             write_win_probabilities(&solution, out)
         })?;
+    } else {
+        files.remove(&probabilities)?;
     }
-    let written = files.commit()?;
+    let Committed { written, removed } = files.commit()?;
+    for path in &removed {
+        config.progress.note(&format!(
+            "removed {}, left by an earlier run: this run does not write it, \
+             and it would not match the new final_strategy.csv",
+            path.display()
+        ));
+    }
     config.progress.finish();
     let seconds = config.started.elapsed().as_secs_f64();
     let first = solution.first_player_win_probability();
@@ -142,6 +164,13 @@ pub fn run(config: &Config, args: &SolveArgs, printer: &mut Printer) -> anyhow::
             map.insert(
                 "files".into(),
                 json!(written
+                    .iter()
+                    .map(|p| p.display().to_string())
+                    .collect::<Vec<_>>()),
+            );
+            map.insert(
+                "removed".into(),
+                json!(removed
                     .iter()
                     .map(|p| p.display().to_string())
                     .collect::<Vec<_>>()),
@@ -178,15 +207,23 @@ pub fn run(config: &Config, args: &SolveArgs, printer: &mut Printer) -> anyhow::
 
 #[cfg(test)]
 mod tests {
-    use super::slug;
+    use super::*;
+
+    fn folder(text: &str) -> String {
+        best_response_folder(&Spec::parse(text).unwrap())
+    }
 
     #[test]
-    fn slugs_keep_letters_and_digits() {
-        assert_eq!(slug("always_roll(6)"), "always_roll_6");
-        assert_eq!(
-            slug("boar_strategy(threshold=10, num_rolls=5)"),
-            "boar_strategy_threshold_10_num_rolls_5"
+    fn distinct_specs_get_distinct_folders() {
+        assert_eq!(folder("always_roll(6)"), folder(" always_roll( 6 ) "));
+        assert!(folder("always_roll(6)").starts_with("always_roll_6-"));
+        assert_eq!(folder("always_roll(6)").len(), "always_roll_6-".len() + 8);
+        assert_ne!(folder("my/table.csv"), folder("my_table.csv"));
+        assert_ne!(
+            folder("boar_strategy(10, 5)"),
+            folder("boar_strategy(threshold=10, num_rolls=5)")
         );
-        assert_eq!(slug("my/table.csv"), "my_table_csv");
+        assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
     }
 }

@@ -7,7 +7,7 @@ mod json_table;
 mod python_module;
 mod win_probabilities;
 
-pub use atomic::AtomicFiles;
+pub use atomic::{AtomicFiles, Committed};
 pub use final_strategy::write_final_strategy;
 pub use json_table::write_json_table;
 pub use python_module::write_python_module;

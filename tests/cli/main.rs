@@ -5,6 +5,7 @@
 mod bad_input;
 mod determinism;
 mod eval;
+mod files;
 mod freshness;
 mod process;
 mod rates;

@@ -120,9 +120,51 @@ fn notes_go_to_stderr_without_a_progress_bar() {
 }
 
 #[test]
-fn notes_are_hidden_when_stderr_is_not_a_terminal() {
+fn notes_show_when_stderr_is_not_a_terminal() {
+    // A note says something about the files: a log must keep it.
     let s = Scratch::new();
-    run_ok(s.hog().args(["--goal", "1440", "solve", "--out", "t"]));
+    let out = s
+        .hog()
+        .args(["--goal", "1440", "solve", "--out", "t"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success());
+    assert_eq!(
+        stderr,
+        "note: win_probabilities.csv skipped: it would be about 514 MiB at goal 1440; \
+         pass --win-probabilities always to write it\n"
+    );
+}
+
+#[test]
+fn an_unwritable_stderr_never_panics() {
+    let s = Scratch::new();
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = Command::new(hog_path())
+        .current_dir(s.path())
+        .args(["eval", "nope"])
+        .stderr(Stdio::from(full))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{:?}", out.status);
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = Command::new(hog_path())
+        .current_dir(s.path())
+        .args(["--goal", "1440", "solve", "--out", "t"])
+        .stderr(Stdio::from(full))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "a note that cannot be written is no failure"
+    );
 }
 
 #[test]

@@ -177,10 +177,8 @@ fn default_folders_are_named_for_rules_and_goal() {
     );
 
     let v = s.json(&["solve", "--against", "always_roll(6)"]);
-    assert_eq!(
-        v["files"][0],
-        "output/fa24/best_response/always_roll_6/final_strategy.csv"
-    );
+    let br = "output/fa24/best_response/always_roll_6-1af80be3";
+    assert_eq!(v["files"][0], format!("{br}/final_strategy.csv"));
     let v = s.json(&["--hog-wild", "--goal", "20", "solve"]);
     assert_eq!(v["rules"], "boar-brawl+hog-wild+sus-fuss");
     assert_eq!(
@@ -199,8 +197,8 @@ fn default_folders_are_named_for_rules_and_goal() {
             "output/digit-swap/win_probabilities.csv",
             "output/fa24-goal37/final_strategy.csv",
             "output/fa24-goal37/win_probabilities.csv",
-            "output/fa24/best_response/always_roll_6/final_strategy.csv",
-            "output/fa24/best_response/always_roll_6/win_probabilities.csv",
+            "output/fa24/best_response/always_roll_6-1af80be3/final_strategy.csv",
+            "output/fa24/best_response/always_roll_6-1af80be3/win_probabilities.csv",
         ]
     );
 }
