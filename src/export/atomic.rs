@@ -34,6 +34,9 @@ struct Pending {
     _registered: Registered,
 }
 
+/// Told the folder when another writer holds its lock.
+type WaitNotice = Box<dyn Fn(&Path)>;
+
 /// A set of files being written; nothing is visible until [`AtomicFiles::commit`].
 #[derive(Default)]
 pub struct AtomicFiles {
@@ -41,7 +44,7 @@ pub struct AtomicFiles {
     removals: Vec<PathBuf>,
     locks: Vec<(PathBuf, File)>,
     created: Vec<(PathBuf, Registered)>,
-    on_wait: Option<Box<dyn Fn(&Path)>>,
+    on_wait: Option<WaitNotice>,
     committed: bool,
 }
 
@@ -422,8 +425,8 @@ mod tests {
         assert!(!files.remove(&dir.path().join("never.csv")).unwrap());
         assert!(stale.exists(), "nothing happens before the commit");
         let done = files.commit().unwrap();
-        assert_eq!(done.written, [kept.clone()]);
-        assert_eq!(done.removed, [stale.clone()]);
+        assert_eq!(done.written, std::slice::from_ref(&kept));
+        assert_eq!(done.removed, std::slice::from_ref(&stale));
         assert_eq!(names(dir.path()), ["a.csv"]);
 
         // When the set cannot be written, the stale file stays too.
