@@ -29,7 +29,8 @@ pub enum HogError {
         /// What is wrong with it.
         reason: String,
     },
-    /// A strategy table file with a problem at a given place.
+    /// An input file (a strategy table, a list of specs) with a problem,
+    /// at a given place where it has one.
     #[error("{}: {}", location(path, *row, *column), reason)]
     BadTable {
         /// The file.

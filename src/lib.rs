@@ -22,6 +22,7 @@ pub mod error;
 pub mod eval;
 pub mod explain;
 pub mod export;
+pub mod input;
 pub mod kernel;
 pub mod play;
 pub mod plot;

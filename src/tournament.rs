@@ -30,6 +30,24 @@ pub struct Tournament {
     rates: Vec<WinRates>,
 }
 
+/// The largest file of specs a tournament reads (16 MiB: far more specs
+/// than a tournament can play).
+pub const MAX_SPEC_FILE: u64 = 16 << 20;
+
+/// The specs of a file with one per line, with their line numbers: blank
+/// lines and everything after a `#` are left out.
+pub fn spec_lines(text: &str) -> Vec<(usize, &str)> {
+    text.lines()
+        .enumerate()
+        .filter_map(|(i, line)| {
+            // Specs never contain '#' (a path with one can be given on the
+            // command line instead).
+            let spec = line.split('#').next().unwrap_or("").trim();
+            (!spec.is_empty()).then_some((i + 1, spec))
+        })
+        .collect()
+}
+
 /// Every unordered pair `(i, j)` with `i < j < n`, in row order.
 pub fn pairs(n: usize) -> Vec<(usize, usize)> {
     (0..n)

@@ -44,20 +44,12 @@ struct Entry {
 
 /// The specs of a `--file`: one per line, without comments and blank lines.
 fn read_spec_file(path: &Path) -> Result<Vec<Entry>, HogError> {
-    let text = std::fs::read_to_string(path).map_err(|source| HogError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    Ok(text
-        .lines()
-        .enumerate()
-        .filter_map(|(i, line)| {
-            // Specs never contain '#': everything after one is a comment.
-            let spec = line.split('#').next().unwrap_or("").trim();
-            (!spec.is_empty()).then(|| Entry {
-                text: spec.to_string(),
-                line: Some(i + 1),
-            })
+    let text = hog::input::read_text(path, tournament::MAX_SPEC_FILE, "a list of specs")?;
+    Ok(tournament::spec_lines(&text)
+        .into_iter()
+        .map(|(line, spec)| Entry {
+            text: spec.to_string(),
+            line: Some(line),
         })
         .collect())
 }

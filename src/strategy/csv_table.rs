@@ -13,11 +13,32 @@ use super::table::StrategyTable;
 
 /// Read a strategy table for a game to `goal` from a CSV file.
 pub fn read_table(path: &Path, goal: u32) -> Result<StrategyTable, HogError> {
-    let text = std::fs::read_to_string(path).map_err(|source| HogError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    parse_table(&text, goal).map_err(|e| e.at(path))
+    let why = format!("a strategy table for goal {goal}");
+    let text = crate::input::read_text(path, max_table_bytes(goal), &why)?;
+    table_from_csv(&text, goal).map_err(|e| e.at(path))
+}
+
+/// The largest file a table for `goal` can come in: a few bytes a cell in
+/// either format, with room for spaces and comments in a hand-edited one.
+pub fn max_table_bytes(goal: u32) -> u64 {
+    (1 << 20) + 64 * u64::from(goal) * u64::from(goal)
+}
+
+/// Read a strategy table from CSV text (as [`read_table`] reads a file);
+/// a problem names the row and column, for the caller to attach a file name.
+pub fn table_from_csv(text: &str, goal: u32) -> Result<StrategyTable, TableProblem> {
+    parse_table(text, goal).map_err(TableProblem)
+}
+
+/// What is wrong with a table, before a file name is attached.
+#[derive(Debug)]
+pub struct TableProblem(Problem);
+
+impl TableProblem {
+    /// The error, naming the file (or upload) the table came from.
+    pub fn at(self, path: &Path) -> HogError {
+        self.0.at(path)
+    }
 }
 
 /// A table problem before the file name is attached.
@@ -53,6 +74,22 @@ fn parse_table(text: &str, goal: u32) -> Result<StrategyTable, Problem> {
         .has_headers(false)
         .flexible(true)
         .from_reader(text.as_bytes());
+    // A header far wider than the goal allows is refused before the CSV
+    // reader splits it into (possibly millions of) cells.
+    let first_line = text.split('\n').next().unwrap_or("");
+    let commas = first_line.bytes().filter(|&b| b == b',').count();
+    let n = goal as usize;
+    if commas > n + 2 {
+        return Err(Problem::new(
+            1,
+            None,
+            format!(
+                "the header has {} columns but a table for goal {n} has {} (wide) or 3 (long)",
+                commas + 1,
+                n + 1
+            ),
+        ));
+    }
     let mut records = reader.records();
     let header = match records.next() {
         None => {
@@ -68,7 +105,6 @@ fn parse_table(text: &str, goal: u32) -> Result<StrategyTable, Problem> {
         .iter()
         .map(|c| c.trim().trim_start_matches('\u{feff}').to_string())
         .collect();
-    let n = goal as usize;
     let rest = records.map(|r| r.map_err(|e| csv_problem(&e)));
     if header == ["score", "opponent_score", "dice"] {
         parse_long(rest, n)
@@ -106,7 +142,11 @@ fn check_wide_header(header: &[String], n: usize) -> Result<(), Problem> {
             return Err(Problem::new(
                 1,
                 Some(j + 1),
-                format!("header cell '{cell}' should be {}", j - 1),
+                format!(
+                    "header cell '{}' should be {}",
+                    crate::strategy::grammar::clip(cell, 30),
+                    j - 1
+                ),
             ));
         }
     }
@@ -133,20 +173,35 @@ fn check_width(len: usize, expected: usize, row: usize) -> Result<(), Problem> {
     }
 }
 
-/// A dice count cell at 1-based `row` and `column`.
-fn dice_cell(cell: &str, row: usize, column: usize) -> Result<u8, Problem> {
+/// The dice count cell of state `(s, o)` at 1-based `row` and `column`; a
+/// problem names the state in the game's terms as well as the cell.
+fn dice_cell(cell: &str, (s, o): (usize, usize), row: usize, column: usize) -> Result<u8, Problem> {
     let cell = cell.trim();
+    let state = format!("score {s}, opponent score {o}");
     match cell.parse::<i64>() {
         Ok(d) if (0..=MAX_DICE as i64).contains(&d) => Ok(d as u8),
         Ok(d) => Err(Problem::new(
             row,
             Some(column),
-            format!("{d} dice is outside 0..=10"),
+            format!("{state}: {d} dice is outside 0..=10"),
         )),
+        Err(_) if !cell.is_empty() && cell.bytes().all(|b| b.is_ascii_digit()) => {
+            Err(Problem::new(
+                row,
+                Some(column),
+                format!(
+                    "{state}: {} dice is outside 0..=10",
+                    crate::strategy::grammar::clip(cell, 30)
+                ),
+            ))
+        }
         Err(_) => Err(Problem::new(
             row,
             Some(column),
-            format!("'{cell}' is not a whole number of dice"),
+            format!(
+                "{state}: '{}' is not a whole number of dice",
+                crate::strategy::grammar::clip(cell, 30)
+            ),
         )),
     }
 }
@@ -164,7 +219,10 @@ fn score_cell(cell: &str, row: usize, column: usize, n: usize) -> Result<usize, 
         Err(_) => Err(Problem::new(
             row,
             Some(column),
-            format!("'{cell}' is not a score"),
+            format!(
+                "'{}' is not a score",
+                crate::strategy::grammar::clip(cell, 30)
+            ),
         )),
     }
 }
@@ -198,7 +256,7 @@ fn parse_wide(
             ));
         }
         for (o, cell) in record.iter().skip(1).enumerate() {
-            dice[[s, o]] = dice_cell(cell, line, o + 2)?;
+            dice[[s, o]] = dice_cell(cell, (s, o), line, o + 2)?;
         }
         rows += 1;
     }
@@ -236,7 +294,7 @@ fn parse_long(
             ));
         }
         seen[[s, o]] = true;
-        dice[[s, o]] = dice_cell(&record[2], line, 3)?;
+        dice[[s, o]] = dice_cell(&record[2], (s, o), line, 3)?;
     }
     if let Some(((s, o), _)) = seen.indexed_iter().find(|(_, &v)| !v) {
         return Err(Problem::new(
@@ -276,15 +334,15 @@ mod tests {
     fn problems_name_row_and_column() {
         assert_eq!(
             err("score,0,1\n0,1,2\n1,3,x\n", 2),
-            "Some(3)/Some(3): 'x' is not a whole number of dice"
+            "Some(3)/Some(3): score 1, opponent score 1: 'x' is not a whole number of dice"
         );
         assert_eq!(
             err("score,0,1\n0,1,11\n1,3,4\n", 2),
-            "Some(2)/Some(3): 11 dice is outside 0..=10"
+            "Some(2)/Some(3): score 0, opponent score 1: 11 dice is outside 0..=10"
         );
         assert_eq!(
             err("score,0,1\n0,-1,1\n1,3,4\n", 2),
-            "Some(2)/Some(2): -1 dice is outside 0..=10"
+            "Some(2)/Some(2): score 0, opponent score 0: -1 dice is outside 0..=10"
         );
         assert_eq!(
             err("score,0,1\n0,1\n", 2),
@@ -321,5 +379,37 @@ mod tests {
             err(long, 2),
             "Some(2)/Some(2): score 2 is not below the goal 2"
         );
+    }
+
+    #[test]
+    fn value_problems_name_the_state_in_the_games_terms() {
+        let mut wide = String::from("score");
+        for o in 0..42 {
+            wide += &format!(",{o}");
+        }
+        wide.push('\n');
+        for s in 0..42 {
+            wide += &s.to_string();
+            for o in 0..42 {
+                let d = if (s, o) == (41, 1) { "11" } else { "4" };
+                wide += &format!(",{d}");
+            }
+            wide.push('\n');
+        }
+        assert_eq!(
+            err(&wide, 42),
+            "Some(43)/Some(3): score 41, opponent score 1: 11 dice is outside 0..=10"
+        );
+        let long = "score,opponent_score,dice\n1,0,99999999999999999999999\n";
+        assert_eq!(
+            err(long, 2),
+            "Some(2)/Some(3): score 1, opponent score 0: 99999999999999999999999 dice is outside 0..=10"
+        );
+    }
+
+    #[test]
+    fn a_header_far_too_wide_is_refused_before_it_is_split() {
+        let header = "score".to_string() + &",1".repeat(1_000_000) + "\n";
+        assert!(err(&header, 100).starts_with("Some(1)/None: the header has 1000001 columns"));
     }
 }

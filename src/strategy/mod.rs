@@ -11,7 +11,7 @@ mod spec;
 mod table;
 
 pub use course::CourseStrategy;
-pub use csv_table::read_table;
+pub use csv_table::{max_table_bytes, read_table, table_from_csv, TableProblem};
 pub use grid::{Grid, Values};
 pub use python::{python_table, DEFAULT_TIMEOUT as DEFAULT_PYTHON_TIMEOUT};
 pub use spec::Spec;

@@ -196,7 +196,8 @@ fn a_cell_that_is_not_a_number_is_refused() {
             &s,
             &name,
             &[&format!(
-                "{name}: row {}, column {}: '{cell}' is not a whole number of dice",
+                "{name}: row {}, column {}: score {score}, opponent score {opponent}: \
+                 '{cell}' is not a whole number of dice",
                 score + 2,
                 opponent + 2
             )],
@@ -222,7 +223,8 @@ fn a_value_outside_0_to_10_is_refused() {
             &s,
             &name,
             &[&format!(
-                "{name}: row {}, column {}: {cell} dice is outside 0..=10",
+                "{name}: row {}, column {}: score {score}, opponent score {opponent}: \
+                 {cell} dice is outside 0..=10",
                 score + 2,
                 opponent + 2
             )],
@@ -242,13 +244,13 @@ fn long_table_problems_are_refused() {
     refuse_table(
         &s,
         "dice.csv",
-        &["dice.csv: row 11, column 3: 11 dice is outside 0..=10"],
+        &["dice.csv: row 11, column 3: score 99, opponent score 90: 11 dice is outside 0..=10"],
     );
     s.write("word.csv", &lines(&|l| l[5000] = "50,0,many".into()));
     refuse_table(
         &s,
         "word.csv",
-        &["word.csv: row 5001, column 3: 'many' is not a whole number"],
+        &["word.csv: row 5001, column 3: score 50, opponent score 0: 'many' is not a whole number"],
     );
     s.write("score.csv", &lines(&|l| l[2] = "100,97,3".into()));
     refuse_table(
@@ -287,5 +289,45 @@ fn long_table_problems_are_refused() {
         &s,
         "missing.csv",
         &["missing.csv: row 10001", "state (99, 99) is missing"],
+    );
+}
+
+#[test]
+#[cfg(unix)]
+fn only_regular_files_no_larger_than_the_goal_needs_are_read() {
+    let s = Scratch::new();
+    let fifo = std::ffi::CString::new(s.join("fifo.csv").to_str().unwrap()).unwrap();
+    // SAFETY: mkfifo reads a NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o600) }, 0);
+    refuse_table(&s, "fifo.csv", &["fifo.csv", "not a regular file"]);
+    s.refuse(&["eval", "/dev/zero"], &["/dev/zero", "not a regular file"]);
+    s.refuse(&["eval", "/tmp"], &["/tmp", "a folder"]);
+    for list in ["fifo.csv", "/dev/zero"] {
+        s.refuse(
+            &["tournament", "optimal", "always_roll(3)", "--file", list],
+            &[list, "not a regular file"],
+        );
+    }
+    s.write("big.csv", &"x".repeat(2 << 20));
+    refuse_table(
+        &s,
+        "big.csv",
+        &[
+            "big.csv",
+            "the file is 2097152 bytes, more than a strategy table for goal 100 can be (1688576 bytes at most)",
+        ],
+    );
+}
+
+#[test]
+fn a_bad_value_names_the_state_as_well_as_the_cell() {
+    let s = Scratch::new();
+    let mut g = grid();
+    g[42][2] = "11".into();
+    s.write("bad.csv", &render(&g));
+    refuse_table(
+        &s,
+        "bad.csv",
+        &["bad.csv: row 43, column 3: score 41, opponent score 1: 11 dice is outside 0..=10"],
     );
 }

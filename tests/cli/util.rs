@@ -41,6 +41,8 @@ impl Scratch {
     pub fn hog(&self) -> Command {
         let mut cmd = Command::cargo_bin("hog").expect("the hog binary is built");
         cmd.current_dir(self.path());
+        // A hang is a failure: no command here takes a minute.
+        cmd.timeout(std::time::Duration::from_secs(120));
         cmd
     }
 
