@@ -9,14 +9,18 @@ pub enum HogError {
     #[error("bad goal: {0}")]
     BadGoal(String),
     /// The tables for this goal would not fit in memory.
-    #[error("goal {goal} needs about {needed_mib} MiB of tables but only {available_mib} MiB of memory is available")]
+    #[error("goal {goal} needs about {needed_mib} MiB for {what} but only {available_mib} MiB of memory is available ({limit})")]
     OutOfMemory {
         /// The goal asked for.
         goal: u32,
-        /// Memory the solve would need.
+        /// What needs the memory ("hog rates on 2 threads").
+        what: String,
+        /// Memory the run would need.
         needed_mib: u64,
-        /// Memory available on this machine.
+        /// Memory available to this process.
         available_mib: u64,
+        /// What sets that limit.
+        limit: String,
     },
     /// A rule name or a combination of rule components that does not exist.
     #[error("bad rules: {0}")]

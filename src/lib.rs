@@ -24,6 +24,7 @@ pub mod explain;
 pub mod export;
 pub mod input;
 pub mod kernel;
+pub mod memory;
 pub mod play;
 pub mod plot;
 pub mod rules;

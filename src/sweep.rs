@@ -16,7 +16,6 @@ use ndarray::Array2;
 use rayon::prelude::*;
 
 use crate::dice::MAX_DICE;
-use crate::error::HogError;
 use crate::kernel::{Kernel, ROW_REACH};
 use crate::rules::{
     diagonal_scores, state_index, Landing, Reach, Rules, StateLookups, LANDING_REACH,
@@ -113,35 +112,6 @@ pub struct SweepResult<'r> {
     seats: Vec<Seat>,
     /// Whether the sweep ran the AVX2 kernel: later questions use it too.
     avx2: bool,
-}
-
-/// Bytes of tables a sweep with `seats` seats needs at goal `goal`.
-pub fn memory_needed(goal: u32, seats: usize) -> u64 {
-    let n = u64::from(goal);
-    let per_seat = 8 * n * n + n * n + 8 * n * (n + ROW_REACH as u64);
-    per_seat * seats as u64
-}
-
-/// Refuse a sweep whose tables would not fit in the memory available now.
-pub fn check_memory(goal: u32, seats: usize) -> Result<(), HogError> {
-    let needed = memory_needed(goal, seats);
-    let available = available_memory().unwrap_or(u64::MAX);
-    if needed > available {
-        return Err(HogError::OutOfMemory {
-            goal,
-            needed_mib: needed >> 20,
-            available_mib: available >> 20,
-        });
-    }
-    Ok(())
-}
-
-/// `MemAvailable` from `/proc/meminfo`, where there is one.
-fn available_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
 }
 
 /// Sweep the game. With one policy both players use it (self-play: one

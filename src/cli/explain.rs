@@ -10,7 +10,7 @@ use hog::solve;
 use hog::HogError;
 
 use super::output::{render_table, rules_json, rules_line};
-use super::{Config, Format, Printer};
+use super::{solve_seats, Config, Format, Need, Printer};
 
 #[derive(Debug, Args)]
 #[command(after_help = "\
@@ -50,6 +50,14 @@ pub fn run(config: &Config, args: &ExplainArgs, printer: &mut Printer) -> anyhow
     let rules = &config.rules;
     let score = parse_score("SCORE", &args.score, rules.goal())?;
     let opponent = parse_score("OPPONENT", &args.opponent, rules.goal())?;
+    config.check_memory(
+        "hog explain",
+        Need {
+            seats: args.vs.as_deref().map_or(1, solve_seats).max(2),
+            tables: 1,
+            extra: 0,
+        },
+    )?;
     let options = config.sweep_options();
     let solution = match &args.vs {
         None => solve::optimal(rules, &options),

@@ -11,7 +11,7 @@ use hog::strategy::StrategyTable;
 use hog::HogError;
 
 use super::output::{render_table, rules_json, rules_line};
-use super::{file_extension, Config, Format, Printer};
+use super::{file_extension, solve_seats, Config, Format, Need, Printer};
 
 #[derive(Debug, Args)]
 #[command(after_help = "\
@@ -121,6 +121,14 @@ pub fn run(config: &Config, args: &ExportArgs, printer: &mut Printer) -> anyhow:
     // Refuse a bad file name before any solving.
     let format = FileFormat::of(&args.out)?;
     let spec = args.strategy.trim();
+    config.check_memory(
+        "hog export",
+        Need {
+            seats: solve_seats(spec),
+            tables: 2,
+            extra: 0,
+        },
+    )?;
     let table = config.resolver().resolve_str(spec)?;
     config.progress.finish();
     let path = write(

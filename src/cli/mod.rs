@@ -4,6 +4,7 @@
 mod eval;
 mod explain;
 mod export;
+mod memory;
 mod output;
 mod play;
 mod plot;
@@ -13,6 +14,7 @@ mod rules_args;
 mod simulate;
 mod solve;
 mod sweep;
+mod threads;
 mod tournament;
 
 use std::time::{Duration, Instant};
@@ -24,6 +26,7 @@ use hog::strategy::Resolver;
 use hog::sweep::SweepOptions;
 use hog::HogError;
 
+pub use memory::{solve_seats, Need};
 pub use output::{Format, Printer};
 pub use progress::{say, Progress};
 pub use rules_args::RulesArgs;
@@ -46,6 +49,12 @@ pub struct Opts {
     /// Seconds a Python strategy (PATH/hog.py:function) may take to tabulate.
     #[arg(long, global = true, default_value_t = 60.0, value_name = "SECONDS")]
     pub python_timeout: f64,
+
+    /// Run even when the tables seem not to fit in the memory available
+    /// (with swap, say); an allocation that fails still ends the run with
+    /// a one-line error.
+    #[arg(long, global = true)]
+    pub no_memory_check: bool,
 
     #[command(subcommand)]
     pub command: Command,
@@ -82,6 +91,10 @@ pub struct Config {
     pub progress: Progress,
     pub started: Instant,
     pub python_timeout: Duration,
+    /// Worker threads in rayon's pool.
+    pub threads: usize,
+    /// `--no-memory-check`.
+    pub skip_memory_check: bool,
 }
 
 impl Config {
@@ -133,19 +146,16 @@ pub fn run(opts: Opts) -> anyhow::Result<()> {
         .into());
     }
     let python_timeout = Duration::from_secs_f64(opts.python_timeout.min(1e9));
-    // Refuse before allocating: a solve without an opponent has one seat of
-    // tables, every other command two.
-    let seats = match &opts.command {
-        Command::Solve(args) if args.against.is_none() => 1,
-        _ => 2,
-    };
-    hog::sweep::check_memory(rules.goal(), seats)?;
+    let progress = Progress::new(opts.quiet, rules.goal());
+    let threads = threads::start_pool(|text| progress.note(text));
     let config = Config {
-        progress: Progress::new(opts.quiet, rules.goal()),
+        progress,
         rules,
         format: opts.format,
         started,
         python_timeout,
+        threads,
+        skip_memory_check: opts.no_memory_check,
     };
     let mut printer = Printer::stdout();
     match opts.command {

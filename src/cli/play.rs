@@ -14,7 +14,7 @@ use hog::plot::rules_caption;
 use hog::simulate::Rng;
 use hog::solve::{best_response, Solution};
 
-use super::{Config, Printer};
+use super::{solve_seats, Config, Need, Printer};
 
 #[derive(Debug, Args)]
 pub struct PlayArgs {
@@ -55,6 +55,14 @@ enum Ending {
 pub fn run(config: &Config, args: &PlayArgs, printer: &mut Printer) -> anyhow::Result<()> {
     let rules = &config.rules;
     let bot_name = args.bot.trim();
+    config.check_memory(
+        "hog play",
+        Need {
+            seats: solve_seats(bot_name).max(if args.hints { 2 } else { 0 }),
+            tables: 1,
+            extra: 0,
+        },
+    )?;
     let bot = config.resolver().resolve_str(bot_name)?;
     let hints = if args.hints {
         Some(best_response(rules, &bot, &config.sweep_options()))

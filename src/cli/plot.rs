@@ -11,7 +11,7 @@ use hog::sweep::{sweep, Policy};
 use hog::HogError;
 
 use super::output::{render_table, rules_json};
-use super::{file_extension, Config, Format, Printer};
+use super::{file_extension, solve_seats, Config, Format, Need, Printer};
 
 /// What the heatmap shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -144,6 +144,20 @@ pub fn run(config: &Config, args: &PlotArgs, printer: &mut Printer) -> anyhow::R
         None => DEFAULT_SIZE,
     };
     let layout = Layout::new(size, rules.goal())?;
+    let win = args.kind == Kind::Win;
+    let goal = u64::from(rules.goal());
+    config.check_memory(
+        "hog plot",
+        Need {
+            seats: solve_seats(&args.strategy)
+                .max(opponent.as_deref().map_or(0, solve_seats))
+                .max(if win { 2 } else { 0 }),
+            tables: 2,
+            // The values drawn (a copy in row order) and the picture itself.
+            extra: if win { 8 * goal * goal } else { 0 }
+                + 4 * u64::from(size.0) * u64::from(size.1),
+        },
+    )?;
     let name = args.strategy.trim();
     let resolver = config.resolver();
     let table = resolver.resolve_str(name)?;

@@ -8,7 +8,7 @@ use hog::eval::{win_rates, WinRates};
 use hog::strategy::CourseStrategy;
 
 use super::output::{render_table, rules_json, rules_line};
-use super::{Config, Format, Printer};
+use super::{solve_seats, Config, Format, Need, Printer};
 
 #[derive(Debug, Args)]
 pub struct RatesArgs {
@@ -34,8 +34,19 @@ pub fn run(config: &Config, args: &RatesArgs, printer: &mut Printer) -> anyhow::
     let rules = &config.rules;
     let resolver = config.resolver();
     let vs = config.opponent_spec(args.vs.as_deref());
-    let opponent = resolver.resolve_str(&vs)?;
     let specs = standard_specs(config, &vs);
+    // Each busy thread keeps the two seats of its evaluations; meanwhile
+    // one thread solves the best response (two more) and one optimal (one).
+    let threads = config.busy_threads(specs.len());
+    config.check_memory(
+        &format!("hog rates on {threads} threads"),
+        Need {
+            seats: solve_seats(&vs).max(2 * threads + 3),
+            tables: 1 + threads,
+            extra: 0,
+        },
+    )?;
+    let opponent = resolver.resolve_str(&vs)?;
     let bar = config.progress.list(specs.len() as u64, "rating");
     let rows: Vec<(String, WinRates)> = specs
         .par_iter()

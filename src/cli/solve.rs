@@ -6,14 +6,15 @@ use clap::{Args, ValueEnum};
 use serde_json::{json, Value};
 
 use hog::export::{
-    win_probabilities_bytes, write_final_strategy, write_win_probabilities, Committed,
+    win_probabilities_batch_bytes, win_probabilities_bytes, write_final_strategy,
+    write_win_probabilities, Committed,
 };
 use hog::solve::{best_response, optimal};
 use hog::strategy::Spec;
 use hog::sweep::SweepOptions;
 
 use super::output::{render_table, rules_json, rules_line};
-use super::{Config, Format, Printer};
+use super::{solve_seats, Config, Format, Need, Printer};
 
 /// Above this size `win_probabilities.csv` is skipped unless asked for.
 const AUTO_WIN_PROBABILITIES_LIMIT: u64 = 512 << 20;
@@ -79,6 +80,19 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 
 pub fn run(config: &Config, args: &SolveArgs, printer: &mut Printer) -> anyhow::Result<()> {
     let rules = &config.rules;
+    let seats = if args.against.is_some() { 2 } else { 1 };
+    config.check_memory(
+        "hog solve",
+        Need {
+            seats: args.against.as_deref().map_or(0, solve_seats).max(seats),
+            tables: seats,
+            // Rows of win_probabilities.csv formatted at once.
+            extra: match args.win_probabilities {
+                WhenToWrite::Never => 0,
+                _ => win_probabilities_batch_bytes(rules.goal()),
+            },
+        },
+    )?;
     let against = match &args.against {
         Some(text) => Some(Spec::parse(text)?),
         None => None,

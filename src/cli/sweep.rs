@@ -11,7 +11,7 @@ use hog::strategy::Grid;
 use hog::sweep::SweepOptions;
 
 use super::output::{render_table, rules_json, rules_line};
-use super::{Config, Format, Printer};
+use super::{solve_seats, Config, Format, Need, Printer};
 
 #[derive(Debug, Args)]
 #[command(after_help = "\
@@ -57,6 +57,15 @@ pub fn run(config: &Config, args: &SweepArgs, printer: &mut Printer) -> anyhow::
     let rules = &config.rules;
     let grid = Grid::parse(&args.grid, rules)?;
     let vs = config.opponent_spec(args.vs.as_deref());
+    let threads = config.busy_threads(grid.combinations().len());
+    config.check_memory(
+        &format!("hog sweep on {threads} threads"),
+        Need {
+            seats: solve_seats(&vs).max(2 * threads),
+            tables: 1 + threads,
+            extra: 0,
+        },
+    )?;
     let opponent = config.resolver().resolve_str(&vs)?;
     config.progress.finish();
     let combinations = grid.combinations();

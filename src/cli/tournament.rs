@@ -14,7 +14,7 @@ use hog::tournament::{self, Tournament};
 use hog::HogError;
 
 use super::output::{render_table, rules_json, rules_line};
-use super::{Config, Format, Printer};
+use super::{solve_seats, Config, Format, Need, Printer};
 
 /// Text output shows the matrix up to this many strategies; beyond it the
 /// lines would not fit a terminal (CSV and JSON always have it).
@@ -132,6 +132,25 @@ pub fn run(config: &Config, args: &TournamentArgs, printer: &mut Printer) -> any
         ))
         .into());
     }
+    // Tables are solved one by one, then pairs are evaluated in parallel,
+    // each busy thread with two seats; every table stays (twice: by spec).
+    let threads = config.busy_threads(tournament::pairs(entries.len()).len());
+    let solves = entries
+        .iter()
+        .map(|e| solve_seats(&e.text))
+        .max()
+        .unwrap_or(0);
+    config.check_memory(
+        &format!(
+            "hog tournament of {} strategies on {threads} threads",
+            entries.len()
+        ),
+        Need {
+            seats: solves.max(2 * threads),
+            tables: 2 * entries.len() as u64,
+            extra: 0,
+        },
+    )?;
     let tables = resolve_all(config, &entries, args.file.as_deref())?;
     config.progress.finish();
     let pairs = tournament::pairs(tables.len()).len() as u64;

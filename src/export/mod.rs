@@ -11,4 +11,6 @@ pub use atomic::{AtomicFiles, Committed};
 pub use final_strategy::write_final_strategy;
 pub use json_table::write_json_table;
 pub use python_module::write_python_module;
-pub use win_probabilities::{win_probabilities_bytes, write_win_probabilities};
+pub use win_probabilities::{
+    win_probabilities_batch_bytes, win_probabilities_bytes, write_win_probabilities,
+};

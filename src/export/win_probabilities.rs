@@ -14,6 +14,11 @@ pub fn win_probabilities_bytes(goal: u32) -> u64 {
     u64::from(goal) * u64::from(goal) * 260
 }
 
+/// Bytes of the rows formatted at once (see [`ROWS_PER_BATCH`]).
+pub fn win_probabilities_batch_bytes(goal: u32) -> u64 {
+    u64::from(ROWS_PER_BATCH) * win_probabilities_bytes(goal) / u64::from(goal.max(1))
+}
+
 /// Score rows formatted at once: enough to keep every thread busy, few
 /// enough to bound the text held in memory (64 rows of goal 1000: 17 MB).
 const ROWS_PER_BATCH: u32 = 64;

@@ -414,3 +414,203 @@ fn a_failed_rename_leaves_no_temporary_file() {
         "the set is written whole or not at all: {names:?}"
     );
 }
+
+/// `hog ARGS` with its address space limited to `kib` KiB and `env` set.
+#[cfg(target_os = "linux")]
+fn limited_to(s: &Scratch, kib: u64, env: &[(&str, &str)], args: &[&str]) -> std::process::Output {
+    let mut cmd = std::process::Command::new("sh");
+    cmd.current_dir(s.path())
+        .arg("-c")
+        .arg(format!(r#"ulimit -v {kib} && exec "$0" "$@""#))
+        .arg(crate::util::hog_path())
+        .args(args)
+        .envs(env.iter().copied());
+    cmd.output().unwrap()
+}
+
+/// The one error line of a refused run.
+#[cfg(target_os = "linux")]
+fn error_line(out: &std::process::Output) -> String {
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    stderr
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn the_memory_check_counts_every_threads_tables_and_reads_ulimit() {
+    let s = Scratch::new();
+    // Two seats of goal 20000 (what was counted) fit in 16 GB; rates keeps
+    // two per busy thread, and the best response and optimal solves too.
+    let out = limited_to(&s, 16 << 20, &[], &["--goal", "20000", "rates"]);
+    let line = error_line(&out);
+    assert!(line.contains("error: goal 20000 needs about"), "{line}");
+    assert!(line.contains("MiB for hog rates on"), "{line}");
+    assert!(line.contains("(ulimit -v)"), "{line}");
+    if std::thread::available_parallelism().map_or(1, usize::from) < 2 {
+        return;
+    }
+    // A sweep at goal 3000 on two threads holds four seats, about 620 MB.
+    let sweep = ["--goal", "3000", "sweep", "boar_strategy(threshold=1..=4)"];
+    let two = [("RAYON_NUM_THREADS", "2")];
+    let line = error_line(&limited_to(&s, 800 << 10, &two, &sweep));
+    assert!(line.contains("for hog sweep on 2 threads"), "{line}");
+    // The values of a win plot are counted as well as its seats.
+    let plot = [
+        "--goal",
+        "3500",
+        "plot",
+        "always_roll(5)",
+        "--kind",
+        "win",
+        "--vs",
+        "always_roll(4)",
+        "--out",
+        "p.png",
+    ];
+    let line = error_line(&limited_to(&s, 900 << 10, &two, &plot));
+    assert!(line.contains("for hog plot"), "{line}");
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn an_allocation_that_fails_is_a_one_line_error() {
+    let s = Scratch::new();
+    let out = limited_to(
+        &s,
+        2_000_000,
+        &[],
+        &[
+            "--goal",
+            "12000",
+            "solve",
+            "--out",
+            "big",
+            "--no-memory-check",
+        ],
+    );
+    let line = error_line(&out);
+    assert!(
+        line.starts_with("error: out of memory: could not allocate"),
+        "{line}"
+    );
+    assert!(!s.join("big").exists());
+}
+
+#[test]
+fn more_threads_than_cores_are_never_started() {
+    let s = Scratch::new();
+    let out = s
+        .hog()
+        .env("RAYON_NUM_THREADS", "3000")
+        .args(["solve", "--out", "t", "--quiet"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(out.stderr.is_empty(), "--quiet hides the note");
+    let out = s
+        .hog()
+        .env("RAYON_NUM_THREADS", "3000")
+        .args(["eval", "optimal", "--format", "json"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    assert_eq!(
+        stderr,
+        format!(
+            "note: RAYON_NUM_THREADS=3000 asks for more threads than the {cores} cores here; using {cores}\n"
+        )
+    );
+    assert!(out.status.success());
+}
+
+#[test]
+fn unicode_spaces_and_long_or_deep_specs_never_panic() {
+    let s = Scratch::new();
+    let v = s.json(&["eval", "always_roll(\u{a0}6\u{2003})\u{3000}"]);
+    assert_eq!(v["average"], 0.5);
+    for spec in [
+        "always_roll(\u{17f})",
+        "\u{1f40e}(",
+        "boar_strategy(\u{a0}=1)",
+    ] {
+        refuse_spec_everywhere(&s, &[], spec, &["bad strategy spec"]);
+    }
+    let deep = |n: usize| "best_response(".repeat(n) + "optimal" + &")".repeat(n);
+    let line = s.refuse(&["eval", &deep(8_000)], &["nested more than 32 deep"]);
+    assert!(line.len() < 600, "{} characters", line.len());
+    s.write("deep.txt", &deep(16_000));
+    s.refuse(
+        &["tournament", "optimal", "--file", "deep.txt"],
+        &["deep.txt: line 1", "nested more than 32 deep"],
+    );
+    // One argument can be 128 KiB at most; a file line can be longer.
+    let huge = "x".repeat(100_000) + "(";
+    let line = s.refuse(&["eval", &huge], &["bad strategy spec"]);
+    assert!(line.len() < 600, "{} characters", line.len());
+    s.write(
+        "specs.txt",
+        &("optimal\n".to_string() + &"y".repeat(1 << 20) + "(\n"),
+    );
+    let line = s.refuse(
+        &["tournament", "always_roll(4)", "--file", "specs.txt"],
+        &["specs.txt: line 2", "bad strategy spec"],
+    );
+    assert!(line.len() < 600, "{} characters", line.len());
+}
+
+#[test]
+fn python_files_and_unknown_names_say_how_to_name_a_function() {
+    let s = Scratch::new();
+    s.write("hog.py", "def final_strategy(s, o):\n    return 4\n");
+    s.refuse(
+        &["eval", "hog.py"],
+        &["hog.py is a Python file", "as in hog.py:final_strategy"],
+    );
+    s.refuse(
+        &["eval", "final_strategy"],
+        &[
+            "unknown strategy 'final_strategy'",
+            "PATH/hog.py:final_strategy",
+        ],
+    );
+}
+
+#[test]
+fn nested_specs_with_paths_and_awkward_file_names_work() {
+    let s = Scratch::new();
+    s.run(&[
+        "export",
+        "always_roll(5)",
+        "--out",
+        "final_strategy (1).csv",
+    ]);
+    s.write("hog.py", "def f(s, o):\n    return 5\n");
+    let plain = s.json(&["eval", "best_response(always_roll(5))"]);
+    for spec in [
+        "best_response(final_strategy (1).csv)",
+        "best_response(\"final_strategy (1).csv\")",
+        "best_response(hog.py:f)",
+        "best_response('hog.py:f')",
+    ] {
+        if spec == "best_response(final_strategy (1).csv)" {
+            s.refuse(&["eval", spec], &["bad strategy spec"]);
+            continue;
+        }
+        let v = s.json(&["eval", spec]);
+        assert_eq!(v["average"], plain["average"], "{spec}");
+    }
+    let whole = s.json(&["eval", "final_strategy (1).csv"]);
+    assert_eq!(
+        whole["average"],
+        s.json(&["eval", "always_roll(5)"])["average"]
+    );
+    let twice = s.json(&[
+        "eval",
+        "best_response(best_response(\"final_strategy (1).csv\"))",
+    ]);
+    assert!(twice["average"].as_f64().unwrap() > 0.5);
+}
