@@ -194,7 +194,7 @@ fn address_space_available(threads: usize) -> Option<u64> {
         }
         let used = field_kib(&read("/proc/self/status"), "VmSize:").unwrap_or(0) * 1024;
         let room = (64 << 20) + threads as u64 * (72 << 20);
-        Some(u64::from(limit.rlim_cur).saturating_sub(used + room))
+        Some(limit.rlim_cur.saturating_sub(used + room))
     }
     #[cfg(not(unix))]
     {
