@@ -47,16 +47,32 @@ fn main() -> ExitCode {
     }
 }
 
-/// Clap's message without its usage block and help hint, on one line.
+/// Clap's message on one line, without its usage block and help hint but
+/// pointing at the help of the command it is about.
 fn one_line_usage_error(rendered: &str) -> String {
-    let kept: Vec<&str> = rendered
-        .lines()
-        .map(str::trim)
+    let lines: Vec<&str> = rendered.lines().map(str::trim).collect();
+    // "Usage: hog eval [OPTIONS] <STRATEGY>" names the command.
+    let command: Vec<&str> = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("Usage: "))
+        .map(|usage| {
+            usage
+                .split_whitespace()
+                .take_while(|w| w.chars().all(|c| c.is_ascii_lowercase() || c == '-'))
+                .collect()
+        })
+        .unwrap_or_else(|| vec!["hog"]);
+    let kept: Vec<&str> = lines
+        .into_iter()
         .filter(|l| {
             !l.is_empty() && !l.starts_with("Usage:") && !l.starts_with("For more information")
         })
         .collect();
-    kept.join(" ").trim_start_matches("error: ").to_string()
+    format!(
+        "{} (see `{} --help`)",
+        kept.join(" ").trim_start_matches("error: "),
+        command.join(" ")
+    )
 }
 
 /// The error and its causes joined with ": ", skipping a cause whose text
@@ -179,4 +195,23 @@ fn out_of_memory(size: usize) -> ! {
     }
     #[cfg(not(unix))]
     std::process::exit(2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::one_line_usage_error;
+
+    #[test]
+    fn usage_errors_point_at_the_commands_help() {
+        let rendered = "error: unexpected argument '--bogus' found\n\n  tip: to pass '--bogus' as a value, use '-- --bogus'\n\nUsage: hog eval [OPTIONS] <SPEC>\n\nFor more information, try '--help'.\n";
+        assert_eq!(
+            one_line_usage_error(rendered),
+            "unexpected argument '--bogus' found tip: to pass '--bogus' as a value, use '-- --bogus' (see `hog eval --help`)"
+        );
+        assert_eq!(
+            one_line_usage_error("error: a\n\nUsage: hog [OPTIONS] <COMMAND>\n"),
+            "a (see `hog --help`)"
+        );
+        assert_eq!(one_line_usage_error("error: b\n"), "b (see `hog --help`)");
+    }
 }

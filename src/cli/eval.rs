@@ -13,7 +13,7 @@ pub struct EvalArgs {
     /// The strategy to rate.
     pub strategy: String,
     /// The opponent (default: the rule set's course baseline).
-    #[arg(long)]
+    #[arg(long, value_name = "SPEC")]
     pub vs: Option<String>,
 }
 

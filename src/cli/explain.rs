@@ -29,7 +29,7 @@ pub struct ExplainArgs {
     #[arg(allow_hyphen_values = true)]
     pub opponent: String,
     /// Explain the best response to this strategy instead of optimal play.
-    #[arg(long)]
+    #[arg(long, value_name = "SPEC")]
     pub vs: Option<String>,
 }
 

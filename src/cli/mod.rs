@@ -31,29 +31,41 @@ pub use output::{Format, Printer};
 pub use progress::{say, Progress};
 pub use rules_args::RulesArgs;
 
+/// The heading of the options every command takes besides the rules.
+const GLOBAL: &str = "Global options";
+
 /// Exact strategy solver and analyzer for Hog, the dice game of CS 61A.
 #[derive(Debug, Parser)]
-#[command(name = "hog", version, about, long_about = None, propagate_version = true)]
+#[command(
+    name = "hog",
+    version,
+    about,
+    long_about = None,
+    propagate_version = true,
+    after_help = "Every command takes the rules and global options. The rules of each \
+                  rule set, strategy specs and file formats are in the README."
+)]
 pub struct Opts {
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Rules options")]
     pub rules: RulesArgs,
 
-    /// Output format on stdout.
-    #[arg(long, value_enum, default_value_t = Format::Text, global = true)]
+    /// Output format on stdout: text, one JSON object, CSV with a header
+    /// row, or Markdown tables (every command but play, which is text only).
+    #[arg(long, value_enum, default_value_t = Format::Text, global = true, help_heading = GLOBAL)]
     pub format: Format,
 
     /// Hide progress bars and notes on stderr.
-    #[arg(long, short, global = true)]
+    #[arg(long, short, global = true, help_heading = GLOBAL)]
     pub quiet: bool,
 
     /// Seconds a Python strategy (PATH/hog.py:function) may take to tabulate.
-    #[arg(long, global = true, default_value_t = 60.0, value_name = "SECONDS")]
+    #[arg(long, global = true, default_value_t = 60.0, value_name = "SECONDS", help_heading = GLOBAL)]
     pub python_timeout: f64,
 
     /// Run even when the tables seem not to fit in the memory available
     /// (with swap, say); an allocation that fails still ends the run with
     /// a one-line error.
-    #[arg(long, global = true)]
+    #[arg(long, global = true, help_heading = GLOBAL)]
     pub no_memory_check: bool,
 
     #[command(subcommand)]
@@ -62,7 +74,7 @@ pub struct Opts {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Solve for the optimal strategy (or the best response to --against) and write its tables.
+    /// Solve for the optimal strategy (or the best response to --vs) and write its tables.
     Solve(solve::SolveArgs),
     /// Exact win rates of one strategy against another.
     Eval(eval::EvalArgs),

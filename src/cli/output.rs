@@ -16,7 +16,7 @@ pub enum Format {
     Json,
     /// CSV with a header row.
     Csv,
-    /// A Markdown table (tables only: rates, sweep, tournament).
+    /// Markdown tables.
     Md,
 }
 

@@ -13,13 +13,19 @@ use hog::play::{parse_dice, Event, Game, Player, Turn};
 use hog::plot::rules_caption;
 use hog::simulate::Rng;
 use hog::solve::{best_response, Solution};
+use hog::HogError;
 
 use super::{solve_seats, Config, Need, Printer};
 
 #[derive(Debug, Args)]
 pub struct PlayArgs {
     /// The bot's strategy.
-    #[arg(long, default_value = "optimal")]
+    #[arg(
+        long = "vs",
+        visible_alias = "bot",
+        value_name = "SPEC",
+        default_value = "optimal"
+    )]
     pub bot: String,
     /// Seed for the dice (default: from the clock). The game prints its seed
     /// so it can be replayed.
@@ -54,6 +60,14 @@ enum Ending {
 
 pub fn run(config: &Config, args: &PlayArgs, printer: &mut Printer) -> anyhow::Result<()> {
     let rules = &config.rules;
+    if config.format != super::Format::Text {
+        return Err(HogError::BadArgument(
+            "hog play is a game in text: --format applies to the other commands \
+             (hog eval and hog simulate give the numbers of a game as JSON)"
+                .into(),
+        )
+        .into());
+    }
     let bot_name = args.bot.trim();
     config.check_memory(
         "hog play",

@@ -49,7 +49,7 @@ pub struct PlotArgs {
     pub kind: Kind,
     /// The other strategy: the opponent for --kind win (default optimal),
     /// the one to compare with for --kind diff (required).
-    #[arg(long)]
+    #[arg(long, value_name = "SPEC")]
     pub vs: Option<String>,
     /// Picture size in pixels, WIDTHxHEIGHT (default 900x800).
     #[arg(long)]

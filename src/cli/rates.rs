@@ -13,7 +13,7 @@ use super::{solve_seats, Config, Format, Need, Printer};
 #[derive(Debug, Args)]
 pub struct RatesArgs {
     /// The opponent (default: the rule set's course baseline).
-    #[arg(long)]
+    #[arg(long, value_name = "SPEC")]
     pub vs: Option<String>,
 }
 

@@ -2,7 +2,7 @@
 
 use clap::{Args, ValueEnum};
 
-use hog::rules::{AfterTurn, Components, DiceRule, Preset, Rules, ZeroDice};
+use hog::rules::{AfterTurn, Components, DiceRule, Preset, Rules, ZeroDice, MAX_GOAL};
 use hog::HogError;
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -32,13 +32,13 @@ pub enum AfterTurnArg {
 /// `--rules`, `--goal` and the component overrides.
 #[derive(Debug, Args)]
 pub struct RulesArgs {
-    /// Rule set preset (see RULES.md).
+    /// Rule set preset (its rules are in the README).
     #[arg(long = "rules", value_enum, default_value_t = PresetArg::Fa24, global = true)]
     pub preset: PresetArg,
 
-    /// Score needed to win.
-    #[arg(long, default_value_t = 100, global = true)]
-    pub goal: u32,
+    /// Score needed to win (1 to 1000000).
+    #[arg(long, default_value = "100", global = true, value_parser = whole_number)]
+    pub goal: String,
 
     /// Override the zero-dice rule.
     #[arg(long, value_enum, global = true)]
@@ -55,6 +55,17 @@ pub struct RulesArgs {
     /// Override the after-turn rule.
     #[arg(long, value_enum, global = true)]
     pub after_turn: Option<AfterTurnArg>,
+}
+
+/// Digits only; the range is checked with the rules, so that a goal too
+/// large for any integer type is named as it was written.
+fn whole_number(text: &str) -> Result<String, String> {
+    let digits = text.trim();
+    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        Ok(digits.to_string())
+    } else {
+        Err(format!("a goal is a whole number from 1 to {MAX_GOAL}"))
+    }
 }
 
 impl RulesArgs {
@@ -89,6 +100,12 @@ impl RulesArgs {
                 AfterTurnArg::None => AfterTurn::None,
             };
         }
-        Rules::new(preset, c, self.goal)
+        let goal = self.goal.parse::<u32>().map_err(|_| {
+            HogError::BadGoal(format!(
+                "goal {} is larger than the maximum {MAX_GOAL}",
+                hog::strategy::grammar::clip(&self.goal, 30)
+            ))
+        })?;
+        Rules::new(preset, c, goal)
     }
 }

@@ -18,7 +18,7 @@ pub struct SimulateArgs {
     /// The strategy to sample.
     pub strategy: String,
     /// The opponent (default: the rule set's course baseline).
-    #[arg(long)]
+    #[arg(long, value_name = "SPEC")]
     pub vs: Option<String>,
     /// Games to play in each seat.
     #[arg(long)]

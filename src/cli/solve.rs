@@ -32,10 +32,10 @@ pub enum WhenToWrite {
 #[derive(Debug, Args)]
 pub struct SolveArgs {
     /// Solve for the best response to this strategy instead of optimal play.
-    #[arg(long)]
+    #[arg(long = "vs", visible_alias = "against", value_name = "SPEC")]
     pub against: Option<String>,
     /// Folder for the tables (default: output/<rules>[-goal<N>], with
-    /// best_response/<against> below it for --against).
+    /// best_response/<spec>-<hash> below it for --vs).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Whether to write win_probabilities.csv (about 260 bytes per state).

@@ -32,7 +32,7 @@ pub struct SweepArgs {
     /// The grid, e.g. 'boar_strategy(threshold=0..=20, num_rolls=1..=10)' (see below).
     pub grid: String,
     /// The opponent (default: the rule set's course baseline).
-    #[arg(long)]
+    #[arg(long, value_name = "SPEC")]
     pub vs: Option<String>,
 }
 
