@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 use hog::plot::{
-    dice_color, diff_color, render_png, render_svg, win_color, Layout, Plot, DEFAULT_SIZE,
+    dice_color, diff_color, render_png, render_rgb, render_svg, win_color, Layout, Plot,
+    DEFAULT_SIZE, MAX_SIDE, MIN_SIZE,
 };
 use hog::rules::{Preset, Rules};
 use hog::solve::{optimal, Solution};
@@ -61,6 +62,19 @@ impl Picture {
 
     fn distinct_colours(&self) -> usize {
         self.rgb.chunks(3).collect::<HashSet<_>>().len()
+    }
+
+    /// Blank (white) rows at the top and the bottom, and blank columns at
+    /// the left and the right.
+    fn blank_margins(&self) -> (u32, u32, u32, u32) {
+        let inked = |x: u32, y: u32| self.pixel((x as i32, y as i32)) != RGBColor(255, 255, 255);
+        let row = |y| (0..self.width).any(|x| inked(x, y));
+        let column = |x| (0..self.height).any(|y| inked(x, y));
+        let top = (0..self.height).position(row).unwrap() as u32;
+        let bottom = (0..self.height).rev().position(row).unwrap() as u32;
+        let left = (0..self.width).position(column).unwrap() as u32;
+        let right = (0..self.width).rev().position(column).unwrap() as u32;
+        (top, bottom, left, right)
     }
 
     fn white_share(&self) -> f64 {
@@ -188,7 +202,8 @@ fn svgs_carry_their_titles_and_legends() {
     ];
     for (plot, needles) in plots.iter().zip(needles) {
         let svg = unescape(&render_svg(plot, &layout).unwrap());
-        assert!(svg.starts_with("<svg width=\"900\" height=\"800\""));
+        let (w, h) = DEFAULT_SIZE;
+        assert!(svg.starts_with(&format!("<svg width=\"{w}\" height=\"{h}\"")));
         assert!(svg.trim_end().ends_with("</svg>"));
         for needle in needles.iter().copied().chain([
             "rules fa24 (boar-brawl, six-sided, sus-fuss), goal 100",
@@ -213,6 +228,40 @@ fn other_sizes_and_goals_render() {
         assert_eq!((picture.width, picture.height), size);
         assert_eq!(picture.pixel(layout.cell_center(6, 0)), dice_color(3));
         assert!(layout.side > 100, "{layout:?}");
+    }
+}
+
+#[test]
+fn no_blank_band_is_left_at_any_size() {
+    let rules = fa24();
+    let plot = Plot::policy(&rules, "optimal", solve(&rules).table());
+    let sizes = [
+        DEFAULT_SIZE,
+        MIN_SIZE,
+        (900, 800),
+        (1200, 500),
+        (600, 1000),
+        (MIN_SIZE.0, MAX_SIDE),
+        (MAX_SIDE, MIN_SIZE.1),
+    ];
+    for (width, height) in sizes {
+        let layout = Layout::new((width, height), 100).unwrap();
+        let rgb = render_rgb(&plot, &layout).unwrap();
+        let picture = Picture { width, height, rgb };
+        let (top, bottom, left, right) = picture.blank_margins();
+        // Margins scale with the picture; the title sits nearer the top
+        // than the axis title does to the bottom, by about 10 px at 900 wide.
+        let scale = (f64::from(width) / f64::from(DEFAULT_SIZE.0))
+            .min(f64::from(height) / f64::from(DEFAULT_SIZE.1));
+        let slack = (16.0 * scale).ceil() as u32 + 2;
+        let at = format!(
+            "{width}x{height}: blank top {top}, bottom {bottom}, left {left}, right {right}"
+        );
+        assert!(bottom <= top + slack && top <= bottom + slack, "{at}");
+        assert!(right <= left + slack && left <= right + slack, "{at}");
+        if (width, height) == DEFAULT_SIZE {
+            assert!(bottom <= 30 && right <= 30, "{at}");
+        }
     }
 }
 
