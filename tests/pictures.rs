@@ -134,6 +134,17 @@ fn policy_cells_have_the_colour_of_their_dice_count() {
     let (x1, y1) = layout.cell_center(99, 99);
     assert!(x0 < x1 && y0 > y1, "score 0 bottom-left, 99 top-right");
     assert!(picture.distinct_colours() >= 11 + 2);
+    // Every count has its swatch, in the cells' colour, right of the heatmap.
+    let legend: HashSet<RGBColor> = (0..picture.height as i32)
+        .flat_map(|y| (layout.left + layout.side + 1..picture.width as i32).map(move |x| (x, y)))
+        .map(|at| picture.pixel(at))
+        .collect();
+    for dice in 0..=10 {
+        assert!(
+            legend.contains(&dice_color(dice)),
+            "no swatch for {dice} dice"
+        );
+    }
 }
 
 #[test]
