@@ -242,10 +242,32 @@ fn other_sizes_and_goals_render() {
     }
 }
 
+/// How much two opposite blank margins may differ in a picture of `size`:
+/// margins scale with the picture (words no smaller than 0.65 of the
+/// default), and the title sits nearer the top than the axis title to the
+/// bottom by about 10 px at the default size.
+fn slack((width, height): (u32, u32)) -> u32 {
+    let scale = (f64::from(width) / f64::from(DEFAULT_SIZE.0))
+        .min(f64::from(height) / f64::from(DEFAULT_SIZE.1));
+    (16.0 * scale.max(0.65)).ceil() as u32 + 2
+}
+
 #[test]
-fn no_blank_band_is_left_at_any_size() {
+fn pictures_use_their_space_at_any_size() {
     let rules = fa24();
-    let plot = Plot::policy(&rules, "optimal", solve(&rules).table());
+    let table = solve(&rules).table();
+    let values = ndarray::Array2::from_elem((100, 100), 0.5);
+    let plots = [
+        Plot::policy(&rules, "optimal", table.clone()),
+        Plot::win(&rules, "optimal", "optimal", values),
+        Plot::diff(
+            &rules,
+            "boar_strategy",
+            "optimal",
+            resolve(&rules, "boar_strategy"),
+            table,
+        ),
+    ];
     let sizes = [
         DEFAULT_SIZE,
         MIN_SIZE,
@@ -257,22 +279,29 @@ fn no_blank_band_is_left_at_any_size() {
     ];
     for (width, height) in sizes {
         let layout = Layout::new((width, height), 100).unwrap();
-        let rgb = render_rgb(&plot, &layout).unwrap();
-        let picture = Picture { width, height, rgb };
-        let (top, bottom, left, right) = picture.blank_margins();
-        // Margins scale with the picture; the title sits nearer the top
-        // than the axis title does to the bottom, by about 10 px at 900 wide.
-        let scale = (f64::from(width) / f64::from(DEFAULT_SIZE.0))
-            .min(f64::from(height) / f64::from(DEFAULT_SIZE.1));
-        let slack = (16.0 * scale).ceil() as u32 + 2;
-        let at = format!(
-            "{width}x{height}: blank top {top}, bottom {bottom}, left {left}, right {right}"
-        );
-        assert!(bottom <= top + slack && top <= bottom + slack, "{at}");
-        assert!(right <= left + slack && left <= right + slack, "{at}");
-        if (width, height) == DEFAULT_SIZE {
-            assert!(bottom <= 30 && right <= 30, "{at}");
+        for plot in &plots {
+            let rgb = render_rgb(plot, &layout).unwrap();
+            let picture = Picture { width, height, rgb };
+            let (top, bottom, left, right) = picture.blank_margins();
+            let at = format!(
+                "{}, {width}x{height}: blank top {top}, bottom {bottom}, left {left}, right {right}",
+                plot.title
+            );
+            // Nothing runs off the picture...
+            assert!(top.min(bottom).min(left).min(right) >= 2, "{at}");
+            // ...and no blank band is left at the bottom.
+            let slack = slack((width, height));
+            assert!(bottom <= top + slack && top <= bottom + slack, "{at}");
+            if (width, height) == DEFAULT_SIZE {
+                assert!(bottom <= 30, "{at}");
+            }
         }
+        // The policy legend is the widest: it spans the room kept for legends.
+        let rgb = render_rgb(&plots[0], &layout).unwrap();
+        let (_, _, left, right) = Picture { width, height, rgb }.blank_margins();
+        let at = format!("{width}x{height}: blank left {left}, right {right}");
+        let slack = slack((width, height));
+        assert!(right <= left + slack && left <= right + slack, "{at}");
     }
 }
 

@@ -55,8 +55,11 @@ impl Layout {
         if goal == 0 {
             return Err(HogError::BadGoal("goal must be at least 1".into()));
         }
+        // Below MIN_SCALE the words get too small to read; the heatmap gives
+        // up the room instead (MIN_SIZE still fits everything at it).
         let scale = (f64::from(width) / f64::from(DEFAULT_SIZE.0))
-            .min(f64::from(height) / f64::from(DEFAULT_SIZE.1));
+            .min(f64::from(height) / f64::from(DEFAULT_SIZE.1))
+            .max(MIN_SCALE);
         let px = |v: f64| (v * scale).round() as i32;
         let left = px(MARGIN + Y_LABELS);
         let top = px(TITLE_HEIGHT);
@@ -142,6 +145,9 @@ impl Layout {
     }
 }
 
+/// The smallest scale of words and margins relative to the default size.
+const MIN_SCALE: f64 = 0.65;
+
 // Sizes at the default picture size, in pixels.
 pub(super) const MARGIN: f64 = 14.0;
 const TITLE_HEIGHT: f64 = 75.0;
@@ -214,6 +220,9 @@ mod tests {
             (0, 0),
             "nothing left over: {default:?}"
         );
+        let small = Layout::new(MIN_SIZE, 100).unwrap();
+        assert_eq!(small.scale, MIN_SCALE, "words stay readable: {small:?}");
+        assert!(small.side >= 200, "{small:?}");
         let bottom = default.top + default.side + default.px(X_LABELS + MARGIN);
         assert!((bottom - default.height as i32).abs() <= 1, "{default:?}");
     }
