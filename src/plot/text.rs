@@ -97,7 +97,7 @@ impl Line {
     /// The glyphs placed for the anchor `pos` at the origin. The line's
     /// start and baseline are rounded to whole pixels, so a word looks the
     /// same wherever it is drawn; the glyphs within keep their fractions.
-    pub(super) fn placed(&self, pos: Pos) -> Vec<OutlinedGlyph> {
+    fn placed(&self, pos: Pos) -> Vec<OutlinedGlyph> {
         let dx = match pos.h_pos {
             HPos::Left => 0.0,
             HPos::Center => -0.5 * self.width,
