@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 use hog::plot::{
-    dice_color, diff_color, render_png, render_svg, win_color, Layout, Plot, DEFAULT_SIZE,
+    dice_color, diff_color, render_png, render_rgb, render_svg, win_color, Layout, Plot,
+    DEFAULT_SIZE, MAX_SIDE, MIN_SIZE,
 };
 use hog::rules::{Preset, Rules};
 use hog::solve::{optimal, Solution};
@@ -61,6 +62,19 @@ impl Picture {
 
     fn distinct_colours(&self) -> usize {
         self.rgb.chunks(3).collect::<HashSet<_>>().len()
+    }
+
+    /// Blank (white) rows at the top and the bottom, and blank columns at
+    /// the left and the right.
+    fn blank_margins(&self) -> (u32, u32, u32, u32) {
+        let inked = |x: u32, y: u32| self.pixel((x as i32, y as i32)) != RGBColor(255, 255, 255);
+        let row = |y| (0..self.width).any(|x| inked(x, y));
+        let column = |x| (0..self.height).any(|y| inked(x, y));
+        let top = (0..self.height).position(row).unwrap() as u32;
+        let bottom = (0..self.height).rev().position(row).unwrap() as u32;
+        let left = (0..self.width).position(column).unwrap() as u32;
+        let right = (0..self.width).rev().position(column).unwrap() as u32;
+        (top, bottom, left, right)
     }
 
     fn white_share(&self) -> f64 {
@@ -120,6 +134,17 @@ fn policy_cells_have_the_colour_of_their_dice_count() {
     let (x1, y1) = layout.cell_center(99, 99);
     assert!(x0 < x1 && y0 > y1, "score 0 bottom-left, 99 top-right");
     assert!(picture.distinct_colours() >= 11 + 2);
+    // Every count has its swatch, in the cells' colour, right of the heatmap.
+    let legend: HashSet<RGBColor> = (0..picture.height as i32)
+        .flat_map(|y| (layout.left + layout.side + 1..picture.width as i32).map(move |x| (x, y)))
+        .map(|at| picture.pixel(at))
+        .collect();
+    for dice in 0..=10 {
+        assert!(
+            legend.contains(&dice_color(dice)),
+            "no swatch for {dice} dice"
+        );
+    }
 }
 
 #[test]
@@ -188,7 +213,8 @@ fn svgs_carry_their_titles_and_legends() {
     ];
     for (plot, needles) in plots.iter().zip(needles) {
         let svg = unescape(&render_svg(plot, &layout).unwrap());
-        assert!(svg.starts_with("<svg width=\"900\" height=\"800\""));
+        let (w, h) = DEFAULT_SIZE;
+        assert!(svg.starts_with(&format!("<svg width=\"{w}\" height=\"{h}\"")));
         assert!(svg.trim_end().ends_with("</svg>"));
         for needle in needles.iter().copied().chain([
             "rules fa24 (boar-brawl, six-sided, sus-fuss), goal 100",
@@ -213,6 +239,69 @@ fn other_sizes_and_goals_render() {
         assert_eq!((picture.width, picture.height), size);
         assert_eq!(picture.pixel(layout.cell_center(6, 0)), dice_color(3));
         assert!(layout.side > 100, "{layout:?}");
+    }
+}
+
+/// How much two opposite blank margins may differ in a picture of `size`:
+/// margins scale with the picture (words no smaller than 0.65 of the
+/// default), and the title sits nearer the top than the axis title to the
+/// bottom by about 10 px at the default size.
+fn slack((width, height): (u32, u32)) -> u32 {
+    let scale = (f64::from(width) / f64::from(DEFAULT_SIZE.0))
+        .min(f64::from(height) / f64::from(DEFAULT_SIZE.1));
+    (16.0 * scale.max(0.65)).ceil() as u32 + 2
+}
+
+#[test]
+fn pictures_use_their_space_at_any_size() {
+    let rules = fa24();
+    let table = solve(&rules).table();
+    let values = ndarray::Array2::from_elem((100, 100), 0.5);
+    let plots = [
+        Plot::policy(&rules, "optimal", table.clone()),
+        Plot::win(&rules, "optimal", "optimal", values),
+        Plot::diff(
+            &rules,
+            "boar_strategy",
+            "optimal",
+            resolve(&rules, "boar_strategy"),
+            table,
+        ),
+    ];
+    let sizes = [
+        DEFAULT_SIZE,
+        MIN_SIZE,
+        (900, 800),
+        (1200, 500),
+        (600, 1000),
+        (MIN_SIZE.0, MAX_SIDE),
+        (MAX_SIDE, MIN_SIZE.1),
+    ];
+    for (width, height) in sizes {
+        let layout = Layout::new((width, height), 100).unwrap();
+        for plot in &plots {
+            let rgb = render_rgb(plot, &layout).unwrap();
+            let picture = Picture { width, height, rgb };
+            let (top, bottom, left, right) = picture.blank_margins();
+            let at = format!(
+                "{}, {width}x{height}: blank top {top}, bottom {bottom}, left {left}, right {right}",
+                plot.title
+            );
+            // Nothing runs off the picture...
+            assert!(top.min(bottom).min(left).min(right) >= 2, "{at}");
+            // ...and no blank band is left at the bottom.
+            let slack = slack((width, height));
+            assert!(bottom <= top + slack && top <= bottom + slack, "{at}");
+            if (width, height) == DEFAULT_SIZE {
+                assert!(bottom <= 30, "{at}");
+            }
+        }
+        // The policy legend is the widest: it spans the room kept for legends.
+        let rgb = render_rgb(&plots[0], &layout).unwrap();
+        let (_, _, left, right) = Picture { width, height, rgb }.blank_margins();
+        let at = format!("{width}x{height}: blank left {left}, right {right}");
+        let slack = slack((width, height));
+        assert!(right <= left + slack && left <= right + slack, "{at}");
     }
 }
 

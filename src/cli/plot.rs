@@ -51,7 +51,7 @@ pub struct PlotArgs {
     /// the one to compare with for --kind diff (required).
     #[arg(long, value_name = "SPEC")]
     pub vs: Option<String>,
-    /// Picture size in pixels, WIDTHxHEIGHT (default 900x800).
+    /// Picture size in pixels, WIDTHxHEIGHT (default 900x750).
     #[arg(long)]
     pub size: Option<String>,
 }

@@ -39,13 +39,16 @@ fn draw_titles<DB: DrawingBackend>(
     layout: &Layout,
 ) -> Drawn<DB> {
     let top_left = Pos::new(HPos::Left, VPos::Top);
-    let x = layout.px(MARGIN);
-    let title = layout.font(21.0, FontStyle::Bold).pos(top_left);
-    root.draw(&Text::new(plot.title.clone(), (x, layout.px(12.0)), title))?;
-    let subtitle = layout.font(15.0, FontStyle::Normal).pos(top_left);
+    let title = layout.font(22.0, FontStyle::Bold).pos(top_left);
+    root.draw(&Text::new(
+        plot.title.clone(),
+        layout.at(MARGIN, 12.0),
+        title,
+    ))?;
+    let subtitle = layout.font(16.0, FontStyle::Normal).pos(top_left);
     root.draw(&Text::new(
         plot.subtitle.clone(),
-        (x, layout.px(44.0)),
+        layout.at(MARGIN, 44.0),
         subtitle,
     ))
 }
@@ -108,7 +111,7 @@ fn draw_axes<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, layout: &Layout)
         INK,
     ))?;
     let tick = layout.px(6.0);
-    let labels = layout.font(13.0, FontStyle::Normal);
+    let labels = layout.font(14.0, FontStyle::Normal);
     let below = labels.pos(Pos::new(HPos::Center, VPos::Top));
     let beside = labels.pos(Pos::new(HPos::Right, VPos::Center));
     let step = tick_step(layout.goal) as usize;
@@ -127,7 +130,7 @@ fn draw_axes<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, layout: &Layout)
         root.draw(&Text::new(text.clone(), (x, x_axis + gap), below.clone()))?;
         root.draw(&Text::new(text, (y_axis - gap, y), beside.clone()))?;
     }
-    let titles = layout.font(15.0, FontStyle::Normal);
+    let titles = layout.font(16.0, FontStyle::Normal);
     root.draw(&Text::new(
         "opponent's score (0 at the left) \u{2192}",
         (
@@ -138,7 +141,7 @@ fn draw_axes<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, layout: &Layout)
     ))?;
     root.draw(&Text::new(
         "own score, player to move (0 at the bottom) \u{2192}",
-        (layout.px(MARGIN), top + side / 2),
+        (layout.at(MARGIN, 0.0).0, top + side / 2),
         titles
             .transform(FontTransform::Rotate270)
             .pos(Pos::new(HPos::Center, VPos::Top)),

@@ -10,8 +10,9 @@ use super::palette::INK;
 use super::text::FONT;
 use crate::error::HogError;
 
-/// The default picture size in pixels, `(width, height)`.
-pub const DEFAULT_SIZE: (u32, u32) = (900, 800);
+/// The default picture size in pixels, `(width, height)`: the heatmap,
+/// its labels and the legend fill it with nothing left over.
+pub const DEFAULT_SIZE: (u32, u32) = (900, 750);
 
 /// The smallest picture size that still leaves room for the legend.
 pub const MIN_SIZE: (u32, u32) = (400, 300);
@@ -34,6 +35,9 @@ pub struct Layout {
     pub top: i32,
     /// Side of the heatmap square in pixels.
     pub side: i32,
+    /// Top-left corner of everything drawn: more than `(0, 0)` when the
+    /// picture is wider or taller than the square needs.
+    origin: (i32, i32),
     /// Font and margin scale relative to the default size.
     scale: f64,
 }
@@ -51,20 +55,28 @@ impl Layout {
         if goal == 0 {
             return Err(HogError::BadGoal("goal must be at least 1".into()));
         }
+        // Below MIN_SCALE the words get too small to read; the heatmap gives
+        // up the room instead (MIN_SIZE still fits everything at it).
         let scale = (f64::from(width) / f64::from(DEFAULT_SIZE.0))
-            .min(f64::from(height) / f64::from(DEFAULT_SIZE.1));
+            .min(f64::from(height) / f64::from(DEFAULT_SIZE.1))
+            .max(MIN_SCALE);
         let px = |v: f64| (v * scale).round() as i32;
         let left = px(MARGIN + Y_LABELS);
         let top = px(TITLE_HEIGHT);
         let across = width as i32 - left - px(LEGEND_WIDTH + MARGIN);
         let down = height as i32 - top - px(X_LABELS + MARGIN);
+        let side = across.min(down);
+        // The square leaves room over one way: centre the whole picture in
+        // it rather than leave a blank band at the bottom or the right.
+        let origin = ((across - side) / 2, (down - side) / 2);
         Ok(Layout {
             width,
             height,
             goal,
-            left,
-            top,
-            side: across.min(down),
+            left: origin.0 + left,
+            top: origin.1 + top,
+            side,
+            origin,
             scale,
         })
     }
@@ -121,15 +133,24 @@ impl Layout {
         (v * self.scale).round() as i32
     }
 
+    /// The point `(x, y)` pixels from the top-left of the drawing at the
+    /// default size, scaled and placed in this picture.
+    pub(super) fn at(&self, x: f64, y: f64) -> (i32, i32) {
+        (self.origin.0 + self.px(x), self.origin.1 + self.px(y))
+    }
+
     /// A font of `size` points at the default size, scaled.
     pub(super) fn font(&self, size: f64, style: FontStyle) -> TextStyle<'static> {
         TextStyle::from((FONT, size * self.scale, style).into_font()).color(&INK)
     }
 }
 
+/// The smallest scale of words and margins relative to the default size.
+const MIN_SCALE: f64 = 0.65;
+
 // Sizes at the default picture size, in pixels.
 pub(super) const MARGIN: f64 = 14.0;
-const TITLE_HEIGHT: f64 = 78.0;
+const TITLE_HEIGHT: f64 = 75.0;
 const Y_LABELS: f64 = 62.0;
 pub(super) const X_LABELS: f64 = 56.0;
 pub(super) const LEGEND_WIDTH: f64 = 205.0;
@@ -170,6 +191,40 @@ mod tests {
         assert_eq!(layout.y_span(0).end, layout.top + layout.side);
         assert_eq!(layout.y_span(99).start, layout.top);
         assert_eq!(layout.y_span(1).end, layout.y_span(0).start);
+    }
+
+    #[test]
+    fn the_drawing_is_centred_in_what_the_square_leaves_over() {
+        let sizes = [
+            DEFAULT_SIZE,
+            MIN_SIZE,
+            (900, 800),
+            (1200, 500),
+            (600, 1000),
+            (MIN_SIZE.0, MAX_SIDE),
+            (MAX_SIDE, MIN_SIZE.1),
+            (MAX_SIDE, MAX_SIDE),
+        ];
+        for size in sizes {
+            let l = Layout::new(size, 100).unwrap();
+            let right = l.width as i32 - (l.left + l.side + l.px(LEGEND_WIDTH + MARGIN));
+            let bottom = l.height as i32 - (l.top + l.side + l.px(X_LABELS + MARGIN));
+            let (x0, y0) = l.at(0.0, 0.0);
+            assert!((x0 - right).abs() <= 1 && (y0 - bottom).abs() <= 1, "{l:?}");
+            assert!(x0.min(y0) == 0, "one way the square fits exactly: {l:?}");
+            assert_eq!(l.at(0.0, TITLE_HEIGHT).1, l.top, "{l:?}");
+        }
+        let default = Layout::default_for(100);
+        assert_eq!(
+            default.at(0.0, 0.0),
+            (0, 0),
+            "nothing left over: {default:?}"
+        );
+        let small = Layout::new(MIN_SIZE, 100).unwrap();
+        assert_eq!(small.scale, MIN_SCALE, "words stay readable: {small:?}");
+        assert!(small.side >= 200, "{small:?}");
+        let bottom = default.top + default.side + default.px(X_LABELS + MARGIN);
+        assert!((bottom - default.height as i32).abs() <= 1, "{default:?}");
     }
 
     #[test]

@@ -48,7 +48,7 @@ fn legend_row<DB: DrawingBackend>(
     };
     let middle = y + swatch / 2;
     let text = layout
-        .font(13.5, style)
+        .font(14.5, style)
         .pos(Pos::new(HPos::Left, VPos::Center));
     root.draw(&Text::new(
         label.to_string(),
@@ -57,7 +57,7 @@ fn legend_row<DB: DrawingBackend>(
     ))?;
     // Counts in grey: secondary to the colours they explain.
     let right = layout
-        .font(12.0, FontStyle::Normal)
+        .font(13.0, FontStyle::Normal)
         .color(&MUTED)
         .pos(Pos::new(HPos::Right, VPos::Center));
     let end = x + layout.px(LEGEND_WIDTH - 26.0);
@@ -71,7 +71,7 @@ fn legend_title<DB: DrawingBackend>(
 ) -> Drawn<DB> {
     let (x, y) = legend_origin(layout);
     let style = layout
-        .font(15.0, FontStyle::Bold)
+        .font(16.0, FontStyle::Bold)
         .pos(Pos::new(HPos::Left, VPos::Top));
     root.draw(&Text::new(title.to_string(), (x, y), style))
 }
@@ -127,7 +127,7 @@ pub(super) fn draw_diff_legend<DB: DrawingBackend>(
     // Say whose choice "more" and "fewer" describe, below the swatches.
     let (x, top) = legend_origin(layout);
     let style = layout
-        .font(13.0, FontStyle::Normal)
+        .font(14.0, FontStyle::Normal)
         .pos(Pos::new(HPos::Left, VPos::Top));
     let y = top + layout.px(34.0 + 3.5 * LEGEND_ROW);
     let lines = [
@@ -161,7 +161,7 @@ pub(super) fn draw_color_bar<DB: DrawingBackend>(
         INK.stroke_width(1),
     ))?;
     let style = layout
-        .font(13.0, FontStyle::Normal)
+        .font(14.0, FontStyle::Normal)
         .pos(Pos::new(HPos::Left, VPos::Center));
     for tick in 0..=4 {
         let p = f64::from(tick) / 4.0;

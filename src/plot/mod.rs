@@ -1,8 +1,9 @@
 //! Heatmaps over the states `(own score, opponent score)`: the dice a
 //! strategy rolls, the mover's win probability, or where two strategies
 //! disagree. Drawn with plotters into memory (an RGB buffer, PNG bytes or
-//! SVG text) with the embedded DejaVu Sans font, so no system font library
-//! is involved and the same inputs give the same bytes.
+//! SVG text); the bitmap's words are set in the embedded DejaVu Sans by
+//! `text`, so no system font library is involved and the same inputs give
+//! the same bytes.
 //!
 //! Layout: the opponent's score runs left to right along x, the mover's own
 //! score bottom to top along y, so the origin `(0, 0)` is the bottom-left
@@ -12,6 +13,7 @@ mod draw;
 mod layout;
 mod legend;
 mod palette;
+mod pixels;
 mod render;
 mod text;
 

@@ -5,7 +5,7 @@ use plotters::drawing::DrawingAreaErrorKind;
 use plotters::prelude::*;
 
 use super::draw::draw;
-use super::text::fonts_ready;
+use super::pixels::Pixels;
 use super::{DrawError, Layout, Plot};
 
 fn draw_error<E: std::error::Error + Send + Sync>(e: DrawingAreaErrorKind<E>) -> DrawError {
@@ -15,11 +15,10 @@ fn draw_error<E: std::error::Error + Send + Sync>(e: DrawingAreaErrorKind<E>) ->
 /// Draw `plot` into an RGB buffer of `layout.width x layout.height` pixels.
 pub fn render_rgb(plot: &Plot, layout: &Layout) -> Result<Vec<u8>, DrawError> {
     check_goal(plot, layout)?;
-    fonts_ready()?;
     let mut buffer = vec![0u8; layout.width as usize * layout.height as usize * 3];
     {
-        let root = BitMapBackend::with_buffer(&mut buffer, (layout.width, layout.height))
-            .into_drawing_area();
+        let pixels = BitMapBackend::with_buffer(&mut buffer, (layout.width, layout.height));
+        let root = Pixels(pixels).into_drawing_area();
         draw(&root, plot, layout).map_err(draw_error)?;
         root.present().map_err(draw_error)?;
     }
@@ -35,7 +34,6 @@ pub fn render_png(plot: &Plot, layout: &Layout) -> Result<Vec<u8>, DrawError> {
 /// Draw `plot` as an SVG document.
 pub fn render_svg(plot: &Plot, layout: &Layout) -> Result<String, DrawError> {
     check_goal(plot, layout)?;
-    fonts_ready()?;
     let mut text = String::new();
     {
         let root =
