@@ -286,7 +286,7 @@ fn sweep_refuses_bad_grids() {
     refuse(
         d,
         &["sweep", "boar_strategy(threshold=x..=3)"],
-        &["'x' is not a non-negative integer"],
+        &["'x..=3' is not a non-negative integer"],
     );
     refuse(
         d,
