@@ -1,6 +1,7 @@
 //! The `hog` command line: clap options, turned once into a validated
 //! [`Config`] that the subcommands read.
 
+mod docs;
 mod eval;
 mod explain;
 mod export;
@@ -94,6 +95,10 @@ pub enum Command {
     Plot(plot::PlotArgs),
     /// Play a game in the terminal against a bot.
     Play(play::PlayArgs),
+    /// Print a shell's completion script for hog.
+    Completions(docs::CompletionsArgs),
+    /// Print hog's manual page (or write every command's page to a folder).
+    Manpage(docs::ManpageArgs),
 }
 
 /// What every command needs: validated rules and how to report.
@@ -181,6 +186,8 @@ pub fn run(opts: Opts) -> anyhow::Result<()> {
         Command::Export(args) => export::run(&config, &args, &mut printer),
         Command::Plot(args) => plot::run(&config, &args, &mut printer),
         Command::Play(args) => play::run(&config, &args, &mut printer),
+        Command::Completions(args) => docs::completions(&args, &mut printer),
+        Command::Manpage(args) => docs::manpage(&config, &args, &mut printer),
     }
 }
 

@@ -4,6 +4,7 @@
 
 mod bad_input;
 mod determinism;
+mod docs;
 mod eval;
 mod files;
 mod freshness;
