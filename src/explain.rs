@@ -7,6 +7,7 @@ use crate::dice::MAX_DICE;
 use crate::error::HogError;
 use crate::rules::Rules;
 use crate::solve::Solution;
+use crate::sweep::{best_choice, SweepResult};
 
 /// Where one turn can leave the scores, and how likely that is.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -46,8 +47,11 @@ pub struct Explanation {
     pub opponent_score: u32,
     /// Faces of the dice this turn rolls (Hog Wild can make it 4).
     pub sides: u32,
-    /// The solution's choice here.
+    /// The best choice here (the solution's own, for a solved game).
     pub best: u8,
+    /// For a strategy explained as it is (see [`explain_strategy`]), its
+    /// own choice here.
+    pub chosen: Option<u8>,
     /// Dice counts 0..=10, in order.
     pub choices: Vec<Choice>,
 }
@@ -71,13 +75,22 @@ impl Explanation {
     }
 }
 
-/// Explain the solution's choice at `(score, opponent)`; both must be below the goal.
-pub fn explain(
-    solution: &Solution<'_>,
-    score: u32,
-    opponent: u32,
-) -> Result<Explanation, HogError> {
-    let rules = solution.rules();
+impl Explanation {
+    /// The strategy's own choice, for a strategy explained as it is.
+    pub fn chosen_choice(&self) -> Option<&Choice> {
+        self.chosen.map(|k| &self.choices[k as usize])
+    }
+
+    /// How much win probability the strategy's own choice gives away
+    /// against the best one (0 where it is the best).
+    pub fn given_away(&self) -> Option<f64> {
+        let chosen = self.chosen_choice()?;
+        Some(self.best_choice().win_probability - chosen.win_probability)
+    }
+}
+
+/// Refuse a state at or past the goal.
+fn check_state(rules: &Rules, score: u32, opponent: u32) -> Result<(), HogError> {
     let goal = rules.goal();
     for (what, value) in [("score", score), ("opponent score", opponent)] {
         if value >= goal {
@@ -86,7 +99,60 @@ pub fn explain(
             )));
         }
     }
+    Ok(())
+}
+
+/// Explain the solution's choice at `(score, opponent)`; both must be below the goal.
+pub fn explain(
+    solution: &Solution<'_>,
+    score: u32,
+    opponent: u32,
+) -> Result<Explanation, HogError> {
+    let rules = solution.rules();
+    check_state(rules, score, opponent)?;
     let values = solution.choice_values(score, opponent);
+    Ok(explanation(
+        rules,
+        score,
+        opponent,
+        values,
+        solution.choice(score, opponent),
+        None,
+    ))
+}
+
+/// Explain a fixed strategy at `(score, opponent)`: the value of every
+/// dice count when both players then go on with their own tables (seat 0
+/// of `play`, a sweep of the strategy against its opponent), the best of
+/// them, and the strategy's own choice.
+pub fn explain_strategy(
+    play: &SweepResult<'_>,
+    score: u32,
+    opponent: u32,
+) -> Result<Explanation, HogError> {
+    let rules = play.rules();
+    check_state(rules, score, opponent)?;
+    let values = play.choice_values(0, score, opponent);
+    let chosen = play.seat(0).choice(score as usize, opponent as usize);
+    Ok(explanation(
+        rules,
+        score,
+        opponent,
+        values,
+        best_choice(&values).1,
+        Some(chosen),
+    ))
+}
+
+/// Every choice at a state with its value.
+fn explanation(
+    rules: &Rules,
+    score: u32,
+    opponent: u32,
+    values: [f64; MAX_DICE + 1],
+    best: u8,
+    chosen: Option<u8>,
+) -> Explanation {
     let choices = (0..=MAX_DICE as u8)
         .map(|dice| {
             let points = turn_points(rules, score, opponent, dice);
@@ -105,13 +171,14 @@ pub fn explain(
             }
         })
         .collect();
-    Ok(Explanation {
+    Explanation {
         score,
         opponent_score: opponent,
         sides: rules.components().dice.sides(score, opponent),
-        best: solution.choice(score, opponent),
+        best,
+        chosen,
         choices,
-    })
+    }
 }
 
 /// The raw points a turn of `dice` dice can score at `(score, opponent)`,
@@ -185,6 +252,47 @@ mod tests {
         assert_eq!(scores, vec![54, 56, 59]);
         assert_eq!(e.choices.len(), 11);
         assert_eq!(e.best, solution.choice(53, 60));
+    }
+
+    #[test]
+    fn a_strategy_is_explained_against_its_opponent_as_it_plays() {
+        use crate::strategy::StrategyTable;
+        use crate::sweep::{sweep, Policy};
+        let rules = Rules::preset(Preset::Fa24, 100).unwrap();
+        let six = StrategyTable::constant(100, 6);
+        let boar = crate::strategy::CourseStrategy::Boar.table(&rules, [11, 6]);
+        let play = sweep(
+            &rules,
+            &[Policy::Fixed(&six), Policy::Fixed(&boar)],
+            &SweepOptions::default(),
+        );
+        let e = explain_strategy(&play, 53, 60).unwrap();
+        assert_eq!(e.chosen, Some(6));
+        // The value of its own choice is its value at the state.
+        assert_eq!(e.choices[6].win_probability, play.seat(0).value(53, 60));
+        // Against boar_strategy, rolling zero (9 points and Sus Fuss to 67)
+        // beats rolling six: the best is not its choice, and it gives away
+        // exactly the difference.
+        assert_ne!(e.best, 6);
+        let given = e.given_away().unwrap();
+        assert!(given > 0.0);
+        assert_eq!(
+            given,
+            e.choices[e.best as usize].win_probability - e.choices[6].win_probability
+        );
+        // The minimax solution explained as a strategy against itself gives
+        // nothing away anywhere.
+        let solved = optimal(&rules, &SweepOptions::default()).table();
+        let self_play = sweep(
+            &rules,
+            &[Policy::Fixed(&solved), Policy::Fixed(&solved)],
+            &SweepOptions::default(),
+        );
+        for (s, o) in [(0, 0), (53, 60), (99, 99), (12, 87)] {
+            let e = explain_strategy(&self_play, s, o).unwrap();
+            assert_eq!(e.chosen, Some(e.best), "({s}, {o})");
+            assert_eq!(e.given_away(), Some(0.0));
+        }
     }
 
     #[test]

@@ -1,12 +1,14 @@
-//! `hog explain SCORE OPPONENT [--vs SPEC]`: every dice count at one state,
-//! and why the solved table picks the one it does.
+//! `hog explain SCORE OPPONENT [--strategy SPEC] [--vs SPEC]`: every dice
+//! count at one state, and why the solved table picks the one it does, or
+//! what a strategy's own choice there is worth.
 
 use clap::Args;
 use serde_json::{json, Value};
 
-use hog::explain::{explain, Choice, Explanation};
+use hog::explain::{explain, explain_strategy, Choice, Explanation};
 use hog::rules::Rules;
 use hog::solve;
+use hog::sweep::{sweep, Policy};
 use hog::HogError;
 
 use super::output::{render_table, rules_json, rules_line};
@@ -19,8 +21,13 @@ afterwards (or, with --vs, the best response to SPEC), the expected raw points \
 of the turn (before the after-turn rule), the probability that the turn scores \
 exactly 1 raw point, and where the scores land after the after-turn rule.
 
-Example:
-  hog explain 53 60")]
+With --strategy, the win probabilities are those of the strategy against --vs \
+(default optimal) when both go on with their own strategies after this turn; \
+the strategy's own choice is marked beside the best one, with what it gives away.
+
+Examples:
+  hog explain 53 60
+  hog explain 53 60 --strategy boar_strategy --vs 'always_roll(6)'")]
 pub struct ExplainArgs {
     /// The mover's score (0..GOAL-1).
     #[arg(allow_hyphen_values = true)]
@@ -28,9 +35,32 @@ pub struct ExplainArgs {
     /// The other player's score (0..GOAL-1).
     #[arg(allow_hyphen_values = true)]
     pub opponent: String,
-    /// Explain the best response to this strategy instead of optimal play.
+    /// The opponent: explain the best response to it (or, with --strategy,
+    /// the strategy against it; default optimal).
     #[arg(long, value_name = "SPEC")]
     pub vs: Option<String>,
+    /// Explain this strategy as it plays instead of the best choice.
+    #[arg(long, value_name = "SPEC")]
+    pub strategy: Option<String>,
+}
+
+/// Who plays after this turn, as the explanation says it.
+struct Play<'a> {
+    strategy: Option<&'a str>,
+    vs: Option<&'a str>,
+}
+
+impl Play<'_> {
+    fn words(&self) -> String {
+        match (self.strategy, self.vs) {
+            (Some(s), vs) => format!(
+                "{s} against {}, both going on with their own strategies",
+                vs.unwrap_or("optimal")
+            ),
+            (None, Some(vs)) => format!("the best response to {vs}"),
+            (None, None) => "optimal play afterwards by both players".to_string(),
+        }
+    }
 }
 
 /// A score argument: a non-negative integer below the goal.
@@ -54,36 +84,57 @@ pub fn run(config: &Config, args: &ExplainArgs, printer: &mut Printer) -> anyhow
         "hog explain",
         Need {
             seats: args.vs.as_deref().map_or(1, solve_seats).max(2),
-            tables: 1,
+            tables: 2,
             extra: 0,
         },
     )?;
     let options = config.sweep_options();
-    let solution = match &args.vs {
-        None => solve::optimal(rules, &options),
-        Some(vs) => {
-            let table = config.resolver().resolve_str(vs)?;
-            solve::best_response(rules, &table, &options)
+    let play = Play {
+        strategy: args.strategy.as_deref().map(str::trim),
+        vs: args.vs.as_deref().map(str::trim),
+    };
+    let e = match play.strategy {
+        Some(spec) => {
+            let resolver = config.resolver();
+            let table = resolver.resolve_str(spec)?;
+            let vs = resolver.resolve_str(play.vs.unwrap_or("optimal"))?;
+            let result = sweep(
+                rules,
+                &[Policy::Fixed(&table), Policy::Fixed(&vs)],
+                &options,
+            );
+            explain_strategy(&result, score, opponent)?
+        }
+        None => {
+            let solution = match play.vs {
+                None => solve::optimal(rules, &options),
+                Some(vs) => {
+                    let table = config.resolver().resolve_str(vs)?;
+                    solve::best_response(rules, &table, &options)
+                }
+            };
+            explain(&solution, score, opponent)?
         }
     };
     config.progress.finish();
-    let e = explain(&solution, score, opponent)?;
-    let against = args.vs.as_deref().map(str::trim);
     match config.format {
-        Format::Json => printer.json(&json_output(rules, against, &e))?,
-        Format::Text => printer.text(&text_output(rules, against, &e))?,
+        Format::Json => printer.json(&json_output(rules, &play, &e))?,
+        Format::Text => printer.text(&text_output(rules, &play, &e))?,
         format => printer.text(&choices_table(format, &e))?,
     }
     Ok(())
 }
 
-fn json_output(rules: &Rules, against: Option<&str>, e: &Explanation) -> Value {
+fn json_output(rules: &Rules, play: &Play<'_>, e: &Explanation) -> Value {
     let mut map = rules_json(rules);
-    map.insert("against".into(), json!(against));
+    map.insert("against".into(), json!(play.vs));
+    map.insert("strategy".into(), json!(play.strategy));
     map.insert("score".into(), json!(e.score));
     map.insert("opponent_score".into(), json!(e.opponent_score));
     map.insert("sides".into(), json!(e.sides));
     map.insert("best".into(), json!(e.best));
+    map.insert("chosen".into(), json!(e.chosen));
+    map.insert("gives_away".into(), json!(e.given_away()));
     let choices: Vec<Value> = e
         .choices
         .iter()
@@ -106,9 +157,10 @@ fn json_output(rules: &Rules, against: Option<&str>, e: &Explanation) -> Value {
     Value::Object(map)
 }
 
-/// One row per dice count; the best marked (text and Markdown) or flagged (CSV).
+/// One row per dice count; the best (and a strategy's own choice) marked
+/// (text and Markdown) or flagged (CSV).
 fn choices_table(format: Format, e: &Explanation) -> String {
-    let header = [
+    let mut header = vec![
         "dice",
         "win_probability",
         "expected_points",
@@ -116,6 +168,14 @@ fn choices_table(format: Format, e: &Explanation) -> String {
         "outcomes",
         "best",
     ];
+    if e.chosen.is_some() {
+        header.push("chosen");
+    }
+    let mark = |on: bool| match (format, on) {
+        (Format::Csv, b) => b.to_string(),
+        (_, true) => "*".to_string(),
+        (_, false) => String::new(),
+    };
     let rows: Vec<Vec<String>> = e
         .choices
         .iter()
@@ -125,41 +185,62 @@ fn choices_table(format: Format, e: &Explanation) -> String {
                 Format::Csv => x.to_string(),
                 _ => format!("{x:.digits$}"),
             };
-            vec![
+            let mut row = vec![
                 c.dice.to_string(),
                 number(c.win_probability, 6),
                 number(c.expected_points, 3),
                 number(c.one_point_probability, 4),
                 c.outcomes.len().to_string(),
-                match (format, best) {
-                    (Format::Csv, b) => b.to_string(),
-                    (_, true) => "*".to_string(),
-                    (_, false) => String::new(),
-                },
-            ]
+                mark(best),
+            ];
+            if let Some(chosen) = e.chosen {
+                row.push(mark(c.dice == chosen));
+            }
+            row
         })
         .collect();
     render_table(format, &header, &rows)
 }
 
-fn text_output(rules: &Rules, against: Option<&str>, e: &Explanation) -> String {
-    let play = match against {
-        None => "optimal play afterwards by both players".to_string(),
-        Some(vs) => format!("the best response to {vs}"),
-    };
+fn text_output(rules: &Rules, play: &Play<'_>, e: &Explanation) -> String {
     let best = e.best_choice();
+    let shown = e.chosen_choice().unwrap_or(best);
+    let own = match (play.strategy, e.chosen_choice()) {
+        (Some(name), Some(chosen)) => format!("{}\n", own_choice(name, e, chosen)),
+        _ => String::new(),
+    };
     format!(
-        "Score {} vs {} ({}), {play}; {}-sided dice this turn.\n\n{}\n{}\n{}\n\nWhere {} leaves the scores (mover, other, probability):\n{}",
+        "Score {} vs {} ({}), {}; {}-sided dice this turn.\n\n{}\n{}\n{own}{}\n\nWhere {} leaves the scores (mover, other, probability):\n{}",
         e.score,
         e.opponent_score,
         rules_line(rules),
+        play.words(),
         e.sides,
         choices_table(Format::Text, e),
         why(e),
         zero_dice_note(rules, e),
-        dice_words(best.dice),
-        outcome_lines(best, rules.goal()),
+        dice_words(shown.dice),
+        outcome_lines(shown, rules.goal()),
     )
+}
+
+/// The strategy's own choice and what it gives away, in words.
+fn own_choice(name: &str, e: &Explanation, chosen: &Choice) -> String {
+    let given = e.given_away().unwrap_or(0.0);
+    if chosen.dice == e.best || given <= hog::sweep::TIE_TOLERANCE {
+        format!(
+            "{name} chooses {} here, winning {:.6}: nothing given away.",
+            dice_words(chosen.dice),
+            chosen.win_probability
+        )
+    } else {
+        format!(
+            "{name} chooses {} here, winning {:.6}: it gives away {given:.6} against {}.",
+            dice_words(chosen.dice),
+            chosen.win_probability,
+            dice_words(e.best)
+        )
+    }
 }
 
 /// "rolling 0 dice" / "rolling 1 die".
@@ -177,6 +258,18 @@ fn why(e: &Explanation) -> String {
         return format!("Best: {}.", dice_words(best.dice));
     };
     let margin = best.win_probability - next.win_probability;
+    let ties = e
+        .choices
+        .iter()
+        .filter(|c| best.win_probability - c.win_probability <= hog::sweep::TIE_TOLERANCE)
+        .count();
+    if ties == e.choices.len() {
+        return format!(
+            "Every dice count wins {:.6} here (all tied within 1e-12); ties go to the fewest dice: {}.",
+            best.win_probability,
+            dice_words(best.dice)
+        );
+    }
     if margin <= hog::sweep::TIE_TOLERANCE {
         return format!(
             "Best: {}, which wins {:.6}, tied with {} (within 1e-12); ties go to the fewest dice.",

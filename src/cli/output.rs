@@ -60,13 +60,21 @@ pub fn render_table(format: Format, header: &[&str], rows: &[Vec<String>]) -> St
                 .expect("UTF-8 in, UTF-8 out")
         }
         Format::Md => {
-            let mut text = format!("| {} |\n", header.join(" | "));
+            // A '|' inside a cell (a strategy's name) would end the cell.
+            let cells = |row: &[String]| -> String {
+                row.iter()
+                    .map(|c| c.replace('|', "\\|"))
+                    .collect::<Vec<_>>()
+                    .join(" | ")
+            };
+            let header: Vec<String> = header.iter().map(|h| h.to_string()).collect();
+            let mut text = format!("| {} |\n", cells(&header));
             let rule: Vec<&str> = (0..header.len())
                 .map(|i| if i == 0 { "---" } else { "---:" })
                 .collect();
             text += &format!("| {} |\n", rule.join(" | "));
             for row in rows {
-                text += &format!("| {} |\n", row.join(" | "));
+                text += &format!("| {} |\n", cells(row));
             }
             text
         }

@@ -21,7 +21,7 @@ pub struct SimulateArgs {
     #[arg(long, value_name = "SPEC")]
     pub vs: Option<String>,
     /// Games to play in each seat.
-    #[arg(long)]
+    #[arg(long, default_value_t = 100_000)]
     pub games: u64,
     /// Seed of the xoshiro256** generator; the same seed gives the same
     /// results with any number of threads.
@@ -123,7 +123,8 @@ pub fn run(config: &Config, args: &SimulateArgs, printer: &mut Printer) -> anyho
             text += &render_table(format, &["seat", "sampled", "95% interval", "exact"], &rows);
             if readable {
                 text += &format!(
-                    "\nsampled average is {z:.2} standard errors from the exact value; {:.0} games/s\n",
+                    "\n{}; {:.0} games/s\n",
+                    distance_words(z, sampled.average(), exact.average),
                     2.0 * args.games as f64 / seconds
                 );
             }
@@ -147,6 +148,20 @@ impl Intervals {
             second: interval95(sampled.second_wins, sampled.games),
             average: average_interval95(sampled),
         }
+    }
+}
+
+/// How far the sampled average is from the exact one, in words. Where every
+/// game went the same way the sample has no spread, and no standard error
+/// to count in.
+fn distance_words(z: f64, sampled: f64, exact: f64) -> String {
+    if z.is_finite() {
+        format!("sampled average is {z:.2} standard errors from the exact value")
+    } else {
+        format!(
+            "every sampled game in each seat went the same way, so the sample has no spread \
+             (sampled average {sampled}, exact {exact})"
+        )
     }
 }
 

@@ -5,6 +5,7 @@
 mod bad_input;
 mod determinism;
 mod docs;
+mod edges;
 mod eval;
 mod files;
 mod freshness;
