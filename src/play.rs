@@ -199,7 +199,7 @@ impl<'r, D: Dice> Game<'r, D> {
         self.turn(dice)
     }
 
-    /// Play one turn of RULES.md's game loop for the player to move.
+    /// Play one turn of the game loop (the README's rules) for the player to move.
     fn turn(&mut self, dice: u8) -> Turn {
         let player = self.to_move;
         let (mover, other) = (self.score(player), self.score(player.other()));
@@ -318,7 +318,7 @@ mod tests {
 
     #[test]
     fn sus_fuss_fires_on_a_sus_score() {
-        // RULES.md: 14 points, two dice showing 3 and 4: 21 is sus -> 23.
+        // The README's worked example: 14 points, two dice showing 3 and 4: 21 is sus -> 23.
         let r = rules(Preset::Fa24);
         let mut game = game_at(&r, 14, 0, 6, &[3, 4]);
         let turn = game.human_turn(2).unwrap();
@@ -332,7 +332,7 @@ mod tests {
 
     #[test]
     fn a_one_scores_one_and_every_die_is_rolled() {
-        // RULES.md: 63 points, five dice with a 1: 64 has 7 divisors -> 64.
+        // The README's worked example: 63 points, five dice with a 1: 64 has 7 divisors -> 64.
         let r = rules(Preset::Fa24);
         let mut game = game_at(&r, 63, 0, 6, &[6, 1, 6, 6, 6]);
         let turn = game.human_turn(5).unwrap();
@@ -344,7 +344,7 @@ mod tests {
 
     #[test]
     fn boar_brawl_then_sus_fuss() {
-        // RULES.md: 53 vs 60 rolls zero: Boar Brawl 9 -> 62 is sus -> 67.
+        // The README's worked example: 53 vs 60 rolls zero: Boar Brawl 9 -> 62 is sus -> 67.
         let r = rules(Preset::Fa24);
         let mut game = game_at(&r, 53, 60, 6, &[]);
         let turn = game.human_turn(0).unwrap();
@@ -382,7 +382,7 @@ mod tests {
 
     #[test]
     fn a_swap_can_hand_the_win_to_the_other_player() {
-        // RULES.md: 90 vs 50, the mover scores 10 -> 100 vs 50 -> swap.
+        // The README's worked example: 90 vs 50, the mover scores 10 -> 100 vs 50 -> swap.
         // 90 + 50 = 140 is a multiple of 7: Hog Wild, four-sided dice.
         let r = rules(Preset::DoubleSwap);
         let mut game = game_at(&r, 90, 50, 5, &[3, 3, 4]);

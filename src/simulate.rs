@@ -3,7 +3,7 @@
 //!
 //! Nothing here uses the engine's outcome distributions or sweep: a turn
 //! rolls each die one at a time, exactly as the course's `hog.py` does, and a
-//! game is the plain loop of RULES.md. Only the rule functions
+//! game is the plain game loop of the README's rules. Only the rule functions
 //! ([`Rules::zero_dice_points`], [`Rules::after_turn`] and the dice rule's
 //! number of sides) are shared with the solver.
 //!
@@ -151,7 +151,7 @@ pub fn play_game(rules: &Rules, a: &StrategyTable, b: &StrategyTable, rng: &mut 
         let end = rules.after_turn(score[mover] + points, score[other]);
         score[mover] = end.mover;
         score[other] = end.other;
-        // At most one score reaches the goal (RULES.md); a swap can make it
+        // At most one score reaches the goal (the README's rules); a swap can make it
         // the other player's.
         if score[mover] >= goal {
             return mover;
