@@ -193,7 +193,10 @@ fn address_space_available(threads: usize) -> Option<u64> {
             return None;
         }
         let used = field_kib(&read("/proc/self/status"), "VmSize:").unwrap_or(0) * 1024;
-        let room = (64 << 20) + threads as u64 * (72 << 20);
+        // Each thread may reserve a 64 MiB allocator arena and a stack: the
+        // workers, the main thread and the signal handler's. A reservation
+        // already made counts twice (in `used` too), which errs on the safe side.
+        let room = (64 << 20) + (threads as u64 + 2) * (72 << 20);
         Some(limit.rlim_cur.saturating_sub(used + room))
     }
     #[cfg(not(unix))]

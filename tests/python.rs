@@ -318,24 +318,29 @@ fn prints_stream_while_the_function_is_still_running() {
     );
     let file = dir.path().join("waits.py");
     fs::write(&file, body).unwrap();
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("hog"))
-        .env_remove("HOG_PYTHON")
-        .args([
-            "eval",
-            &format!("{}:strategy", file.display()),
-            "--python-timeout",
-            "60",
-        ])
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let spec = format!("{}:strategy", file.display());
+    let mut child = start_hog(&["eval", &spec], Stdio::null(), Stdio::piped());
     let mut stderr = BufReader::new(child.stderr.take().unwrap());
     let mut line = String::new();
     stderr.read_line(&mut line).unwrap();
     assert_eq!(line, "waiting for go\n");
     fs::write(&go, "").unwrap();
     assert!(child.wait().unwrap().success());
+}
+
+/// Start `hog ARGS` in the background.
+fn start_hog(
+    args: &[&str],
+    stdout: std::process::Stdio,
+    stderr: std::process::Stdio,
+) -> std::process::Child {
+    std::process::Command::new(assert_cmd::cargo::cargo_bin("hog"))
+        .env_remove("HOG_PYTHON")
+        .args(args)
+        .stdout(stdout)
+        .stderr(stderr)
+        .spawn()
+        .unwrap()
 }
 
 /// Whether process `pid` is still running (a zombie waiting for its
@@ -367,13 +372,7 @@ fn within(seconds: u64, mut done: impl FnMut() -> bool) -> bool {
 /// output, or `None` if it had to be killed.
 fn run_with_watchdog(args: &[&str], seconds: u64) -> Option<std::process::Output> {
     use std::process::Stdio;
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("hog"))
-        .env_remove("HOG_PYTHON")
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = start_hog(args, Stdio::piped(), Stdio::piped());
     if !within(seconds, || matches!(child.try_wait(), Ok(Some(_)))) {
         let _ = child.kill();
         let _ = child.wait();
@@ -442,13 +441,8 @@ fn python_dies_with_hog_when_hog_is_terminated() {
         format!("import os\n{spins}\ndef strategy(s, o):\n    spin()\n"),
     )
     .unwrap();
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("hog"))
-        .env_remove("HOG_PYTHON")
-        .args(["eval", &format!("{}:strategy", file.display())])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let spec = format!("{}:strategy", file.display());
+    let mut child = start_hog(&["eval", &spec], Stdio::null(), Stdio::null());
     assert!(within(30, || fs::read_to_string(&pid_file)
         .is_ok_and(|t| !t.is_empty())));
     let python: u32 = fs::read_to_string(&pid_file).unwrap().parse().unwrap();

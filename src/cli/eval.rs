@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 use hog::eval::win_rates;
 
 use super::output::{render_table, rules_json, rules_line};
-use super::{solve_seats, Config, Format, Need, Printer};
+use super::{Config, Format, Printer};
 
 #[derive(Debug, Args)]
 pub struct EvalArgs {
@@ -19,18 +19,8 @@ pub struct EvalArgs {
 
 pub fn run(config: &Config, args: &EvalArgs, printer: &mut Printer) -> anyhow::Result<()> {
     let rules = &config.rules;
-    let vs = config.opponent_spec(args.vs.as_deref());
-    config.check_memory(
-        "hog eval",
-        Need {
-            seats: solve_seats(&args.strategy).max(solve_seats(&vs)).max(2),
-            tables: 2,
-            extra: 0,
-        },
-    )?;
-    let resolver = config.resolver();
-    let a = resolver.resolve_str(&args.strategy)?;
-    let b = resolver.resolve_str(&vs)?;
+    let (a, b, vs) =
+        config.strategy_and_opponent("hog eval", &args.strategy, args.vs.as_deref())?;
     let rates = win_rates(rules, &a, &b, &config.sweep_options());
     config.progress.finish();
     match config.format {

@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 use clap::{Parser, Subcommand};
 
 use hog::rules::Rules;
-use hog::strategy::Resolver;
+use hog::strategy::{Resolver, StrategyTable};
 use hog::sweep::SweepOptions;
 use hog::HogError;
 
@@ -118,6 +118,29 @@ impl Config {
     /// A resolver for specs under these rules, with progress for big solves.
     pub fn resolver(&self) -> Resolver<'_> {
         Resolver::new(&self.rules, self.sweep_options()).with_python_timeout(self.python_timeout)
+    }
+
+    /// A strategy and its opponent (`--vs`, or the baseline), resolved
+    /// after checking that `what` has the memory for them and an evaluation.
+    pub fn strategy_and_opponent(
+        &self,
+        what: &str,
+        strategy: &str,
+        vs: Option<&str>,
+    ) -> anyhow::Result<(StrategyTable, StrategyTable, String)> {
+        let vs = self.opponent_spec(vs);
+        self.check_memory(
+            what,
+            Need {
+                seats: solve_seats(strategy).max(solve_seats(&vs)).max(2),
+                tables: 2,
+                extra: 0,
+            },
+        )?;
+        let resolver = self.resolver();
+        let a = resolver.resolve_str(strategy)?;
+        let b = resolver.resolve_str(&vs)?;
+        Ok((a, b, vs))
     }
 
     /// `--vs` as given, or the rule set's course baseline `always_roll(n)`.

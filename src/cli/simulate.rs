@@ -11,7 +11,7 @@ use hog::simulate::{average_interval95, interval95, simulate_with_progress, Samp
 use hog::HogError;
 
 use super::output::{render_table, rules_json, rules_line};
-use super::{solve_seats, Config, Format, Need, Printer};
+use super::{Config, Format, Printer};
 
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
@@ -34,18 +34,8 @@ pub fn run(config: &Config, args: &SimulateArgs, printer: &mut Printer) -> anyho
         return Err(HogError::BadArgument("--games must be at least 1".into()).into());
     }
     let rules = &config.rules;
-    let vs = config.opponent_spec(args.vs.as_deref());
-    config.check_memory(
-        "hog simulate",
-        Need {
-            seats: solve_seats(&args.strategy).max(solve_seats(&vs)).max(2),
-            tables: 2,
-            extra: 0,
-        },
-    )?;
-    let resolver = config.resolver();
-    let a = resolver.resolve_str(&args.strategy)?;
-    let b = resolver.resolve_str(&vs)?;
+    let (a, b, vs) =
+        config.strategy_and_opponent("hog simulate", &args.strategy, args.vs.as_deref())?;
     let exact = win_rates(rules, &a, &b, &config.sweep_options());
     config.progress.finish();
     let bar = config.progress.list(2 * args.games, "playing");

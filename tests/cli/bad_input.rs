@@ -452,15 +452,16 @@ fn the_memory_check_counts_every_threads_tables_and_reads_ulimit() {
     if std::thread::available_parallelism().map_or(1, usize::from) < 2 {
         return;
     }
-    // A sweep at goal 3000 on two threads holds four seats, about 620 MB.
+    // A sweep at goal 3000 on two threads holds four seats, about 630 MiB:
+    // more than 870 MiB leaves once the threads have room (two seats fit).
     let sweep = ["--goal", "3000", "sweep", "boar_strategy(threshold=1..=4)"];
     let two = [("RAYON_NUM_THREADS", "2")];
-    let line = error_line(&limited_to(&s, 800 << 10, &two, &sweep));
+    let line = error_line(&limited_to(&s, 870 << 10, &two, &sweep));
     assert!(line.contains("for hog sweep on 2 threads"), "{line}");
     // The values of a win plot are counted as well as its seats.
     let plot = [
         "--goal",
-        "3500",
+        "6000",
         "plot",
         "always_roll(5)",
         "--kind",
@@ -470,7 +471,9 @@ fn the_memory_check_counts_every_threads_tables_and_reads_ulimit() {
         "--out",
         "p.png",
     ];
-    let line = error_line(&limited_to(&s, 900 << 10, &two, &plot));
+    // Its two seats alone (1.2 GiB) would fit in 1770 MiB; with the values
+    // (0.3 GiB more) they do not.
+    let line = error_line(&limited_to(&s, 1770 << 10, &two, &plot));
     assert!(line.contains("for hog plot"), "{line}");
 }
 
