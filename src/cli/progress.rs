@@ -70,8 +70,14 @@ impl Progress {
     /// user must know (a file skipped or removed, a wait, a limit applied),
     /// so it shows whether or not stderr is a terminal; `--quiet` hides it.
     pub fn note(&self, text: &str) {
-        if !self.quiet {
-            say(&format!("note: {text}"));
+        if self.quiet {
+            return;
+        }
+        let line = format!("note: {text}");
+        // A bar on screen is cleared for the line and drawn again below it.
+        match &self.sweep_bar {
+            Some(bar) => bar.suspend(|| say(&line)),
+            None => say(&line),
         }
     }
 

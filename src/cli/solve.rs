@@ -142,6 +142,7 @@ pub fn run(config: &Config, args: &SolveArgs, printer: &mut Printer) -> anyhow::
         files.remove(&probabilities)?;
     }
     let Committed { written, removed } = files.commit()?;
+    config.progress.finish();
     for path in &removed {
         config.progress.note(&format!(
             "removed {}, left by an earlier run: this run does not write it, \
@@ -149,7 +150,6 @@ pub fn run(config: &Config, args: &SolveArgs, printer: &mut Printer) -> anyhow::
             path.display()
         ));
     }
-    config.progress.finish();
     let seconds = config.started.elapsed().as_secs_f64();
     let first = solution.first_player_win_probability();
     let against = args.against.as_deref().map(str::trim);
