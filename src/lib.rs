@@ -27,6 +27,8 @@ pub mod kernel;
 pub mod memory;
 pub mod play;
 pub mod plot;
+pub mod rates;
+pub mod report;
 pub mod rules;
 pub mod simulate;
 pub mod solve;

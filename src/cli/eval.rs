@@ -1,11 +1,11 @@
 //! `hog eval SPEC [--vs SPEC]`.
 
 use clap::Args;
-use serde_json::{json, Value};
 
 use hog::eval::win_rates;
+use hog::report::EvalReport;
 
-use super::output::{render_table, rules_json, rules_line};
+use super::output::{render_table, rules_line};
 use super::{Config, Format, Printer};
 
 #[derive(Debug, Args)]
@@ -33,15 +33,12 @@ pub fn run(config: &Config, args: &EvalArgs, printer: &mut Printer) -> anyhow::R
             rates.second,
             rates.average
         ))?,
-        Format::Json => {
-            let mut map = rules_json(rules);
-            map.insert("strategy".into(), json!(args.strategy.trim()));
-            map.insert("opponent".into(), json!(vs.trim()));
-            map.insert("first".into(), json!(rates.first));
-            map.insert("second".into(), json!(rates.second));
-            map.insert("average".into(), json!(rates.average));
-            printer.json(&Value::Object(map))?
-        }
+        Format::Json => printer.json(&serde_json::to_value(EvalReport::new(
+            rules,
+            args.strategy.trim(),
+            vs.trim(),
+            rates,
+        ))?)?,
         format => printer.text(&render_table(
             format,
             &[

@@ -3,15 +3,15 @@
 //! what a strategy's own choice there is worth.
 
 use clap::Args;
-use serde_json::{json, Value};
 
 use hog::explain::{explain, explain_strategy, Choice, Explanation};
+use hog::report::ExplainReport;
 use hog::rules::Rules;
 use hog::solve;
 use hog::sweep::{sweep, Policy};
 use hog::HogError;
 
-use super::output::{render_table, rules_json, rules_line};
+use super::output::{render_table, rules_line};
 use super::{solve_seats, Config, Format, Need, Printer};
 
 #[derive(Debug, Args)]
@@ -118,43 +118,16 @@ pub fn run(config: &Config, args: &ExplainArgs, printer: &mut Printer) -> anyhow
     };
     config.progress.finish();
     match config.format {
-        Format::Json => printer.json(&json_output(rules, &play, &e))?,
+        Format::Json => printer.json(&serde_json::to_value(ExplainReport::new(
+            rules,
+            play.vs,
+            play.strategy,
+            &e,
+        ))?)?,
         Format::Text => printer.text(&text_output(rules, &play, &e))?,
         format => printer.text(&choices_table(format, &e))?,
     }
     Ok(())
-}
-
-fn json_output(rules: &Rules, play: &Play<'_>, e: &Explanation) -> Value {
-    let mut map = rules_json(rules);
-    map.insert("against".into(), json!(play.vs));
-    map.insert("strategy".into(), json!(play.strategy));
-    map.insert("score".into(), json!(e.score));
-    map.insert("opponent_score".into(), json!(e.opponent_score));
-    map.insert("sides".into(), json!(e.sides));
-    map.insert("best".into(), json!(e.best));
-    map.insert("chosen".into(), json!(e.chosen));
-    map.insert("gives_away".into(), json!(e.given_away()));
-    let choices: Vec<Value> = e
-        .choices
-        .iter()
-        .map(|c| {
-            let outcomes: Vec<Value> = c
-                .outcomes
-                .iter()
-                .map(|o| json!([o.score, o.opponent_score, o.probability]))
-                .collect();
-            json!({
-                "dice": c.dice,
-                "win_probability": c.win_probability,
-                "expected_points": c.expected_points,
-                "one_point_probability": c.one_point_probability,
-                "outcomes": outcomes,
-            })
-        })
-        .collect();
-    map.insert("choices".into(), Value::Array(choices));
-    Value::Object(map)
 }
 
 /// One row per dice count; the best (and a strategy's own choice) marked

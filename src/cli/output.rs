@@ -3,7 +3,9 @@
 use std::io::{self, Write};
 
 use clap::ValueEnum;
-use serde_json::{json, Value};
+use serde_json::Value;
+
+use hog::report::RulesHeader;
 
 use hog::rules::Rules;
 
@@ -109,21 +111,13 @@ pub fn render_table(format: Format, header: &[&str], rows: &[Vec<String>]) -> St
     }
 }
 
-/// The `rules` fields every JSON output starts with.
+/// The `rules` fields every JSON output starts with (the library's
+/// [`RulesHeader`], which the typed reports start with too).
 pub fn rules_json(rules: &Rules) -> serde_json::Map<String, Value> {
-    let c = rules.components();
-    let mut map = serde_json::Map::new();
-    map.insert("rules".into(), json!(rules.name()));
-    map.insert("goal".into(), json!(rules.goal()));
-    map.insert(
-        "components".into(),
-        json!({
-            "zero_dice": c.zero_dice.name(),
-            "dice": c.dice.name(),
-            "after_turn": c.after_turn.name(),
-        }),
-    );
-    map
+    match serde_json::to_value(RulesHeader::of(rules)) {
+        Ok(Value::Object(map)) => map,
+        _ => unreachable!("a struct serializes to an object"),
+    }
 }
 
 /// "fa24 (boar-brawl, six-sided, sus-fuss), goal 100".

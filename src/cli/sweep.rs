@@ -2,15 +2,12 @@
 //! course strategy's parameters.
 
 use clap::Args;
-use rayon::prelude::*;
-use serde_json::{json, Map, Value};
 
-use hog::eval::{win_rates, WinRates};
+use hog::report::SweepReport;
 use hog::rules::Rules;
 use hog::strategy::Grid;
-use hog::sweep::SweepOptions;
 
-use super::output::{render_table, rules_json, rules_line};
+use super::output::{render_table, rules_line};
 use super::{solve_seats, Config, Format, Need, Printer};
 
 #[derive(Debug, Args)]
@@ -36,23 +33,6 @@ pub struct SweepArgs {
     pub vs: Option<String>,
 }
 
-/// One evaluated combination.
-struct Row {
-    args: [u32; 2],
-    rates: WinRates,
-}
-
-/// The first row with the highest average.
-fn best_row(rows: &[Row]) -> usize {
-    let mut best = 0;
-    for (i, row) in rows.iter().enumerate() {
-        if row.rates.average > rows[best].rates.average {
-            best = i;
-        }
-    }
-    best
-}
-
 pub fn run(config: &Config, args: &SweepArgs, printer: &mut Printer) -> anyhow::Result<()> {
     let rules = &config.rules;
     let grid = Grid::parse(&args.grid, rules)?;
@@ -68,62 +48,19 @@ pub fn run(config: &Config, args: &SweepArgs, printer: &mut Printer) -> anyhow::
     )?;
     let opponent = config.resolver().resolve_str(&vs)?;
     config.progress.finish();
-    let combinations = grid.combinations();
-    let bar = config.progress.list(combinations.len() as u64, "sweeping");
-    // Each row is its own sweep, exactly as `hog eval` runs it.
-    let rows: Vec<Row> = combinations
-        .par_iter()
-        .map(|&a| {
-            let table = grid.strategy.table(rules, a);
-            let rates = win_rates(rules, &table, &opponent, &SweepOptions::default());
-            bar.inc(1);
-            Row { args: a, rates }
-        })
-        .collect();
+    let bar = config
+        .progress
+        .list(grid.combinations().len() as u64, "sweeping");
+    let report = grid.evaluate(rules, &vs, &opponent, &|| bar.inc(1));
     bar.finish_and_clear();
-    let best = best_row(&rows);
     match config.format {
-        Format::Json => printer.json(&json_output(rules, &grid, vs.trim(), &rows, best))?,
-        format => printer.text(&table_output(format, rules, &grid, vs.trim(), &rows, best))?,
+        Format::Json => printer.json(&serde_json::to_value(&report)?)?,
+        format => printer.text(&table_output(format, rules, &grid, &report))?,
     }
     Ok(())
 }
 
-fn row_json(grid: &Grid, row: &Row) -> Value {
-    let params: Map<String, Value> = grid
-        .strategy
-        .params()
-        .iter()
-        .zip(row.args)
-        .map(|(p, v)| (p.to_string(), json!(v)))
-        .collect();
-    json!({
-        "params": params,
-        "strategy": grid.spec(row.args),
-        "first": row.rates.first,
-        "second": row.rates.second,
-        "average": row.rates.average,
-    })
-}
-
-fn json_output(rules: &Rules, grid: &Grid, vs: &str, rows: &[Row], best: usize) -> Value {
-    let mut map = rules_json(rules);
-    map.insert("strategy".into(), json!(grid.strategy.name()));
-    map.insert("opponent".into(), json!(vs));
-    let rows_json: Vec<Value> = rows.iter().map(|r| row_json(grid, r)).collect();
-    map.insert("best".into(), rows_json[best].clone());
-    map.insert("rows".into(), Value::Array(rows_json));
-    Value::Object(map)
-}
-
-fn table_output(
-    format: Format,
-    rules: &Rules,
-    grid: &Grid,
-    vs: &str,
-    rows: &[Row],
-    best: usize,
-) -> String {
+fn table_output(format: Format, rules: &Rules, grid: &Grid, report: &SweepReport) -> String {
     // Text and Markdown are for reading: six decimals. CSV keeps every digit.
     let cell = |x: f64| match format {
         Format::Csv => x.to_string(),
@@ -131,39 +68,41 @@ fn table_output(
     };
     let [p, q] = grid.strategy.params();
     let header = [p, q, "first", "second", "average", "best"];
-    let cells: Vec<Vec<String>> = rows
+    let cells: Vec<Vec<String>> = report
+        .rows
         .iter()
-        .enumerate()
-        .map(|(i, r)| {
-            let mark = match (i == best, format) {
+        .map(|r| {
+            let best = r.strategy == report.best.strategy;
+            let mark = match (best, format) {
                 (true, Format::Csv) => "true",
                 (false, Format::Csv) => "false",
                 (true, _) => "*",
                 (false, _) => "",
             };
-            vec![
-                r.args[0].to_string(),
-                r.args[1].to_string(),
-                cell(r.rates.first),
-                cell(r.rates.second),
-                cell(r.rates.average),
+            let mut row: Vec<String> = r.params.values().map(|v| v.to_string()).collect();
+            row.extend([
+                cell(r.first),
+                cell(r.second),
+                cell(r.average),
                 mark.to_string(),
-            ]
+            ]);
+            row
         })
         .collect();
     if format == Format::Csv {
         return render_table(format, &header, &cells);
     }
-    let b = &rows[best];
+    let b = &report.best;
     format!(
-        "{} against {vs} ({}): {} combinations\n\n{}\nbest: {} with average {:.6} (first {:.6}, second {:.6})\n",
-        grid.strategy.name(),
+        "{} against {} ({}): {} combinations\n\n{}\nbest: {} with average {:.6} (first {:.6}, second {:.6})\n",
+        report.strategy,
+        report.opponent,
         rules_line(rules),
-        rows.len(),
+        report.rows.len(),
         render_table(format, &header, &cells),
-        grid.spec(b.args),
-        b.rates.average,
-        b.rates.first,
-        b.rates.second,
+        b.strategy,
+        b.average,
+        b.first,
+        b.second,
     )
 }

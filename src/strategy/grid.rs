@@ -2,13 +2,19 @@
 //! `boar_strategy(threshold=0..=20, num_rolls=1..=10)`, in the spec grammar
 //! and bound to parameters by the same rules as a spec.
 
+use rayon::prelude::*;
+
 use crate::error::HogError;
+use crate::eval::{win_rates, WinRates};
+use crate::report::{RulesHeader, SweepReport, SweepRow};
 use crate::rules::Rules;
+use crate::sweep::SweepOptions;
 
 use super::bind::bind;
 use super::course::CourseStrategy;
 use super::grammar::{self, Expr, Value};
 use super::spec::keyed;
+use super::table::StrategyTable;
 
 /// More combinations than this is almost surely a typo in a range.
 pub const MAX_COMBINATIONS: u64 = 100_000;
@@ -102,6 +108,58 @@ impl Grid {
     pub fn spec(&self, args: [u32; 2]) -> String {
         let [p, q] = self.strategy.params();
         format!("{}({p}={}, {q}={})", self.strategy.name(), args[0], args[1])
+    }
+
+    /// Every combination's exact rates against `opponent` (named `vs`), in
+    /// parallel, each exactly as `hog eval` would compute it; `on_row` is
+    /// called as each is done.
+    pub fn evaluate(
+        &self,
+        rules: &Rules,
+        vs: &str,
+        opponent: &StrategyTable,
+        on_row: &(dyn Fn() + Sync),
+    ) -> SweepReport {
+        let rows: Vec<SweepRow> = self
+            .combinations()
+            .par_iter()
+            .map(|&args| {
+                let table = self.strategy.table(rules, args);
+                let rates = win_rates(rules, &table, opponent, &SweepOptions::default());
+                on_row();
+                self.row(args, rates)
+            })
+            .collect();
+        // The first row with the highest average.
+        let mut best = 0;
+        for (i, row) in rows.iter().enumerate() {
+            if row.average > rows[best].average {
+                best = i;
+            }
+        }
+        SweepReport {
+            rules: RulesHeader::of(rules),
+            strategy: self.strategy.name().to_string(),
+            opponent: vs.trim().to_string(),
+            best: rows[best].clone(),
+            rows,
+        }
+    }
+
+    fn row(&self, args: [u32; 2], rates: WinRates) -> SweepRow {
+        SweepRow {
+            params: self
+                .strategy
+                .params()
+                .iter()
+                .zip(args)
+                .map(|(p, v)| (p.to_string(), v.into()))
+                .collect(),
+            strategy: self.spec(args),
+            first: rates.first,
+            second: rates.second,
+            average: rates.average,
+        }
     }
 }
 

@@ -24,11 +24,17 @@ use crate::rules::Rules;
 use crate::solve;
 use crate::sweep::SweepOptions;
 
+/// Tables known by name (uploads, strategies named when a server
+/// started): the table a spec's text stands for, if any.
+pub type Named<'a> = &'a (dyn Fn(&str) -> Option<StrategyTable> + Sync);
+
 /// Turns specs into tables for one rule set.
 pub struct Resolver<'a> {
     rules: &'a Rules,
     options: SweepOptions<'a>,
     python_timeout: Duration,
+    named: Option<Named<'a>>,
+    files: bool,
 }
 
 impl<'a> Resolver<'a> {
@@ -38,7 +44,18 @@ impl<'a> Resolver<'a> {
             rules,
             options,
             python_timeout: DEFAULT_PYTHON_TIMEOUT,
+            named: None,
+            files: true,
         }
+    }
+
+    /// Look specs up in `named` first (by the spec as the grammar reads it
+    /// back), and refuse any other spec that would read a file or run
+    /// Python: what a server does with specs from requests.
+    pub fn with_names_only(mut self, named: Named<'a>) -> Resolver<'a> {
+        self.named = Some(named);
+        self.files = false;
+        self
     }
 
     /// Limit the time a Python strategy may take to tabulate.
@@ -55,6 +72,16 @@ impl<'a> Resolver<'a> {
     /// The table a spec stands for under these rules.
     pub fn resolve(&self, spec: &Spec) -> Result<StrategyTable, HogError> {
         let rules = self.rules;
+        if let Some(table) = self.named.and_then(|named| named(&spec.to_string())) {
+            return Ok(table);
+        }
+        if !self.files && matches!(spec, Spec::Table(_) | Spec::Python { .. }) {
+            return Err(HogError::spec(
+                &spec.to_string(),
+                "a request cannot name a file: upload the table, or start the server \
+                 with --strategy for a Python strategy",
+            ));
+        }
         match spec {
             Spec::AlwaysRoll(n) => Ok(StrategyTable::constant(rules.goal(), *n)),
             Spec::Course { name, args } => {
