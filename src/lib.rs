@@ -30,6 +30,8 @@ pub mod plot;
 pub mod rates;
 pub mod report;
 pub mod rules;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub mod simulate;
 pub mod solve;
 pub mod strategy;

@@ -9,7 +9,6 @@ use clap::error::ErrorKind;
 use clap::Parser;
 
 fn main() -> ExitCode {
-    clean_up_on_signals();
     let opts = match cli::Opts::try_parse() {
         Ok(opts) => opts,
         Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
@@ -28,6 +27,9 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if !opts.handles_its_own_signals() {
+        clean_up_on_signals();
+    }
     match cli::run(opts) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {

@@ -67,7 +67,8 @@ impl Player {
 }
 
 /// A rule that fired during a turn, in the order it did.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "rule", rename_all = "snake_case")]
 pub enum Event {
     /// Hog Wild: the score sum was a multiple of 7, so the dice were four-sided.
     HogWild {
@@ -183,6 +184,20 @@ impl<'r, D: Dice> Game<'r, D> {
     pub fn human_turn(&mut self, dice: u8) -> Result<Turn, HogError> {
         if self.to_move() != Some(Player::Human) {
             return Err(HogError::BadArgument("it is not the person's move".into()));
+        }
+        if dice as usize > MAX_DICE {
+            return Err(HogError::BadArgument(format!(
+                "{dice} dice: choose 0 to {MAX_DICE}"
+            )));
+        }
+        Ok(self.turn(dice))
+    }
+
+    /// Whoever is to move rolls `dice` dice (a second person in the bot's
+    /// seat, say); refused when the game is over or the count is out of range.
+    pub fn move_with(&mut self, dice: u8) -> Result<Turn, HogError> {
+        if self.to_move().is_none() {
+            return Err(HogError::BadArgument("the game is over".into()));
         }
         if dice as usize > MAX_DICE {
             return Err(HogError::BadArgument(format!(

@@ -40,6 +40,16 @@ impl Solution<'_> {
         self.result.seat(0).value(score as usize, opponent as usize)
     }
 
+    /// The other player's win probability when it is to move at
+    /// `(score, opponent)` (its own score first): the fixed opponent of a
+    /// best response, or the same optimal player.
+    pub fn opponent_win_probability(&self, score: u32, opponent: u32) -> f64 {
+        let seat = if self.result.seats() > 1 { 1 } else { 0 };
+        self.result
+            .seat(seat)
+            .value(score as usize, opponent as usize)
+    }
+
     /// The dice count chosen at `(score, opponent)`.
     pub fn choice(&self, score: u32, opponent: u32) -> u8 {
         self.result
@@ -56,6 +66,11 @@ impl Solution<'_> {
     /// The probability that the solver wins when it moves first.
     pub fn first_player_win_probability(&self) -> f64 {
         self.win_probability(0, 0)
+    }
+
+    /// The sweep behind the solution (seat 0 is the solver).
+    pub fn result(&self) -> &SweepResult<'_> {
+        &self.result
     }
 
     /// The rules solved.

@@ -656,6 +656,11 @@ impl<'r> SweepResult<'r> {
         choice_values::<false>(kernel, row, zero)
     }
 
+    /// The number of seats: 1 for self-play, 2 otherwise.
+    pub fn seats(&self) -> usize {
+        self.seats.len()
+    }
+
     /// The seats' tables, for [`evaluate_reusing`].
     pub fn into_seats(self) -> Vec<Seat> {
         self.seats

@@ -12,6 +12,8 @@ mod plot;
 mod progress;
 mod rates;
 mod rules_args;
+#[cfg(feature = "serve")]
+mod serve;
 mod simulate;
 mod solve;
 mod sweep;
@@ -95,6 +97,9 @@ pub enum Command {
     Plot(plot::PlotArgs),
     /// Play a game in the terminal against a bot.
     Play(play::PlayArgs),
+    /// Serve the game, the strategy maps and comparisons as a web page.
+    #[cfg(feature = "serve")]
+    Serve(serve::ServeArgs),
     /// Print a shell's completion script for hog.
     Completions(docs::CompletionsArgs),
     /// Print hog's manual page (or write every command's page to a folder).
@@ -174,6 +179,18 @@ impl Config {
     }
 }
 
+impl Opts {
+    /// Whether the command stops by itself on Ctrl-C (the server finishes
+    /// its requests): the usual clean-up-and-die handler stays out.
+    pub fn handles_its_own_signals(&self) -> bool {
+        #[cfg(feature = "serve")]
+        if matches!(self.command, Command::Serve(_)) {
+            return true;
+        }
+        false
+    }
+}
+
 /// Run the parsed command line.
 pub fn run(opts: Opts) -> anyhow::Result<()> {
     let started = Instant::now();
@@ -209,6 +226,8 @@ pub fn run(opts: Opts) -> anyhow::Result<()> {
         Command::Export(args) => export::run(&config, &args, &mut printer),
         Command::Plot(args) => plot::run(&config, &args, &mut printer),
         Command::Play(args) => play::run(&config, &args, &mut printer),
+        #[cfg(feature = "serve")]
+        Command::Serve(args) => serve::run(&config, &args, &mut printer),
         Command::Completions(args) => docs::completions(&args, &mut printer),
         Command::Manpage(args) => docs::manpage(&config, &args, &mut printer),
     }

@@ -1,0 +1,576 @@
+//! The JSON API. Each handler reads its parameters, computes off the async
+//! threads with the same library calls as the command line, and answers
+//! with the same typed reports, so `GET /api/eval` and `hog eval --format
+//! json` agree bit for bit.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use axum::Json;
+use base64::Engine;
+use serde::Serialize;
+
+use crate::dice::MAX_DICE;
+use crate::eval::win_rates;
+use crate::explain::{explain, explain_strategy};
+use crate::play::Player;
+use crate::report::{EvalReport, ExplainReport, RatesReport, RulesHeader, SweepReport};
+use crate::rules::{Preset, Rules};
+use crate::solve;
+use crate::strategy::{find_course_strategy, CourseStrategy, Grid, Resolver};
+use crate::sweep::{sweep, Policy, SweepOptions, SweepResult};
+
+use super::error::ApiError;
+use super::game::{replay, GameReport, Opponent};
+use super::query::RulesQuery;
+use super::state::ServerState;
+
+/// The state every handler gets.
+pub type AppState = State<Arc<ServerState>>;
+
+/// A request's query parameters, each read at most once by name.
+pub struct Params {
+    map: HashMap<String, String>,
+    allowed: &'static [&'static str],
+}
+
+/// The rules parameters every endpoint takes.
+const RULES: [&str; 5] = ["rules", "goal", "zero_dice", "hog_wild", "after_turn"];
+
+impl Params {
+    /// The parameters of a request to an endpoint that takes `allowed`
+    /// (besides the rules); any other name is refused, so a typo is not
+    /// silently ignored.
+    pub fn new(
+        map: HashMap<String, String>,
+        allowed: &'static [&'static str],
+    ) -> Result<Params, ApiError> {
+        for key in map.keys() {
+            if !RULES.contains(&key.as_str()) && !allowed.contains(&key.as_str()) {
+                let mut names: Vec<&str> = allowed.to_vec();
+                names.extend(RULES);
+                return Err(ApiError::bad(format!(
+                    "unknown parameter '{}'; this endpoint takes {}",
+                    crate::strategy::grammar::clip(key, 40),
+                    names.join(", ")
+                )));
+            }
+        }
+        Ok(Params { map, allowed })
+    }
+
+    /// An optional parameter.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        debug_assert!(self.allowed.contains(&name) || RULES.contains(&name));
+        self.map.get(name).map(String::as_str)
+    }
+
+    /// A parameter the request must give.
+    pub fn need(&self, name: &str) -> Result<&str, ApiError> {
+        self.get(name)
+            .ok_or_else(|| ApiError::bad(format!("missing parameter '{name}'")))
+    }
+
+    /// The rules of the request.
+    pub fn rules(&self, max_goal: u32) -> Result<Rules, ApiError> {
+        let get = |k: &str| self.map.get(k).cloned();
+        RulesQuery {
+            rules: get("rules"),
+            goal: get("goal"),
+            zero_dice: get("zero_dice"),
+            hog_wild: get("hog_wild"),
+            after_turn: get("after_turn"),
+        }
+        .to_rules(max_goal)
+    }
+}
+
+/// Run `work` on a thread for blocking work: solves never hold up the
+/// threads that answer requests.
+async fn compute<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(work).await.map_err(|e| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("the computation failed: {e}"),
+        )
+    })?
+}
+
+/// The baseline or the given opponent.
+fn opponent_spec(rules: &Rules, vs: Option<&str>) -> String {
+    vs.map_or_else(
+        || format!("always_roll({})", rules.baseline_dice()),
+        |v| v.trim().to_string(),
+    )
+}
+
+/// `GET /api/eval?strategy=SPEC&vs=SPEC`: as `hog eval --format json`.
+pub async fn eval(
+    State(state): AppState,
+    Query(query): Query<HashMap<String, String>>,
+) -> Result<Json<EvalReport>, ApiError> {
+    let params = Params::new(query, &["strategy", "vs"])?;
+    let rules = params.rules(state.limits.max_goal)?;
+    let strategy = params.need("strategy")?.trim().to_string();
+    let vs = opponent_spec(&rules, params.get("vs"));
+    compute(move || {
+        let a = state.table(&rules, &strategy)?;
+        let b = state.table(&rules, &vs)?;
+        let rates = win_rates(&rules, &a, &b, &SweepOptions::default());
+        Ok(EvalReport::new(&rules, &strategy, &vs, rates))
+    })
+    .await
+    .map(Json)
+}
+
+/// `GET /api/explain?score=S&opponent=O[&strategy=SPEC][&vs=SPEC]`: as
+/// `hog explain S O --format json`.
+pub async fn explain_state(
+    State(state): AppState,
+    Query(query): Query<HashMap<String, String>>,
+) -> Result<Json<ExplainReport>, ApiError> {
+    let params = Params::new(query, &["score", "opponent", "strategy", "vs"])?;
+    let rules = params.rules(state.limits.max_goal)?;
+    let score = score_of(&params, "score", rules.goal())?;
+    let opponent = score_of(&params, "opponent", rules.goal())?;
+    let strategy = params.get("strategy").map(|s| s.trim().to_string());
+    let vs = params.get("vs").map(|s| s.trim().to_string());
+    compute(move || {
+        let options = SweepOptions::default();
+        let e = match &strategy {
+            Some(spec) => {
+                let a = state.table(&rules, spec)?;
+                let b = state.table(&rules, vs.as_deref().unwrap_or("optimal"))?;
+                let result = sweep(&rules, &[Policy::Fixed(&a), Policy::Fixed(&b)], &options);
+                explain_strategy(&result, score, opponent)?
+            }
+            None => {
+                let solution = match &vs {
+                    None => solve::optimal(&rules, &options),
+                    Some(vs) => solve::best_response(&rules, &*state.table(&rules, vs)?, &options),
+                };
+                explain(&solution, score, opponent)?
+            }
+        };
+        Ok(ExplainReport::new(
+            &rules,
+            vs.as_deref(),
+            strategy.as_deref(),
+            &e,
+        ))
+    })
+    .await
+    .map(Json)
+}
+
+/// A score parameter below the goal (named as the command line names it).
+fn score_of(params: &Params, name: &str, goal: u32) -> Result<u32, ApiError> {
+    let text = params.need(name)?;
+    let label = if name == "score" { "SCORE" } else { "OPPONENT" };
+    let value: u32 = text.trim().parse().map_err(|_| {
+        ApiError::bad(format!(
+            "bad argument: {label} '{}' is not a non-negative integer",
+            crate::strategy::grammar::clip(text, 40)
+        ))
+    })?;
+    if value >= goal {
+        return Err(ApiError::bad(format!(
+            "bad argument: {label} {value} is not below the goal {goal}"
+        )));
+    }
+    Ok(value)
+}
+
+/// `GET /api/rates?vs=SPEC`: as `hog rates --format json`.
+pub async fn rates(
+    State(state): AppState,
+    Query(query): Query<HashMap<String, String>>,
+) -> Result<Json<RatesReport>, ApiError> {
+    let params = Params::new(query, &["vs"])?;
+    let rules = params.rules(state.limits.max_goal)?;
+    let vs = opponent_spec(&rules, params.get("vs"));
+    compute(move || {
+        let opponent = state.table(&rules, &vs)?;
+        // Every spec rated is a built-in, optimal or the best response to
+        // `vs`: the server's resolver gives them (and caches the solves).
+        let lookup = |text: &str| state.table(&rules, text).ok().map(|t| (*t).clone());
+        let resolver = Resolver::new(&rules, SweepOptions::default()).with_names_only(&lookup);
+        Ok(crate::rates::rates(
+            &rules,
+            &vs,
+            &opponent,
+            &resolver,
+            &|| {},
+        )?)
+    })
+    .await
+    .map(Json)
+}
+
+/// `GET /api/sweep?grid=GRID&vs=SPEC`: as `hog sweep GRID --format json`.
+pub async fn sweep_grid(
+    State(state): AppState,
+    Query(query): Query<HashMap<String, String>>,
+) -> Result<Json<SweepReport>, ApiError> {
+    let params = Params::new(query, &["grid", "vs"])?;
+    let rules = params.rules(state.limits.max_goal)?;
+    let grid = Grid::parse(params.need("grid")?, &rules)?;
+    let combinations = grid.combinations().len();
+    if combinations > state.limits.max_sweep {
+        return Err(ApiError::bad(format!(
+            "the grid has {combinations} combinations; a request may sweep {} \
+             (the command line sweeps more)",
+            state.limits.max_sweep
+        )));
+    }
+    let vs = opponent_spec(&rules, params.get("vs"));
+    compute(move || {
+        let opponent = state.table(&rules, &vs)?;
+        Ok(grid.evaluate(&rules, &vs, &opponent, &|| {}))
+    })
+    .await
+    .map(Json)
+}
+
+/// A strategy's table and values at every state, packed for the page.
+#[derive(Debug, Clone, Serialize)]
+pub struct MapReport {
+    /// The rules.
+    #[serde(flatten)]
+    pub rules: RulesHeader,
+    /// The strategy mapped.
+    pub strategy: String,
+    /// Its opponent.
+    pub vs: String,
+    /// The strategy's win probability moving first against `vs`.
+    pub first_player_win_probability: f64,
+    /// How `dice` and `values` are packed.
+    pub encoding: &'static str,
+    /// One byte per state: the dice count, states in order `[score][opponent_score]`.
+    pub dice: String,
+    /// Twelve little-endian f32 per state, in the same order: the win
+    /// probability with the strategy's choice, then with each count 0..=10.
+    pub values: String,
+}
+
+/// The encoding of [`MapReport`] in words, for whoever reads the JSON.
+const ENCODING: &str = "base64; dice: one byte per state; values: 12 little-endian f32 per \
+                        state (win_probability, then p0..p10); states in order [score][opponent_score]";
+
+fn pack(rules: &Rules, result: &SweepResult<'_>, strategy: &str, vs: &str) -> MapReport {
+    let n = rules.goal();
+    let seat = result.seat(0);
+    let mut dice = Vec::with_capacity((n * n) as usize);
+    let mut values = Vec::with_capacity((n * n) as usize * 12 * 4);
+    for s in 0..n {
+        for o in 0..n {
+            dice.push(seat.choice(s as usize, o as usize));
+            let value = seat.value(s as usize, o as usize) as f32;
+            values.extend_from_slice(&value.to_le_bytes());
+            for p in result.choice_values(0, s, o) {
+                values.extend_from_slice(&(p as f32).to_le_bytes());
+            }
+        }
+    }
+    let b64 = base64::engine::general_purpose::STANDARD;
+    MapReport {
+        rules: RulesHeader::of(rules),
+        strategy: strategy.to_string(),
+        vs: vs.to_string(),
+        first_player_win_probability: seat.value(0, 0),
+        encoding: ENCODING,
+        dice: b64.encode(dice),
+        values: b64.encode(values),
+    }
+}
+
+/// `GET /api/solve[?against=SPEC]`: the optimal table (or the best response
+/// to SPEC) with every state's win probability and the value of every
+/// choice, for the page to load once.
+pub async fn solve_map(
+    State(state): AppState,
+    Query(query): Query<HashMap<String, String>>,
+) -> Result<Json<MapReport>, ApiError> {
+    let params = Params::new(query, &["against"])?;
+    let rules = params.rules(state.limits.max_goal)?;
+    let against = params.get("against").map(|s| s.trim().to_string());
+    compute(move || {
+        let options = SweepOptions::default();
+        let report = match &against {
+            None => {
+                let solution = solve::optimal(&rules, &options);
+                pack(&rules, solution.result(), "optimal", "optimal")
+            }
+            Some(vs) => {
+                let opponent = state.table(&rules, vs)?;
+                let solution = solve::best_response(&rules, &opponent, &options);
+                pack(
+                    &rules,
+                    solution.result(),
+                    &format!("best_response({vs})"),
+                    vs,
+                )
+            }
+        };
+        Ok(report)
+    })
+    .await
+    .map(Json)
+}
+
+/// `GET /api/map?strategy=SPEC[&vs=SPEC]`: any strategy's table, its win
+/// probability against `vs` (default optimal) at every state and the value
+/// of every choice when both then keep to their tables.
+pub async fn strategy_map(
+    State(state): AppState,
+    Query(query): Query<HashMap<String, String>>,
+) -> Result<Json<MapReport>, ApiError> {
+    let params = Params::new(query, &["strategy", "vs"])?;
+    let rules = params.rules(state.limits.max_goal)?;
+    let strategy = params.need("strategy")?.trim().to_string();
+    let vs = params.get("vs").unwrap_or("optimal").trim().to_string();
+    compute(move || {
+        let a = state.table(&rules, &strategy)?;
+        let b = state.table(&rules, &vs)?;
+        let result = sweep(
+            &rules,
+            &[Policy::Fixed(&a), Policy::Fixed(&b)],
+            &SweepOptions::default(),
+        );
+        Ok(pack(&rules, &result, &strategy, &vs))
+    })
+    .await
+    .map(Json)
+}
+
+/// `GET /api/game?seed=S&vs=SPEC|person&first=you|opponent&moves=4,0,5`:
+/// the game so far, replayed.
+pub async fn game(
+    State(state): AppState,
+    Query(query): Query<HashMap<String, String>>,
+) -> Result<Json<GameReport>, ApiError> {
+    let params = Params::new(query, &["seed", "vs", "first", "moves"])?;
+    let rules = params.rules(state.limits.max_goal)?;
+    let seed: u64 = match params.get("seed") {
+        None => rand_seed(),
+        Some(text) => text.trim().parse().map_err(|_| {
+            ApiError::bad(format!(
+                "the seed is a whole number from 0 to {}, not '{}'",
+                u64::MAX,
+                crate::strategy::grammar::clip(text, 40)
+            ))
+        })?,
+    };
+    let first = match params.get("first").map(str::trim) {
+        None | Some("you") => Player::Human,
+        Some("opponent") => Player::Bot,
+        Some(other) => {
+            return Err(ApiError::bad(format!(
+                "first is 'you' or 'opponent', not '{}'",
+                crate::strategy::grammar::clip(other, 40)
+            )))
+        }
+    };
+    let moves: Vec<u8> = match params.get("moves").map(str::trim) {
+        None | Some("") => Vec::new(),
+        Some(text) => text
+            .split(',')
+            .map(|m| match m.trim().parse::<u8>() {
+                Ok(d) if d as usize <= MAX_DICE => Ok(d),
+                _ => Err(ApiError::bad(format!(
+                    "move '{}' is not a dice count 0..=10",
+                    crate::strategy::grammar::clip(m, 40)
+                ))),
+            })
+            .collect::<Result<_, _>>()?,
+    };
+    if moves.len() > state.limits.max_moves {
+        return Err(ApiError::bad(format!(
+            "{} moves; a game here has at most {}",
+            moves.len(),
+            state.limits.max_moves
+        )));
+    }
+    let vs = params.get("vs").unwrap_or("optimal").trim().to_string();
+    compute(move || {
+        if vs == "person" {
+            return replay(&rules, Opponent::Person, &vs, seed, first, &moves);
+        }
+        let bot = state.table(&rules, &vs)?;
+        replay(&rules, Opponent::Bot(&bot), &vs, seed, first, &moves)
+    })
+    .await
+    .map(Json)
+}
+
+/// A seed for a game that did not give one.
+fn rand_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    // Each RandomState is seeded afresh by the standard library.
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u64(std::process::id().into());
+    h.finish() >> 11
+}
+
+/// A course strategy as the page offers it.
+#[derive(Debug, Clone, Serialize)]
+pub struct CourseEntry {
+    /// Its name.
+    pub name: &'static str,
+    /// Its parameters, in positional order.
+    pub params: [&'static str; 2],
+    /// The course's defaults for them.
+    pub defaults: [u32; 2],
+}
+
+/// A table a spec can name: an upload or a strategy named at start.
+#[derive(Debug, Clone, Serialize)]
+pub struct NamedEntry {
+    /// The spec that names it.
+    pub spec: String,
+    /// What people call it (the uploaded file's name).
+    pub label: String,
+    /// The goal it is for.
+    pub goal: u32,
+}
+
+/// What strategies a rule set offers.
+#[derive(Debug, Clone, Serialize)]
+pub struct StrategiesReport {
+    /// The rules.
+    #[serde(flatten)]
+    pub rules: RulesHeader,
+    /// The course baseline, `always_roll(n)`.
+    pub baseline: String,
+    /// The course strategies that mean something under these rules.
+    pub course: Vec<CourseEntry>,
+    /// Uploaded tables and strategies named when the server started.
+    pub named: Vec<NamedEntry>,
+    /// Every preset with its components, for the rules menu.
+    pub presets: Vec<PresetEntry>,
+    /// The largest goal a request may ask for.
+    pub max_goal: u32,
+}
+
+/// A preset and its components.
+#[derive(Debug, Clone, Serialize)]
+pub struct PresetEntry {
+    /// Its name.
+    pub name: &'static str,
+    /// Its components.
+    pub components: crate::report::ComponentNames,
+}
+
+/// `GET /api/strategies`: the names the page can offer.
+pub async fn strategies(
+    State(state): AppState,
+    Query(query): Query<HashMap<String, String>>,
+) -> Result<Json<StrategiesReport>, ApiError> {
+    let params = Params::new(query, &[])?;
+    let rules = params.rules(state.limits.max_goal)?;
+    let course = CourseStrategy::of(rules.base())
+        .iter()
+        .filter(|c| find_course_strategy(&rules, c.name()).is_ok())
+        .map(|c| CourseEntry {
+            name: c.name(),
+            params: c.params(),
+            defaults: c.defaults(rules.base()),
+        })
+        .collect();
+    let mut named: Vec<NamedEntry> = state
+        .named()
+        .iter()
+        .filter(|n| n.rules == rules.name() && n.table.goal() == rules.goal())
+        .map(|n| NamedEntry {
+            spec: n.spec.clone(),
+            label: n.spec.clone(),
+            goal: n.table.goal(),
+        })
+        .collect();
+    named.extend(
+        state
+            .uploads()
+            .into_iter()
+            .filter(|u| u.table.goal() == rules.goal())
+            .map(|u| NamedEntry {
+                spec: u.id.clone(),
+                label: u.name.clone(),
+                goal: u.table.goal(),
+            }),
+    );
+    let presets = Preset::ALL
+        .iter()
+        .map(|&p| {
+            let r = Rules::preset(p, 1).expect("goal 1 is valid");
+            PresetEntry {
+                name: p.name(),
+                components: RulesHeader::of(&r).components,
+            }
+        })
+        .collect();
+    Ok(Json(StrategiesReport {
+        baseline: format!("always_roll({})", rules.baseline_dice()),
+        rules: RulesHeader::of(&rules),
+        course,
+        named,
+        presets,
+        max_goal: state.limits.max_goal,
+    }))
+}
+
+/// What an upload gave.
+#[derive(Debug, Clone, Serialize)]
+pub struct UploadReport {
+    /// The spec that names the table in later requests.
+    pub id: String,
+    /// The file name given.
+    pub name: String,
+    /// The goal the table is for.
+    pub goal: u32,
+}
+
+/// `POST /api/upload?name=FILE&goal=N`: a table (CSV in either format, or a
+/// JSON array of rows) kept under an id that later specs use.
+pub async fn upload(
+    State(state): AppState,
+    Query(query): Query<HashMap<String, String>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<UploadReport>, ApiError> {
+    let params = Params::new(query, &["name"])?;
+    let rules = params.rules(state.limits.max_goal)?;
+    let body = body.map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!(
+                    "the table is larger than this server takes ({} bytes at most)",
+                    state.limits.max_body
+                ),
+            )
+        } else {
+            ApiError::bad(format!("the request body could not be read: {e}"))
+        }
+    })?;
+    let text = std::str::from_utf8(&body)
+        .map_err(|e| {
+            ApiError::bad(format!(
+                "the table is not UTF-8 text (byte {} is not)",
+                e.valid_up_to()
+            ))
+        })?
+        .to_string();
+    let name = params.get("name").unwrap_or("table.csv").to_string();
+    let goal = rules.goal();
+    let upload = compute(move || state.upload(&name, &text, goal)).await?;
+    Ok(Json(UploadReport {
+        id: upload.id,
+        name: upload.name,
+        goal: upload.table.goal(),
+    }))
+}

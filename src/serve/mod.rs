@@ -1,0 +1,86 @@
+//! `hog serve`: the course's Hog GUI in the browser with the exact numbers
+//! of this engine, and the JSON API behind it. The handlers are thin: they
+//! call the same library functions as the command line and answer with the
+//! same typed reports (see [`crate::report`]).
+//!
+//! Endpoints (every one takes the rules as `rules`, `goal`, `zero_dice`,
+//! `hog_wild`, `after_turn`): `GET /api/eval`, `/api/explain`, `/api/rates`,
+//! `/api/sweep`, `/api/solve`, `/api/map`, `/api/game`, `/api/strategies`,
+//! and `POST /api/upload`. The README documents each.
+
+mod api;
+mod assets;
+mod cache;
+mod error;
+mod game;
+mod query;
+mod security;
+mod state;
+
+pub use error::ApiError;
+pub use game::GameReport;
+pub use state::{table_from_json, Limits, NamedStrategy, ServerState};
+
+use std::future::Future;
+use std::sync::Arc;
+
+use axum::extract::{DefaultBodyLimit, Request};
+use axum::http::{Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+
+/// The routes of the page and the API, behind the host and origin checks.
+pub fn router(state: Arc<ServerState>) -> Router {
+    let api = Router::new()
+        .route("/api/eval", get(api::eval))
+        .route("/api/explain", get(api::explain_state))
+        .route("/api/rates", get(api::rates))
+        .route("/api/sweep", get(api::sweep_grid))
+        .route("/api/solve", get(api::solve_map))
+        .route("/api/map", get(api::strategy_map))
+        .route("/api/game", get(api::game))
+        .route("/api/strategies", get(api::strategies))
+        .route("/api/upload", post(api::upload))
+        .layer(DefaultBodyLimit::max(state.limits.max_body));
+    api.fallback(page)
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&state),
+            security::guard,
+        ))
+        .with_state(state)
+}
+
+/// The embedded page's files, or a 404 (405 for a method other than GET).
+async fn page(request: Request) -> Response {
+    let path = request.uri().path();
+    if request.method() != Method::GET && request.method() != Method::HEAD {
+        return ApiError::new(
+            StatusCode::METHOD_NOT_ALLOWED,
+            format!(
+                "{} {path}: this server only serves GET here",
+                request.method()
+            ),
+        )
+        .into_response();
+    }
+    assets::file(path).unwrap_or_else(|| {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            format!("no page or endpoint at {path}"),
+        )
+        .into_response()
+    })
+}
+
+/// Serve on `listener` until `shutdown` completes, then finish the
+/// requests under way.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    state: Arc<ServerState>,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, router(state))
+        .with_graceful_shutdown(shutdown)
+        .await
+}

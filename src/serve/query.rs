@@ -1,0 +1,127 @@
+//! The rules of a request, from the same names the command line takes:
+//! `rules`, `goal`, `zero_dice`, `hog_wild`, `after_turn`.
+
+use serde::Deserialize;
+
+use crate::rules::{AfterTurn, Components, DiceRule, Preset, Rules, ZeroDice};
+
+use super::error::ApiError;
+
+/// The rules options of a request, every one optional.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct RulesQuery {
+    /// A preset name (default fa24).
+    pub rules: Option<String>,
+    /// The goal (default 100).
+    pub goal: Option<String>,
+    /// A zero-dice rule overriding the preset's.
+    pub zero_dice: Option<String>,
+    /// `true` for Hog Wild, `false` for six-sided dice.
+    pub hog_wild: Option<String>,
+    /// An after-turn rule overriding the preset's.
+    pub after_turn: Option<String>,
+}
+
+/// `value` as one of `options` by name, or a message listing them.
+fn named<T: Copy>(
+    what: &str,
+    value: &str,
+    options: &[T],
+    name: impl Fn(T) -> &'static str,
+) -> Result<T, ApiError> {
+    options
+        .iter()
+        .copied()
+        .find(|&o| name(o) == value.trim())
+        .ok_or_else(|| {
+            let names: Vec<&str> = options.iter().map(|&o| name(o)).collect();
+            ApiError::bad(format!(
+                "bad rules: unknown {what} '{}'; it is one of {}",
+                crate::strategy::grammar::clip(value, 40),
+                names.join(", ")
+            ))
+        })
+}
+
+impl RulesQuery {
+    /// The validated rules, with a goal of at most `max_goal`.
+    pub fn to_rules(&self, max_goal: u32) -> Result<Rules, ApiError> {
+        let preset = match &self.rules {
+            None => Preset::Fa24,
+            Some(name) => named("rule set", name, &Preset::ALL, Preset::name)?,
+        };
+        let mut c: Components = preset.components();
+        if let Some(z) = &self.zero_dice {
+            c.zero_dice = named("zero-dice rule", z, &ZeroDice::ALL, ZeroDice::name)?;
+        }
+        if let Some(a) = &self.after_turn {
+            c.after_turn = named("after-turn rule", a, &AfterTurn::ALL, AfterTurn::name)?;
+        }
+        match self.hog_wild.as_deref().map(str::trim) {
+            None => {}
+            Some("true" | "1") => c.dice = DiceRule::HogWild,
+            Some("false" | "0") => c.dice = DiceRule::SixSided,
+            Some(other) => {
+                return Err(ApiError::bad(format!(
+                    "bad rules: hog_wild is true or false, not '{}'",
+                    crate::strategy::grammar::clip(other, 40)
+                )))
+            }
+        }
+        let goal = match self.goal.as_deref().map(str::trim) {
+            None => 100,
+            Some(text) => text.parse::<u32>().map_err(|_| {
+                ApiError::bad(format!(
+                    "bad goal: '{}' is not a goal from 1 to {max_goal}",
+                    crate::strategy::grammar::clip(text, 40)
+                ))
+            })?,
+        };
+        if goal > max_goal {
+            return Err(ApiError::bad(format!(
+                "bad goal: goal {goal} is more than this server solves for a request ({max_goal}); \
+                 the command line takes larger goals"
+            )));
+        }
+        Ok(Rules::new(preset, c, goal)?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn query(pairs: &[(&str, &str)]) -> RulesQuery {
+        let get = |k: &str| {
+            pairs
+                .iter()
+                .find(|(n, _)| *n == k)
+                .map(|(_, v)| v.to_string())
+        };
+        RulesQuery {
+            rules: get("rules"),
+            goal: get("goal"),
+            zero_dice: get("zero_dice"),
+            hog_wild: get("hog_wild"),
+            after_turn: get("after_turn"),
+        }
+    }
+
+    #[test]
+    fn names_and_goals_as_on_the_command_line() {
+        let r = query(&[("rules", "double-swap"), ("goal", "50")])
+            .to_rules(1000)
+            .unwrap();
+        assert_eq!((r.name(), r.goal()), ("double-swap".to_string(), 50));
+        let r = query(&[("hog_wild", "true"), ("after_turn", "swap-double")])
+            .to_rules(1000)
+            .unwrap();
+        assert_eq!(r.name(), "boar-brawl+hog-wild+swap-double");
+        let e = |pairs: &[(&str, &str)]| query(pairs).to_rules(1000).unwrap_err().message;
+        assert!(e(&[("rules", "fa99")]).contains("unknown rule set 'fa99'; it is one of fa24"));
+        assert!(e(&[("goal", "1001")]).contains("more than this server solves"));
+        assert!(e(&[("goal", "0")]).contains("at least 1"));
+        assert!(e(&[("goal", "x")]).contains("'x' is not a goal"));
+        assert!(e(&[("hog_wild", "maybe")]).contains("true or false"));
+    }
+}

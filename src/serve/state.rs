@@ -1,0 +1,303 @@
+//! What the server keeps between requests: the strategies named when it
+//! started, uploaded tables, and solved tables, each bounded.
+
+use std::net::SocketAddr;
+use std::path::Path;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use crate::rules::Rules;
+use crate::solve;
+use crate::strategy::{table_from_csv, Resolver, Spec, StrategyTable};
+use crate::sweep::SweepOptions;
+
+use super::cache::Lru;
+use super::error::ApiError;
+
+/// What one request may cost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// The largest goal a request may ask for.
+    pub max_goal: u32,
+    /// The largest request body (an uploaded table), in bytes.
+    pub max_body: usize,
+    /// Uploaded tables kept (the oldest go first).
+    pub max_uploads: usize,
+    /// Solved tables kept (the least recently used go first).
+    pub max_cached: usize,
+    /// Combinations in one sweep.
+    pub max_sweep: usize,
+    /// Characters in one spec.
+    pub max_spec: usize,
+    /// `best_response(...)` nested in one spec (each is a solve).
+    pub max_nesting: usize,
+    /// Moves in one game.
+    pub max_moves: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_goal: 1000,
+            max_body: 4 << 20,
+            max_uploads: 64,
+            max_cached: 64,
+            max_sweep: 400,
+            max_spec: 1000,
+            max_nesting: 3,
+            max_moves: 2000,
+        }
+    }
+}
+
+/// A strategy named when the server started (`--strategy`), tabulated then
+/// for the rules it started with: requests refer to it by its spec.
+#[derive(Debug, Clone)]
+pub struct NamedStrategy {
+    /// The spec as the grammar reads it back (`hog.py:final_strategy`).
+    pub spec: String,
+    /// The rule set it was tabulated for (`Rules::name`).
+    pub rules: String,
+    /// Its table.
+    pub table: Arc<StrategyTable>,
+}
+
+/// An uploaded table.
+#[derive(Debug, Clone)]
+pub struct Upload {
+    /// The name requests use: `upload_1`, `upload_2`, ...
+    pub id: String,
+    /// The file name the browser gave, for people.
+    pub name: String,
+    /// Its table (its goal is the table's).
+    pub table: Arc<StrategyTable>,
+}
+
+/// Solved tables by rule set, goal and spec.
+type TableKey = (String, u32, String);
+
+/// The server's state, shared by every request.
+pub struct ServerState {
+    /// The bounds on requests.
+    pub limits: Limits,
+    /// `Host` header values that name this server.
+    hosts: Vec<String>,
+    /// Any host given as an IP address is accepted (the server listens on
+    /// every interface).
+    any_ip_host: bool,
+    named: Vec<NamedStrategy>,
+    uploads: Mutex<(u64, Lru<String, Upload>)>,
+    solved: Mutex<Lru<TableKey, StrategyTable>>,
+}
+
+fn locked<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl ServerState {
+    /// The state of a server listening at `addr`, with `named` strategies.
+    pub fn new(addr: SocketAddr, named: Vec<NamedStrategy>, limits: Limits) -> ServerState {
+        let port = addr.port();
+        let ip = addr.ip();
+        let mut hosts = vec![match ip {
+            std::net::IpAddr::V6(v6) => format!("[{v6}]:{port}"),
+            v4 => format!("{v4}:{port}"),
+        }];
+        if ip.is_loopback() || ip.is_unspecified() {
+            hosts.push(format!("localhost:{port}"));
+            hosts.push(format!("127.0.0.1:{port}"));
+            hosts.push(format!("[::1]:{port}"));
+        }
+        ServerState {
+            limits,
+            hosts,
+            any_ip_host: ip.is_unspecified(),
+            named,
+            uploads: Mutex::new((0, Lru::new(limits.max_uploads))),
+            solved: Mutex::new(Lru::new(limits.max_cached)),
+        }
+    }
+
+    /// Whether a `Host` header names this server. A name that is not ours
+    /// (DNS rebinding: a web page's own domain resolved to 127.0.0.1) is not.
+    pub fn is_our_host(&self, host: &str) -> bool {
+        let host = host.trim().to_ascii_lowercase();
+        if self.hosts.contains(&host) {
+            return true;
+        }
+        let name = host
+            .rsplit_once(':')
+            .map_or(host.as_str(), |(name, _)| name)
+            .trim_start_matches('[')
+            .trim_end_matches(']');
+        self.any_ip_host && name.parse::<std::net::IpAddr>().is_ok()
+    }
+
+    /// Whether an `Origin` header is this server's own page.
+    pub fn is_our_origin(&self, origin: &str) -> bool {
+        origin
+            .trim()
+            .strip_prefix("http://")
+            .is_some_and(|host| self.is_our_host(host))
+    }
+
+    /// The strategies named at start, for the page's menus.
+    pub fn named(&self) -> &[NamedStrategy] {
+        &self.named
+    }
+
+    /// The uploads kept, oldest first.
+    pub fn uploads(&self) -> Vec<Upload> {
+        locked(&self.uploads)
+            .1
+            .values()
+            .map(|(_, u)| (**u).clone())
+            .collect()
+    }
+
+    /// Keep an uploaded table (CSV, or a JSON array of rows) for a game to
+    /// `goal`; its id.
+    pub fn upload(&self, name: &str, body: &str, goal: u32) -> Result<Upload, ApiError> {
+        let name = crate::strategy::grammar::clip(
+            Path::new(name.trim())
+                .file_name()
+                .map_or("table", |n| n.to_str().unwrap_or("table")),
+            60,
+        );
+        let table = if body.trim_start().starts_with('[') {
+            table_from_json(body, goal).map_err(|e| ApiError::bad(format!("{name}: {e}")))?
+        } else {
+            table_from_csv(body, goal).map_err(|p| ApiError::from(p.at(Path::new(&name))))?
+        };
+        let mut guard = locked(&self.uploads);
+        guard.0 += 1;
+        let upload = Upload {
+            id: format!("upload_{}", guard.0),
+            name,
+            table: Arc::new(table),
+        };
+        guard.1.insert(upload.id.clone(), Arc::new(upload.clone()));
+        Ok(upload)
+    }
+
+    /// The table a spec stands for under `rules`: an upload or a named
+    /// strategy, a solve (cached), or a built-in. Files and Python are
+    /// refused: only the command line that started the server names them.
+    pub fn table(&self, rules: &Rules, text: &str) -> Result<Arc<StrategyTable>, ApiError> {
+        if text.chars().count() > self.limits.max_spec {
+            return Err(ApiError::bad(format!(
+                "a spec in a request is at most {} characters",
+                self.limits.max_spec
+            )));
+        }
+        let spec = Spec::parse(text)?;
+        let nesting = nesting(&spec);
+        if nesting > self.limits.max_nesting {
+            return Err(ApiError::bad(format!(
+                "bad strategy spec '{}': best_response nested {nesting} deep; a request may nest {}",
+                crate::strategy::grammar::clip(text.trim(), 80),
+                self.limits.max_nesting
+            )));
+        }
+        self.resolve(rules, &spec)
+    }
+
+    fn resolve(&self, rules: &Rules, spec: &Spec) -> Result<Arc<StrategyTable>, ApiError> {
+        let text = spec.to_string();
+        if let Some(table) = self.by_name(rules, &text)? {
+            return Ok(table);
+        }
+        let key = (rules.name(), rules.goal(), text);
+        if let Some(table) = locked(&self.solved).get(&key) {
+            return Ok(table);
+        }
+        let options = SweepOptions::default();
+        let table = match spec {
+            Spec::Optimal => solve::optimal(rules, &options).table(),
+            Spec::BestResponse(inner) => {
+                let opponent = self.resolve(rules, inner)?;
+                solve::best_response(rules, &opponent, &options).table()
+            }
+            other => {
+                let none = |_: &str| None;
+                let resolver = Resolver::new(rules, options).with_names_only(&none);
+                return Ok(Arc::new(resolver.resolve(other)?));
+            }
+        };
+        let table = Arc::new(table);
+        locked(&self.solved).insert(key, Arc::clone(&table));
+        Ok(table)
+    }
+
+    /// An upload or a named strategy called `text`, if it is one, checked
+    /// against the request's goal and rules.
+    fn by_name(&self, rules: &Rules, text: &str) -> Result<Option<Arc<StrategyTable>>, ApiError> {
+        let goal = rules.goal();
+        if let Some(upload) = locked(&self.uploads).1.get(&text.to_string()) {
+            if upload.table.goal() != goal {
+                return Err(ApiError::bad(format!(
+                    "{text} ({}) is a table for goal {}, not {goal}",
+                    upload.name,
+                    upload.table.goal()
+                )));
+            }
+            return Ok(Some(Arc::clone(&upload.table)));
+        }
+        if text.starts_with("upload_") {
+            return Err(ApiError::bad(format!(
+                "{text} is not an upload this server keeps (it keeps the last {}); upload it again",
+                self.limits.max_uploads
+            )));
+        }
+        match self.named.iter().find(|n| n.spec == text) {
+            None => Ok(None),
+            Some(n) if n.table.goal() != goal || n.rules != rules.name() => {
+                Err(ApiError::bad(format!(
+                    "{text} was tabulated for {} at goal {} when the server started; \
+                     a request cannot run Python or read files",
+                    n.rules,
+                    n.table.goal()
+                )))
+            }
+            Some(n) => Ok(Some(Arc::clone(&n.table))),
+        }
+    }
+}
+
+/// How deep `best_response` nests in a spec.
+fn nesting(spec: &Spec) -> usize {
+    match spec {
+        Spec::BestResponse(inner) => 1 + nesting(inner),
+        _ => 0,
+    }
+}
+
+/// A table from a JSON array of `goal` rows of `goal` dice counts.
+pub fn table_from_json(body: &str, goal: u32) -> Result<StrategyTable, String> {
+    let rows: Vec<Vec<serde_json::Value>> = serde_json::from_str(body)
+        .map_err(|e| format!("not a JSON array of rows of dice counts: {e}"))?;
+    let n = goal as usize;
+    if rows.len() != n {
+        return Err(format!("{} rows, but goal {n} needs {n}", rows.len()));
+    }
+    let mut dice = ndarray::Array2::<u8>::zeros((n, n));
+    for (s, row) in rows.iter().enumerate() {
+        if row.len() != n {
+            return Err(format!(
+                "row {s} has {} values, goal {n} needs {n}",
+                row.len()
+            ));
+        }
+        for (o, v) in row.iter().enumerate() {
+            match v.as_u64() {
+                Some(d) if d <= 10 => dice[[s, o]] = d as u8,
+                _ => {
+                    return Err(format!(
+                        "score {s}, opponent score {o}: {} is not a dice count 0..=10",
+                        crate::strategy::grammar::clip(&v.to_string(), 30)
+                    ))
+                }
+            }
+        }
+    }
+    Ok(StrategyTable::from_array(dice))
+}
