@@ -3,7 +3,7 @@
 
 use crate::util::Scratch;
 
-const COMMANDS: [&str; 12] = [
+const COMMANDS: [&str; 13] = [
     "solve",
     "eval",
     "rates",
@@ -14,6 +14,7 @@ const COMMANDS: [&str; 12] = [
     "export",
     "plot",
     "play",
+    "serve",
     "completions",
     "manpage",
 ];

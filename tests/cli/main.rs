@@ -11,6 +11,7 @@ mod files;
 mod freshness;
 mod process;
 mod rates;
+mod serve;
 mod solve;
 mod tables;
 mod util;

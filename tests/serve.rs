@@ -1,0 +1,606 @@
+//! The web server's JSON API, in process (tower's `oneshot`, no sockets):
+//! every answer against the library's own values and the command line's
+//! JSON, and every security rule with a request that must be refused
+//! (`cargo test --release --test serve`).
+
+#![cfg(feature = "serve")]
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use base64::Engine;
+use http_body_util::BodyExt;
+use serde_json::Value;
+use tower::ServiceExt;
+
+use hog::eval::win_rates;
+use hog::rules::{Preset, Rules};
+use hog::serve::{router, Limits, NamedStrategy, ServerState};
+use hog::solve;
+use hog::strategy::{Resolver, StrategyTable};
+use hog::sweep::SweepOptions;
+
+const ADDR: &str = "127.0.0.1:31415";
+
+fn state() -> Arc<ServerState> {
+    state_with(Vec::new())
+}
+
+fn state_with(named: Vec<NamedStrategy>) -> Arc<ServerState> {
+    let addr: SocketAddr = ADDR.parse().unwrap();
+    Arc::new(ServerState::new(addr, named, Limits::default()))
+}
+
+/// A request to `state`'s router: `(status, body as JSON)`.
+fn send(state: &Arc<ServerState>, request: Request<Body>) -> (StatusCode, Value) {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let response = router(Arc::clone(state)).oneshot(request).await.unwrap();
+        let status = response.status();
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        let value = serde_json::from_slice(&bytes)
+            .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()));
+        (status, value)
+    })
+}
+
+/// `GET path` with this server's Host.
+fn get(state: &Arc<ServerState>, path: &str) -> (StatusCode, Value) {
+    let request = Request::get(path)
+        .header("host", ADDR)
+        .body(Body::empty())
+        .unwrap();
+    send(state, request)
+}
+
+/// `GET path`, which must succeed; its JSON.
+fn ok(state: &Arc<ServerState>, path: &str) -> Value {
+    let (status, body) = get(state, path);
+    assert_eq!(status, StatusCode::OK, "{path}: {body}");
+    body
+}
+
+/// `GET path`, which must be refused with `status` and a message holding `needle`.
+fn refused(state: &Arc<ServerState>, path: &str, status: StatusCode, needle: &str) -> String {
+    let (got, body) = get(state, path);
+    let message = body["error"].as_str().unwrap_or_default().to_string();
+    assert_eq!(got, status, "{path}: {body}");
+    assert!(message.contains(needle), "{path}: {message}");
+    assert!(!message.contains('\n'));
+    message
+}
+
+/// `POST /api/upload?query` with `body`.
+fn upload(state: &Arc<ServerState>, query: &str, body: &str) -> (StatusCode, Value) {
+    let request = Request::post(format!("/api/upload?{query}"))
+        .header("host", ADDR)
+        .header("origin", format!("http://{ADDR}"))
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    send(state, request)
+}
+
+fn fa24() -> Rules {
+    Rules::preset(Preset::Fa24, 100).unwrap()
+}
+
+fn resolve(rules: &Rules, spec: &str) -> StrategyTable {
+    Resolver::new(rules, SweepOptions::default())
+        .resolve_str(spec)
+        .unwrap()
+}
+
+/// `hog ARGS --format json`, parsed.
+fn cli(args: &[&str]) -> Value {
+    let out = assert_cmd::Command::cargo_bin("hog")
+        .unwrap()
+        .args(args)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn eval_explain_rates_and_sweep_answer_as_the_command_line_does() {
+    let s = state();
+    let pairs: [(&str, &[&str]); 6] = [
+        (
+            "/api/eval?strategy=boar_strategy",
+            &["eval", "boar_strategy"],
+        ),
+        (
+            "/api/eval?strategy=optimal&vs=swap_strategy&rules=double-swap&goal=60",
+            &[
+                "--rules",
+                "double-swap",
+                "--goal",
+                "60",
+                "eval",
+                "optimal",
+                "--vs",
+                "swap_strategy",
+            ],
+        ),
+        (
+            "/api/explain?score=53&opponent=60",
+            &["explain", "53", "60"],
+        ),
+        (
+            "/api/explain?score=53&opponent=60&strategy=boar_strategy&vs=always_roll(6)",
+            &[
+                "explain",
+                "53",
+                "60",
+                "--strategy",
+                "boar_strategy",
+                "--vs",
+                "always_roll(6)",
+            ],
+        ),
+        (
+            "/api/rates?vs=sus_strategy",
+            &["rates", "--vs", "sus_strategy"],
+        ),
+        (
+            "/api/sweep?grid=sus_strategy(threshold=9..=11,num_rolls=5..=6)",
+            &["sweep", "sus_strategy(threshold=9..=11,num_rolls=5..=6)"],
+        ),
+    ];
+    for (path, args) in pairs {
+        let path = path.replace('(', "%28").replace(')', "%29");
+        assert_eq!(ok(&s, &path), cli(args), "{path} against hog {args:?}");
+    }
+}
+
+#[test]
+fn eval_is_the_librarys_exact_value() {
+    let s = state();
+    let rules = fa24();
+    let v = ok(&s, "/api/eval?strategy=boar_strategy&vs=always_roll%286%29");
+    let exact = win_rates(
+        &rules,
+        &resolve(&rules, "boar_strategy"),
+        &StrategyTable::constant(100, 6),
+        &SweepOptions::default(),
+    );
+    assert_eq!(v["first"].as_f64(), Some(exact.first));
+    assert_eq!(v["second"].as_f64(), Some(exact.second));
+    assert_eq!(v["average"].as_f64(), Some(exact.average));
+}
+
+fn decode(v: &Value, field: &str) -> Vec<u8> {
+    base64::engine::general_purpose::STANDARD
+        .decode(v[field].as_str().unwrap())
+        .unwrap()
+}
+
+fn floats(bytes: &[u8]) -> Vec<f32> {
+    bytes
+        .chunks(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}
+
+#[test]
+fn a_solve_loads_the_whole_table_with_every_value() {
+    let s = state();
+    let rules = fa24();
+    let solution = solve::optimal(&rules, &SweepOptions::default());
+    let v = ok(&s, "/api/solve");
+    assert_eq!(
+        v["first_player_win_probability"].as_f64(),
+        Some(solution.first_player_win_probability())
+    );
+    let dice = decode(&v, "dice");
+    let values = floats(&decode(&v, "values"));
+    assert_eq!(dice.len(), 100 * 100);
+    assert_eq!(values.len(), 100 * 100 * 12);
+    for (s_, o) in [(0, 0), (53, 60), (99, 0), (12, 87)] {
+        let i = (s_ * 100 + o) as usize;
+        assert_eq!(dice[i], solution.choice(s_, o), "({s_}, {o})");
+        assert_eq!(values[12 * i], solution.win_probability(s_, o) as f32);
+        let choices = solution.choice_values(s_, o);
+        for k in 0..=10 {
+            assert_eq!(values[12 * i + 1 + k], choices[k] as f32);
+        }
+    }
+    // The best response to a strategy, and any strategy against another.
+    let br = ok(&s, "/api/solve?against=boar_strategy");
+    let table = solve::best_response(
+        &rules,
+        &resolve(&rules, "boar_strategy"),
+        &Default::default(),
+    );
+    assert_eq!(
+        decode(&br, "dice"),
+        table.table().as_array().iter().copied().collect::<Vec<_>>()
+    );
+    let map = ok(&s, "/api/map?strategy=boar_strategy&vs=always_roll%286%29");
+    let boar = resolve(&rules, "boar_strategy");
+    assert_eq!(
+        decode(&map, "dice"),
+        boar.as_array().iter().copied().collect::<Vec<_>>()
+    );
+    let exact = win_rates(
+        &rules,
+        &boar,
+        &StrategyTable::constant(100, 6),
+        &Default::default(),
+    );
+    assert_eq!(
+        map["first_player_win_probability"].as_f64(),
+        Some(exact.first)
+    );
+}
+
+#[test]
+fn a_game_replays_from_its_seed_and_moves_with_exact_odds() {
+    let s = state();
+    let rules = fa24();
+    let path = "/api/game?seed=3&moves=4,0,5";
+    let a = ok(&s, path);
+    assert_eq!(
+        a,
+        ok(&s, path),
+        "the same seed and moves give the same game"
+    );
+    let turns = a["turns"].as_array().unwrap();
+    // You moved three times and the optimal bot answered each time.
+    let yours: Vec<u64> = turns
+        .iter()
+        .filter(|t| t["player"] == "you")
+        .map(|t| t["dice"].as_u64().unwrap())
+        .collect();
+    assert_eq!(yours, [4, 0, 5]);
+    assert_eq!(a["to_move"], "you");
+    // Your exact chance is the best response's value against the bot.
+    let optimal = resolve(&rules, "optimal");
+    let br = solve::best_response(&rules, &optimal, &Default::default());
+    let (you, bot) = (
+        a["scores"]["you"].as_u64().unwrap() as u32,
+        a["scores"]["opponent"].as_u64().unwrap() as u32,
+    );
+    assert_eq!(
+        a["win_probability"]["you"].as_f64(),
+        Some(br.win_probability(you, bot))
+    );
+    let choices: Vec<f64> = a["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_f64().unwrap())
+        .collect();
+    assert_eq!(choices, br.choice_values(you, bot).to_vec());
+    // Every turn's scores follow from the one before.
+    for t in turns {
+        let (before, after) = (&t["before"], &t["after"]);
+        assert!(
+            after[0].as_u64() >= before[0].as_u64() || !t["events"].as_array().unwrap().is_empty()
+        );
+    }
+    // A whole game, to its end, between two people.
+    let mut moves = vec!["6"; 1];
+    loop {
+        let v = ok(
+            &s,
+            &format!("/api/game?seed=9&vs=person&moves={}", moves.join(",")),
+        );
+        if v["winner"].is_string() {
+            assert!(v["to_move"].is_null());
+            let w = &v["win_probability"];
+            assert_eq!(
+                w["you"].as_f64().unwrap() + w["opponent"].as_f64().unwrap(),
+                1.0
+            );
+            refused(
+                &s,
+                &format!("/api/game?seed=9&vs=person&moves={},5", moves.join(",")),
+                StatusCode::BAD_REQUEST,
+                "the game is over",
+            );
+            break;
+        }
+        moves.push("6");
+        assert!(moves.len() < 200);
+    }
+    refused(
+        &s,
+        "/api/game?moves=11",
+        StatusCode::BAD_REQUEST,
+        "move '11' is not a dice count",
+    );
+    refused(
+        &s,
+        "/api/game?first=me",
+        StatusCode::BAD_REQUEST,
+        "first is 'you' or 'opponent'",
+    );
+}
+
+#[test]
+fn uploaded_tables_are_named_by_id_and_checked_like_files() {
+    let s = state();
+    let csv = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/output/fa24/final_strategy.csv"
+    ))
+    .unwrap();
+    let (status, v) = upload(&s, "name=final_strategy%20(1).csv", &csv);
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["id"], "upload_1");
+    assert_eq!(v["name"], "final_strategy (1).csv");
+    let e = ok(&s, "/api/eval?strategy=upload_1&vs=optimal");
+    assert_eq!(e["average"], 0.5, "the optimal table against itself");
+    let listed = ok(&s, "/api/strategies");
+    assert_eq!(listed["named"][0]["spec"], "upload_1");
+    // JSON rows work too.
+    let rows: Vec<Vec<u8>> = vec![vec![4; 10]; 10];
+    let (status, v) = upload(&s, "goal=10", &serde_json::to_string(&rows).unwrap());
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let e = ok(
+        &s,
+        &format!(
+            "/api/eval?goal=10&strategy={}&vs=always_roll%284%29",
+            v["id"].as_str().unwrap()
+        ),
+    );
+    assert_eq!(e["average"], 0.5);
+    refused(
+        &s,
+        "/api/eval?strategy=upload_2",
+        StatusCode::BAD_REQUEST,
+        "is a table for goal 10, not 100",
+    );
+    // Problems name the place, as for files.
+    let bad = csv.replacen("\n41,", "\n41,11,", 1);
+    let (status, v) = upload(&s, "name=bad.csv", &bad);
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        v["error"].as_str().unwrap().starts_with("bad.csv: row 43"),
+        "{v}"
+    );
+    let (status, v) = upload(&s, "goal=2", "[[0, 1], [2, 11]]");
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("score 1, opponent score 1: 11 is not a dice count"),
+        "{v}"
+    );
+    let (status, v) = upload(&s, "", &"x".repeat(5 << 20));
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{v}");
+    assert!(v["error"]
+        .as_str()
+        .unwrap()
+        .contains("larger than this server takes"));
+    refused(
+        &s,
+        "/api/eval?strategy=upload_99",
+        StatusCode::BAD_REQUEST,
+        "not an upload this server keeps",
+    );
+}
+
+#[test]
+fn python_and_files_come_only_from_the_command_line() {
+    let rules = fa24();
+    let named = NamedStrategy {
+        spec: "hog.py:final_strategy".into(),
+        rules: rules.name(),
+        table: Arc::new(StrategyTable::constant(100, 5)),
+    };
+    let s = state_with(vec![named]);
+    let v = ok(
+        &s,
+        "/api/eval?strategy=hog.py:final_strategy&vs=always_roll%285%29",
+    );
+    assert_eq!(v["average"], 0.5, "the table tabulated at start");
+    refused(
+        &s,
+        "/api/eval?strategy=other.py:f",
+        StatusCode::BAD_REQUEST,
+        "a request cannot name a file",
+    );
+    refused(
+        &s,
+        "/api/eval?strategy=/etc/passwd",
+        StatusCode::BAD_REQUEST,
+        "a request cannot name a file",
+    );
+    refused(
+        &s,
+        "/api/eval?strategy=x&vs=output/fa24/final_strategy.csv",
+        StatusCode::BAD_REQUEST,
+        "",
+    );
+    refused(
+        &s,
+        "/api/eval?strategy=best_response%28%22output/fa24/final_strategy.csv%22%29",
+        StatusCode::BAD_REQUEST,
+        "a request cannot name a file",
+    );
+    refused(
+        &s,
+        "/api/eval?goal=50&strategy=hog.py:final_strategy",
+        StatusCode::BAD_REQUEST,
+        "tabulated for fa24 at goal 100",
+    );
+}
+
+#[test]
+fn only_this_servers_host_and_its_own_page_are_served() {
+    let s = state();
+    for host in [
+        "evil.example:31415",
+        "127.0.0.1.evil.example:31415",
+        "127.0.0.1:8080",
+        "",
+    ] {
+        let request = Request::get("/api/eval?strategy=optimal")
+            .header("host", host)
+            .body(Body::empty())
+            .unwrap();
+        let (status, v) = send(&s, request);
+        assert_eq!(status, StatusCode::FORBIDDEN, "{host}: {v}");
+        assert!(v["error"]
+            .as_str()
+            .unwrap()
+            .contains("does not name this server"));
+    }
+    for host in ["localhost:31415", "127.0.0.1:31415", "[::1]:31415"] {
+        let request = Request::get("/")
+            .header("host", host)
+            .body(Body::empty())
+            .unwrap();
+        assert_eq!(send(&s, request).0, StatusCode::OK, "{host}");
+    }
+    // A page on another site may not change the server.
+    for (header, value) in [
+        ("origin", "http://evil.example"),
+        ("origin", "null"),
+        ("sec-fetch-site", "cross-site"),
+    ] {
+        let request = Request::post("/api/upload?goal=2")
+            .header("host", ADDR)
+            .header(header, value)
+            .body(Body::from("[[0,0],[0,0]]"))
+            .unwrap();
+        let (status, v) = send(&s, request);
+        assert_eq!(status, StatusCode::FORBIDDEN, "{value}: {v}");
+    }
+    assert!(ok(&s, "/api/strategies")["named"]
+        .as_array()
+        .unwrap()
+        .is_empty());
+    // The server's own page may.
+    let (status, _) = upload(&s, "goal=2", "[[0,0],[0,0]]");
+    assert_eq!(status, StatusCode::OK);
+}
+
+#[test]
+fn every_cost_is_bounded_and_every_refusal_is_a_4xx() {
+    let s = state();
+    let b = StatusCode::BAD_REQUEST;
+    refused(
+        &s,
+        "/api/eval?goal=1001&strategy=optimal",
+        b,
+        "more than this server solves",
+    );
+    refused(&s, "/api/eval?goal=0&strategy=optimal", b, "at least 1");
+    refused(
+        &s,
+        "/api/sweep?grid=boar_strategy(threshold=0..=100,num_rolls=0..=10)",
+        b,
+        "a request may sweep 400",
+    );
+    refused(
+        &s,
+        "/api/eval?strategy=best_response(best_response(best_response(best_response(optimal))))",
+        b,
+        "a request may nest 3",
+    );
+    refused(
+        &s,
+        &format!("/api/eval?strategy={}", "x".repeat(2000)),
+        b,
+        "at most 1000 characters",
+    );
+    refused(
+        &s,
+        "/api/eval?strategy=optimal&bogus=1",
+        b,
+        "unknown parameter 'bogus'",
+    );
+    refused(&s, "/api/eval", b, "missing parameter 'strategy'");
+    refused(&s, "/api/eval?strategy=always_roll(11)", b, "0..=10");
+    refused(
+        &s,
+        "/api/explain?score=100&opponent=3",
+        b,
+        "SCORE 100 is not below the goal 100",
+    );
+    refused(
+        &s,
+        "/api/eval?rules=fa99&strategy=optimal",
+        b,
+        "unknown rule set 'fa99'",
+    );
+    refused(
+        &s,
+        "/api/nothing",
+        StatusCode::NOT_FOUND,
+        "no page or endpoint at /api/nothing",
+    );
+    let request = Request::delete("/api/eval")
+        .header("host", ADDR)
+        .body(Body::empty())
+        .unwrap();
+    let (status, v) = send(&s, request);
+    assert!(status.is_client_error(), "{status}: {v}");
+    let request = Request::post("/")
+        .header("host", ADDR)
+        .body(Body::empty())
+        .unwrap();
+    let (status, v) = send(&s, request);
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED, "{v}");
+}
+
+#[test]
+fn the_page_is_served_from_the_binary() {
+    let s = state();
+    for (path, kind) in [
+        ("/", "text/html"),
+        ("/app.js", "text/javascript"),
+        ("/style.css", "text/css"),
+    ] {
+        let request = Request::get(path)
+            .header("host", ADDR)
+            .body(Body::empty())
+            .unwrap();
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let response = runtime
+            .block_on(router(Arc::clone(&s)).oneshot(request))
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        let content_type = response.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .to_string();
+        assert!(content_type.starts_with(kind), "{path}: {content_type}");
+    }
+}
+
+mod never_a_500 {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn any_query_is_answered_or_refused(
+            endpoint in prop::sample::select(vec!["eval", "explain", "rates", "sweep", "solve", "map", "game", "strategies"]),
+            query in "[a-z_=&%(),.0-9]{0,40}",
+        ) {
+            let s = state();
+            let (status, _) = get(&s, &format!("/api/{endpoint}?{query}"));
+            prop_assert!(status.is_success() || status.is_client_error(), "{}: {}", endpoint, status);
+        }
+    }
+}
