@@ -1,0 +1,201 @@
+//! Just enough of the W3C WebDriver protocol to drive Chromium through
+//! chromedriver: JSON over HTTP/1.1 on loopback, one request a connection.
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+/// The key WebDriver uses for an element reference.
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecc";
+
+/// One HTTP request to `host` (`127.0.0.1:PORT`); the JSON body of the answer.
+pub fn request(host: &str, method: &str, path: &str, body: Option<&Value>) -> Result<Value, String> {
+    let mut stream = TcpStream::connect(host).map_err(|e| format!("{host}: {e}"))?;
+    stream.set_read_timeout(Some(Duration::from_secs(120))).ok();
+    let body = body.map(Value::to_string).unwrap_or_default();
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .map_err(|e| e.to_string())?;
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).map_err(|e| e.to_string())?;
+    let text = String::from_utf8_lossy(&response);
+    let (head, body) = text.split_once("\r\n\r\n").ok_or("no HTTP body")?;
+    let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+        dechunk(body)
+    } else {
+        body.to_string()
+    };
+    serde_json::from_str(&body).map_err(|e| format!("{method} {path}: {e}: {body}"))
+}
+
+/// A chunked HTTP body, joined.
+fn dechunk(mut body: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = body.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if n == 0 || rest.len() < n {
+            break;
+        }
+        out.push_str(&rest[..n]);
+        body = rest[n..].trim_start_matches("\r\n");
+    }
+    out
+}
+
+/// A browser session.
+pub struct Session {
+    host: String,
+    id: String,
+}
+
+impl Session {
+    /// A new headless Chromium session through the chromedriver at `host`.
+    pub fn new(host: &str, chromium: &str, width: u32, height: u32) -> Result<Session, String> {
+        let capabilities = json!({
+            "capabilities": {"alwaysMatch": {
+                "browserName": "chrome",
+                "goog:chromeOptions": {
+                    "binary": chromium,
+                    "args": [
+                        "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                        "--no-first-run", "--disable-background-networking",
+                        "--disable-component-update", "--disable-sync",
+                        "--disable-dev-shm-usage", "--hide-scrollbars",
+                        format!("--window-size={width},{height}"),
+                    ]
+                }
+            }}
+        });
+        let answer = request(host, "POST", "/session", Some(&capabilities))?;
+        let id = answer["value"]["sessionId"]
+            .as_str()
+            .ok_or_else(|| format!("no session: {answer}"))?
+            .to_string();
+        Ok(Session {
+            host: host.to_string(),
+            id,
+        })
+    }
+
+    fn call(&self, method: &str, path: &str, body: Option<Value>) -> Result<Value, String> {
+        let path = format!("/session/{}{path}", self.id);
+        let answer = request(&self.host, method, &path, body.as_ref())?;
+        if answer["value"]["error"].is_string() {
+            return Err(format!("{method} {path}: {}", answer["value"]));
+        }
+        Ok(answer["value"].clone())
+    }
+
+    /// Open `url`.
+    pub fn goto(&self, url: &str) -> Result<(), String> {
+        self.call("POST", "/url", Some(json!({ "url": url }))).map(|_| ())
+    }
+
+    /// Run JavaScript in the page; its return value.
+    pub fn script(&self, source: &str, args: Vec<Value>) -> Result<Value, String> {
+        self.call("POST", "/execute/sync", Some(json!({ "script": source, "args": args })))
+    }
+
+    /// The element matching a CSS selector.
+    pub fn find(&self, css: &str) -> Result<String, String> {
+        let v = self.call(
+            "POST",
+            "/element",
+            Some(json!({"using": "css selector", "value": css})),
+        )?;
+        v[ELEMENT]
+            .as_str()
+            .map(str::to_string)
+            .ok_or_else(|| format!("no element {css}"))
+    }
+
+    /// Click the element matching `css`.
+    pub fn click(&self, css: &str) -> Result<(), String> {
+        let id = self.find(css)?;
+        self.call("POST", &format!("/element/{id}/click"), Some(json!({})))
+            .map(|_| ())
+    }
+
+    /// Type `text` into the element matching `css` (a file input takes a path).
+    pub fn type_into(&self, css: &str, text: &str) -> Result<(), String> {
+        let id = self.find(css)?;
+        self.call(
+            "POST",
+            &format!("/element/{id}/value"),
+            Some(json!({ "text": text })),
+        )
+        .map(|_| ())
+    }
+
+    /// Move the pointer over the element matching `css`, `(x, y)` pixels
+    /// from its top-left corner.
+    pub fn hover(&self, css: &str, x: i64, y: i64) -> Result<(), String> {
+        let id = self.find(css)?;
+        let rect = self.call("GET", &format!("/element/{id}/rect"), None)?;
+        let (w, h) = (
+            rect["width"].as_f64().unwrap_or(0.0),
+            rect["height"].as_f64().unwrap_or(0.0),
+        );
+        // Pointer offsets are from the element's centre.
+        let (dx, dy) = (x - (w / 2.0) as i64, y - (h / 2.0) as i64);
+        let actions = json!({"actions": [{
+            "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
+            "actions": [{"type": "pointerMove", "duration": 0, "x": dx, "y": dy,
+                         "origin": { ELEMENT: id }}]
+        }]});
+        self.call("POST", "/actions", Some(actions)).map(|_| ())
+    }
+
+    /// Click where the pointer is.
+    pub fn click_here(&self) -> Result<(), String> {
+        let actions = json!({"actions": [{
+            "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
+            "actions": [{"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]
+        }]});
+        self.call("POST", "/actions", Some(actions)).map(|_| ())
+    }
+
+    /// A PNG of the viewport.
+    pub fn screenshot(&self) -> Result<Vec<u8>, String> {
+        use base64::Engine;
+        let v = self.call("GET", "/screenshot", None)?;
+        base64::engine::general_purpose::STANDARD
+            .decode(v.as_str().unwrap_or(""))
+            .map_err(|e| e.to_string())
+    }
+
+    /// Resize the window.
+    pub fn resize(&self, width: u32, height: u32) -> Result<(), String> {
+        self.call(
+            "POST",
+            "/window/rect",
+            Some(json!({"width": width, "height": height})),
+        )
+        .map(|_| ())
+    }
+
+    /// Wait until `condition` (JavaScript returning a boolean) holds.
+    pub fn wait_for(&self, condition: &str, what: &str) -> Result<(), String> {
+        let end = Instant::now() + Duration::from_secs(30);
+        let source = format!("return !!({condition});");
+        while Instant::now() < end {
+            if self.script(&source, vec![])?.as_bool() == Some(true) {
+                return Ok(());
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Err(format!("timed out waiting for {what} ({condition})"))
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = request(&self.host, "DELETE", &format!("/session/{}", self.id), None);
+    }
+}
