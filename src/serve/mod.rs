@@ -24,7 +24,7 @@ pub use state::{table_from_json, Limits, NamedStrategy, ServerState};
 use std::future::Future;
 use std::sync::Arc;
 
-use axum::extract::{DefaultBodyLimit, Request};
+use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::{Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -52,7 +52,7 @@ pub fn router(state: Arc<ServerState>) -> Router {
 }
 
 /// The embedded page's files, or a 404 (405 for a method other than GET).
-async fn page(request: Request) -> Response {
+async fn page(State(state): State<Arc<ServerState>>, request: Request) -> Response {
     let path = request.uri().path();
     if request.method() != Method::GET && request.method() != Method::HEAD {
         return ApiError::new(
@@ -64,7 +64,7 @@ async fn page(request: Request) -> Response {
         )
         .into_response();
     }
-    assets::file(path).unwrap_or_else(|| {
+    assets::file(path, state.page_rules()).unwrap_or_else(|| {
         ApiError::new(
             StatusCode::NOT_FOUND,
             format!("no page or endpoint at {path}"),

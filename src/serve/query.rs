@@ -87,6 +87,24 @@ impl RulesQuery {
     }
 }
 
+/// `rules` as the query parameters that ask for them: the preset and goal,
+/// and each component that differs from the preset's. The page starts with
+/// these, so `hog serve --rules digit-swap --goal 50` opens on that game.
+pub fn query_of(rules: &Rules) -> String {
+    let mut query = format!("rules={}&goal={}", rules.base().name(), rules.goal());
+    let (c, base) = (rules.components(), rules.base().components());
+    if c.zero_dice != base.zero_dice {
+        query.push_str(&format!("&zero_dice={}", c.zero_dice.name()));
+    }
+    if c.dice != base.dice {
+        query.push_str(&format!("&hog_wild={}", c.dice == DiceRule::HogWild));
+    }
+    if c.after_turn != base.after_turn {
+        query.push_str(&format!("&after_turn={}", c.after_turn.name()));
+    }
+    query
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -123,5 +141,26 @@ mod tests {
         assert!(e(&[("goal", "0")]).contains("at least 1"));
         assert!(e(&[("goal", "x")]).contains("'x' is not a goal"));
         assert!(e(&[("hog_wild", "maybe")]).contains("true or false"));
+    }
+
+    #[test]
+    fn query_of_reads_back_as_the_same_rules() {
+        let plain = Rules::preset(Preset::DigitSwap, 50).unwrap();
+        assert_eq!(query_of(&plain), "rules=digit-swap&goal=50");
+        let mut c = Preset::Fa24.components();
+        c.dice = DiceRule::HogWild;
+        c.after_turn = AfterTurn::None;
+        let custom = Rules::new(Preset::Fa24, c, 77).unwrap();
+        let text = query_of(&custom);
+        assert_eq!(text, "rules=fa24&goal=77&hog_wild=true&after_turn=none");
+        let pairs: Vec<(&str, &str)> = text
+            .split('&')
+            .map(|kv| kv.split_once('=').unwrap())
+            .collect();
+        let back = query(&pairs).to_rules(1000).unwrap();
+        assert_eq!(
+            (back.base(), back.components(), back.goal()),
+            (custom.base(), custom.components(), custom.goal())
+        );
     }
 }

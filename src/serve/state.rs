@@ -85,6 +85,8 @@ pub struct ServerState {
     /// every interface).
     any_ip_host: bool,
     named: Vec<NamedStrategy>,
+    /// The rules the page starts with, as query parameters.
+    page_rules: String,
     uploads: Mutex<(u64, Lru<String, Upload>)>,
     solved: Mutex<Lru<TableKey, StrategyTable>>,
 }
@@ -112,9 +114,21 @@ impl ServerState {
             hosts,
             any_ip_host: ip.is_unspecified(),
             named,
+            page_rules: "rules=fa24&goal=100".to_string(),
             uploads: Mutex::new((0, Lru::new(limits.max_uploads))),
             solved: Mutex::new(Lru::new(limits.max_cached)),
         }
+    }
+
+    /// The page opens on `rules` (by default fa24 with goal 100).
+    pub fn with_page_rules(mut self, rules: &crate::rules::Rules) -> ServerState {
+        self.page_rules = super::query::query_of(rules);
+        self
+    }
+
+    /// The rules the page starts with, as query parameters.
+    pub fn page_rules(&self) -> &str {
+        &self.page_rules
     }
 
     /// Whether a `Host` header names this server. A name that is not ours

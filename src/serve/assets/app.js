@@ -1,1 +1,134 @@
+// The page: tabs, the rule set shared by every screen, and the strategy
+// names the screens offer. Each screen lives in its own module.
 
+import { attempt, busy, get, overrides, rulesParams } from "./api.js";
+import * as compare from "./compare.js";
+import * as explore from "./explore.js";
+import * as play from "./play.js";
+
+const $ = (id) => document.getElementById(id);
+const SCREENS = ["play", "explore", "compare"];
+const COMPONENTS = ["zero_dice", "hog_wild", "after_turn"];
+
+/** Show one screen; the heatmap is drawn the first time Explore opens. */
+function showScreen(name) {
+  const screen = SCREENS.includes(name) ? name : "play";
+  for (const other of SCREENS) {
+    $(`screen-${other}`).hidden = other !== screen;
+    $(`tab-${other}`).setAttribute("aria-selected", String(other === screen));
+  }
+  if (location.hash !== `#${screen}`) history.replaceState(null, "", `#${screen}${location.search}`);
+  if (screen === "explore" && !explore.drawn()) explore.refresh();
+}
+
+/** A select's options, from [value, label] pairs. */
+function fill(select, options) {
+  const keep = select.value;
+  select.replaceChildren(
+    ...options.map(([value, label]) => {
+      const option = document.createElement("option");
+      option.value = value;
+      option.textContent = label;
+      return option;
+    }),
+  );
+  if (options.some(([value]) => value === keep)) select.value = keep;
+}
+
+/** The strategies the rules offer, into the opponent menu and the spec suggestions. */
+async function loadStrategies() {
+  const report = await get("/api/strategies");
+  const course = report.course.map((c) => [c.name, `${c.name}(${c.defaults.join(", ")})`]);
+  const named = report.named.map((n) => [n.spec, n.label === n.spec ? n.spec : `${n.label} (${n.spec})`]);
+  fill($("opponent"), [
+    ["optimal", "the optimal strategy"],
+    [report.baseline, report.baseline],
+    ...course,
+    ...named,
+    ["person", "a second person"],
+  ]);
+  const specs = [
+    "optimal",
+    report.baseline,
+    ...report.course.map((c) => c.name),
+    ...report.course.map((c) => `${c.name}(${c.defaults.join(", ")})`),
+    `best_response(${report.baseline})`,
+    ...report.named.map((n) => n.spec),
+  ];
+  $("spec-list").replaceChildren(
+    ...specs.map((spec) => {
+      const option = document.createElement("option");
+      option.value = spec;
+      return option;
+    }),
+  );
+  $("goal").max = String(report.max_goal);
+  const c = report.components;
+  $("rules-note").textContent = `${c.zero_dice}, ${c.dice} dice, ${c.after_turn === "none" ? "no after-turn rule" : c.after_turn}`;
+  $("rules-note").title = `rules=${report.rules}, goal ${report.goal}`;
+  // Suggestions follow the rules until the person types their own.
+  const first = report.course[0];
+  suggest("cmp-a", first ? first.name : "optimal");
+  suggest("sweep-grid", first ? `${first.name}(6..14, 3..8)` : "");
+  return report;
+}
+
+/** Put `value` in an input the person has not typed into. */
+function suggest(id, value) {
+  const input = $(id);
+  if (input.dataset.typed !== "1") input.value = value;
+}
+
+/** The rules changed: every screen starts again under them. */
+function rulesChanged() {
+  return busy(async () => {
+    explore.forget();
+    const loaded = await attempt(loadStrategies);
+    if (!loaded) return;
+    await play.start();
+    if (!$("screen-explore").hidden) await explore.refresh();
+  });
+}
+
+/** The rules the page opens with: the server's, then the address's. */
+function initialRules() {
+  const meta = document.querySelector('meta[name="hog-rules"]');
+  const params = new URLSearchParams(meta ? meta.content : "");
+  for (const [key, value] of new URLSearchParams(location.search)) params.set(key, value);
+  if (params.has("rules")) $("rules").value = params.get("rules");
+  if (params.has("goal")) $("goal").value = params.get("goal");
+  for (const key of COMPONENTS) if (params.has(key)) overrides[key] = params.get(key);
+}
+
+function setup() {
+  initialRules();
+  for (const name of SCREENS) {
+    $(`tab-${name}`).addEventListener("click", () => showScreen(name));
+  }
+  window.addEventListener("hashchange", () => showScreen(location.hash.slice(1)));
+  $("rules").addEventListener("change", () => {
+    for (const key of COMPONENTS) delete overrides[key];
+    rulesChanged();
+  });
+  $("goal").addEventListener("change", () => rulesChanged());
+  $("error-close").addEventListener("click", () => {
+    $("error").hidden = true;
+  });
+  for (const id of ["cmp-a", "sweep-grid"]) {
+    $(id).addEventListener("input", () => {
+      $(id).dataset.typed = "1";
+    });
+  }
+  play.setup();
+  explore.setup();
+  compare.setup(async (upload) => {
+    await attempt(loadStrategies);
+    return upload;
+  });
+  // Hooks for the browser test and for anyone scripting the page.
+  window.hog = { cellCenter: explore.cellCenter, rules: rulesParams };
+  showScreen(location.hash.slice(1));
+  rulesChanged();
+}
+
+setup();

@@ -1,0 +1,115 @@
+// Talking to the server: every request goes through here, so the page
+// knows when it is busy (tests and people wait on that) and every error
+// reaches the banner with the server's own one-line message.
+
+let inFlight = 0;
+
+/** Mark the page busy while `work` runs; nested uses count. */
+export async function busy(work) {
+  inFlight += 1;
+  document.body.dataset.busy = "1";
+  try {
+    return await work();
+  } finally {
+    inFlight -= 1;
+    if (inFlight === 0) document.body.dataset.busy = "0";
+  }
+}
+
+/**
+ * Rule components that differ from the preset's (from `hog serve
+ * --after-turn ...` or the page's address); choosing a preset clears them.
+ */
+export const overrides = {};
+
+/** The rules every request carries, read from the header's controls. */
+export function rulesParams() {
+  const rules = document.getElementById("rules").value;
+  const goal = document.getElementById("goal").value.trim();
+  return { rules, goal, ...overrides };
+}
+
+function url(path, params) {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries({ ...rulesParams(), ...params })) {
+    if (value !== undefined && value !== null && value !== "") query.set(key, value);
+  }
+  return `${path}?${query}`;
+}
+
+async function answer(response) {
+  let body;
+  try {
+    body = await response.json();
+  } catch {
+    throw new Error(`the server answered ${response.status} without JSON`);
+  }
+  if (!response.ok) throw new Error(body.error || `the server answered ${response.status}`);
+  return body;
+}
+
+/** GET an API endpoint with the current rules; the parsed JSON. */
+export function get(path, params = {}) {
+  return busy(async () => answer(await fetch(url(path, params))));
+}
+
+/** POST a body (a table file) to an API endpoint. */
+export function post(path, params, body) {
+  return busy(async () =>
+    answer(await fetch(url(path, params), { method: "POST", body })),
+  );
+}
+
+/** Show an error in the banner (or hide it with `null`). */
+export function showError(error) {
+  const banner = document.getElementById("error");
+  const text = document.getElementById("error-text");
+  if (!error) {
+    banner.hidden = true;
+    text.textContent = "";
+    return;
+  }
+  text.textContent = error.message || String(error);
+  banner.hidden = false;
+}
+
+/** Run an action the person asked for; its failure goes to the banner. */
+export async function attempt(action) {
+  try {
+    const result = await action();
+    showError(null);
+    return result;
+  } catch (error) {
+    showError(error);
+    return undefined;
+  }
+}
+
+/** Bytes of a base64 string. */
+export function bytes(base64) {
+  const text = atob(base64);
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i += 1) out[i] = text.charCodeAt(i);
+  return out;
+}
+
+/** A /api/solve or /api/map answer unpacked: dice and values per state. */
+export function unpackMap(report) {
+  const n = report.goal;
+  const dice = bytes(report.dice);
+  const raw = bytes(report.values);
+  const view = new DataView(raw.buffer);
+  const values = new Float32Array(n * n * 12);
+  for (let i = 0; i < values.length; i += 1) values[i] = view.getFloat32(i * 4, true);
+  return { ...report, n, dice, values };
+}
+
+/** A probability as a percentage with two decimals. */
+export function percent(p) {
+  return `${(100 * p).toFixed(2)}%`;
+}
+
+/** Wait `ms` milliseconds. */
+export function pause(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

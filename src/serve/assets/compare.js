@@ -1,0 +1,145 @@
+// The Compare screen: exact win rates of one strategy against another,
+// table uploads, the rates table against an opponent, and a course
+// strategy's parameter grid as a coloured table.
+
+import { attempt, get, percent, post } from "./api.js";
+import * as palette from "./palette.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** A bar and a number for a win rate. */
+function rateCell(row, p) {
+  const cell = row.insertCell();
+  cell.className = "rate";
+  const bar = document.createElement("i");
+  bar.style.width = `${100 * p}%`;
+  const text = document.createElement("span");
+  text.textContent = percent(p);
+  cell.append(bar, text);
+}
+
+async function runEval() {
+  const a = $("cmp-a").value.trim();
+  const b = $("cmp-b").value.trim();
+  if (!a) throw new Error("name strategy A");
+  const report = await get("/api/eval", { strategy: a, vs: b });
+  const result = $("cmp-result");
+  result.dataset.first = String(report.first);
+  result.dataset.second = String(report.second);
+  result.dataset.average = String(report.average);
+  result.classList.remove("empty");
+  $("cmp-summary").textContent = `${report.strategy} against ${report.opponent}`;
+  for (const seat of ["first", "second", "average"]) {
+    $(`cmp-${seat}`).textContent = percent(report[seat]);
+    $(`cmp-${seat}-bar`).style.width = `${100 * report[seat]}%`;
+  }
+}
+
+async function runRates() {
+  const vs = $("rates-vs").value.trim();
+  const report = await get("/api/rates", { vs });
+  $("rates-caption").textContent = `Against ${report.opponent} (${report.rules}, goal ${report.goal})`;
+  const body = $("rates-table").tBodies[0];
+  body.replaceChildren();
+  for (const row of report.rows) {
+    const tr = body.insertRow();
+    tr.dataset.strategy = row.strategy;
+    tr.dataset.first = String(row.first);
+    tr.dataset.second = String(row.second);
+    tr.dataset.average = String(row.average);
+    const name = tr.insertCell();
+    name.className = "spec";
+    name.textContent = row.strategy;
+    rateCell(tr, row.first);
+    rateCell(tr, row.second);
+    rateCell(tr, row.average);
+  }
+}
+
+/** A sweep over two parameters as a grid; over one, as a column. */
+async function runSweep() {
+  const grid = $("sweep-grid").value.trim();
+  const vs = $("sweep-vs").value.trim();
+  const report = await get("/api/sweep", { grid, vs });
+  const table = $("sweep-table");
+  table.replaceChildren();
+  const names = Object.keys(report.best.params);
+  const [rowName, columnName] = names;
+  const rowsOf = [...new Set(report.rows.map((r) => r.params[rowName]))];
+  const columnsOf = columnName ? [...new Set(report.rows.map((r) => r.params[columnName]))] : [null];
+  const averages = report.rows.map((r) => r.average);
+  const low = Math.min(...averages);
+  const high = Math.max(...averages);
+  const head = table.createTHead().insertRow();
+  const corner = document.createElement("th");
+  corner.textContent = columnName ? `${rowName} \\ ${columnName}` : rowName;
+  head.append(corner);
+  for (const c of columnsOf) {
+    const th = document.createElement("th");
+    th.textContent = c === null ? "average" : String(c);
+    head.append(th);
+  }
+  const body = table.createTBody();
+  for (const r of rowsOf) {
+    const tr = body.insertRow();
+    const th = document.createElement("th");
+    th.textContent = String(r);
+    tr.append(th);
+    for (const c of columnsOf) {
+      const found = report.rows.find((x) => x.params[rowName] === r && (c === null || x.params[columnName] === c));
+      const td = tr.insertCell();
+      if (!found) continue;
+      const color = palette.win(high > low ? (found.average - low) / (high - low) : 1);
+      td.style.background = palette.css(color);
+      td.style.color = palette.ink(color);
+      td.textContent = (100 * found.average).toFixed(2);
+      td.title = `${found.strategy}: ${percent(found.first)} first, ${percent(found.second)} second`;
+      td.dataset.average = String(found.average);
+      if (found.strategy === report.best.strategy) td.classList.add("best");
+    }
+  }
+  $("sweep-caption").textContent =
+    `Average win rate (%) of ${report.strategy} against ${report.opponent}; the best is ` +
+    `${report.best.strategy} with ${percent(report.best.average)}. Colours run from the grid's lowest to its highest.`;
+}
+
+async function upload(onUploaded) {
+  const input = $("upload");
+  const file = input.files[0];
+  if (!file) return;
+  const status = $("upload-status");
+  status.textContent = `Reading ${file.name}…`;
+  delete status.dataset.id;
+  try {
+    const text = await file.text();
+    const report = await post("/api/upload", { name: file.name }, text);
+    status.dataset.id = report.id;
+    status.textContent = `${report.name} is now ${report.id} (goal ${report.goal}): use it wherever a strategy is asked for.`;
+    $("cmp-a").value = report.id;
+    await onUploaded(report);
+  } catch (error) {
+    status.textContent = "";
+    throw error;
+  } finally {
+    input.value = "";
+  }
+}
+
+/** Wire the screen; `onUploaded` lets the other screens offer a new table. */
+export function setup(onUploaded) {
+  $("cmp-run").addEventListener("click", () => attempt(runEval));
+  $("rates-run").addEventListener("click", () => attempt(runRates));
+  $("sweep-run").addEventListener("click", () => attempt(runSweep));
+  $("upload").addEventListener("change", () => attempt(() => upload(onUploaded)));
+  for (const [input, button] of [
+    ["cmp-a", "cmp-run"],
+    ["cmp-b", "cmp-run"],
+    ["rates-vs", "rates-run"],
+    ["sweep-grid", "sweep-run"],
+    ["sweep-vs", "sweep-run"],
+  ]) {
+    $(input).addEventListener("keydown", (event) => {
+      if (event.key === "Enter") $(button).click();
+    });
+  }
+}

@@ -1,0 +1,354 @@
+// The Play screen: the course's game against a strategy or a second
+// person, replayed by the server from the seed and the moves so far, with
+// each player's exact chance of winning after every turn.
+
+import { attempt, busy, get, pause, percent, showError } from "./api.js";
+import * as dice from "./dice.js";
+
+const $ = (id) => document.getElementById(id);
+
+const game = {
+  seed: 0,
+  vs: "optimal",
+  first: "you",
+  moves: [],
+  report: null,
+  shown: 0,
+  history: [],
+  chosen: 4,
+};
+
+/** A fresh seed: random, below 2^53 so that JavaScript keeps it exact. */
+function randomSeed() {
+  const words = crypto.getRandomValues(new Uint32Array(2));
+  return (words[0] % 2 ** 21) * 2 ** 32 + words[1];
+}
+
+function againstPerson() {
+  return game.vs === "person";
+}
+
+/** What the page calls each side. */
+function names() {
+  if (againstPerson()) return { you: "Player 1", opponent: "Player 2" };
+  if (game.vs === "optimal") return { you: "You", opponent: "Optimal" };
+  const option = $("opponent").selectedOptions[0];
+  return { you: "You", opponent: option && option.value === game.vs ? option.textContent : game.vs };
+}
+
+/** A sentence for each rule a turn set off. */
+function describe(turn) {
+  const parts = [];
+  for (const event of turn.events) {
+    switch (event.rule) {
+      case "hog_wild":
+        parts.push(`Hog Wild: the scores sum to ${event.sum}, a multiple of 7, so the dice are four-sided.`);
+        break;
+      case "sow_sad":
+        parts.push(`${event.name}: a 1 came up, so the turn scores 1.`);
+        break;
+      case "zero_dice":
+        parts.push(`${event.name}: rolling no dice scores ${event.points}.`);
+        break;
+      case "sus_fuss":
+        parts.push(`Sus Fuss: ${event.from} has 3 or 4 factors, so the score rises to the next prime, ${event.to}.`);
+        break;
+      case "swine_swap":
+        parts.push(`Swine Swap: the scores trade places (${event.mover} and ${event.other}).`);
+        break;
+      default:
+        parts.push(event.rule);
+    }
+  }
+  return parts.join(" ");
+}
+
+/** One line of the game log. */
+function logLine(turn, who) {
+  const rolled =
+    turn.dice === 0
+      ? "rolled no dice"
+      : `rolled ${turn.dice} ${turn.dice === 1 ? "die" : "dice"} (${turn.rolls.join(" ")})`;
+  const rules = describe(turn);
+  const scores = `${turn.before[0]} → ${turn.after[0]}`;
+  return `${who} ${rolled}: +${turn.points}, ${scores}${rules ? `. ${rules}` : ""}`;
+}
+
+/** Scores of (you, opponent) after a turn. */
+function scoresAfter(turn) {
+  return turn.player === "you"
+    ? { you: turn.after[0], opponent: turn.after[1] }
+    : { you: turn.after[1], opponent: turn.after[0] };
+}
+
+function setScores(scores) {
+  $("score-you").textContent = scores.you;
+  $("score-opponent").textContent = scores.opponent;
+  const goal = game.report ? game.report.goal : 100;
+  $("track-you").style.width = `${Math.min(100, (100 * scores.you) / goal)}%`;
+  $("track-opponent").style.width = `${Math.min(100, (100 * scores.opponent) / goal)}%`;
+}
+
+function setMover(player) {
+  for (const side of ["you", "opponent"]) {
+    $(`card-${side}`).classList.toggle("to-move", side === player);
+  }
+}
+
+/** Show one turn: the dice, the rule line, the scores, the log. */
+async function showTurn(turn, quick) {
+  const who = names()[turn.player];
+  setMover(turn.player);
+  $("rule-line").textContent = `${who} ${turn.dice === 0 ? "rolls no dice" : `rolls ${turn.dice}`}…`;
+  const box = $("dice-faces");
+  if (turn.dice === 0) {
+    box.replaceChildren();
+  } else {
+    await dice.roll(box, turn.rolls, turn.sides, quick);
+  }
+  setScores(scoresAfter(turn));
+  const rules = describe(turn);
+  const sum = turn.dice === 0 ? "" : ` (${turn.rolls.join(" + ")})`;
+  $("rule-line").textContent = `${who} scored ${turn.points}${turn.points === 1 && turn.dice > 0 ? "" : sum}. ${rules}`.trim();
+  $("rule-line").classList.toggle("fired", rules !== "");
+  const item = document.createElement("li");
+  item.className = turn.player;
+  item.textContent = logLine(turn, who);
+  $("log").append(item);
+  // Scroll the log, not the page.
+  const log = $("log");
+  log.scrollTop = log.scrollHeight;
+}
+
+/** Everything that follows from the latest report. */
+function render(report) {
+  const side = names();
+  $("name-you").textContent = side.you;
+  $("name-opponent").textContent = side.opponent;
+  $("seed").value = String(report.seed);
+  const p = report.win_probability;
+  for (const who of ["you", "opponent"]) {
+    const node = $(`prob-${who}`);
+    node.dataset.value = String(p[who]);
+    node.textContent = percent(p[who]);
+  }
+  $("split-you").style.width = `${100 * p.you}%`;
+  setMover(report.to_move);
+  const over = report.winner !== null;
+  $("to-move").textContent = over
+    ? "Game over"
+    : `${side[report.to_move]} to move`;
+  const banner = $("winner");
+  banner.hidden = !over;
+  if (over) {
+    banner.dataset.winner = report.winner;
+    const winnerName = side[report.winner];
+    $("winner-text").textContent =
+      winnerName === "You" ? "You win!" : `${winnerName} wins`;
+    $("winner-score").textContent = `${report.scores.you} – ${report.scores.opponent}`;
+  } else {
+    delete banner.dataset.winner;
+  }
+  const canRoll = !over && (report.to_move === "you" || againstPerson());
+  $("roll").disabled = !canRoll;
+  renderHints(report);
+  renderHistory();
+}
+
+/** The hint table: every dice count's exact win probability here. */
+function renderHints(report) {
+  const body = $("hint-table").tBodies[0];
+  body.replaceChildren();
+  const choices = report.choices;
+  const mover = names()[report.to_move];
+  $("hint-note").textContent = choices
+    ? `${mover === "You" ? "Your" : `${mover}'s`} chance to win with each dice count, playing perfectly from then on:`
+    : "No move to make.";
+  if (!choices) return;
+  const best = Math.max(...choices);
+  // Bars from a little below the worst count, so small differences show.
+  const floor = Math.max(0, Math.min(...choices) - 0.15 * (best - Math.min(...choices) + 0.01));
+  choices.forEach((value, count) => {
+    const row = body.insertRow();
+    row.dataset.dice = String(count);
+    row.dataset.value = String(value);
+    if (count === report.advice) row.classList.add("best");
+    row.insertCell().textContent = String(count);
+    const cell = row.insertCell();
+    cell.textContent = percent(value);
+    const barCell = row.insertCell();
+    const bar = document.createElement("div");
+    bar.className = "hint-bar";
+    bar.style.width = `${Math.max(2, (100 * (value - floor)) / (best - floor || 1))}%`;
+    barCell.append(bar);
+    row.insertCell().textContent =
+      count === report.advice ? "best" : `−${(100 * (best - value)).toFixed(2)}`;
+    row.addEventListener("click", () => choose(count));
+  });
+}
+
+/** The chance of winning after each decision, as a small line. */
+function renderHistory() {
+  const svg = $("history");
+  const points = game.history;
+  const width = 300;
+  const height = 48;
+  const step = points.length > 1 ? width / (points.length - 1) : width;
+  const path = points
+    .map((p, i) => `${i === 0 ? "M" : "L"}${(i * step).toFixed(1)},${(height - p * height).toFixed(1)}`)
+    .join(" ");
+  svg.querySelector("path.line").setAttribute("d", path);
+}
+
+/** Select a dice count. */
+export function choose(count) {
+  game.chosen = Math.max(0, Math.min(10, count));
+  for (const button of $("dice").querySelectorAll("button")) {
+    button.setAttribute("aria-pressed", String(Number(button.dataset.dice) === game.chosen));
+  }
+}
+
+/** Ask the server for the game so far plus `moves`. */
+function fetchGame(moves) {
+  return get("/api/game", {
+    seed: String(game.seed),
+    vs: game.vs,
+    first: game.first,
+    moves: moves.join(","),
+  });
+}
+
+/** Show the turns of `report` not on screen yet, the computer's after a pause. */
+async function catchUp(report, quick) {
+  const turns = report.turns.slice(game.shown);
+  for (const turn of turns) {
+    if (turn.player === "opponent" && !againstPerson() && !quick) {
+      setMover("opponent");
+      $("rule-line").textContent = `${names().opponent} is thinking…`;
+      await pause(550);
+    }
+    await showTurn(turn, quick);
+    game.shown += 1;
+    if (!quick) await pause(120);
+  }
+  game.report = report;
+  game.history.push(report.win_probability.you);
+  render(report);
+}
+
+/** Start a game with `seed` (a fresh one when absent). */
+export function start(seed) {
+  return attempt(() =>
+    busy(async () => {
+      const next = {
+        seed: seed === undefined ? randomSeed() : seed,
+        vs: $("opponent").value || "optimal",
+        first: $("first").value,
+      };
+      const saved = { seed: game.seed, vs: game.vs, first: game.first };
+      Object.assign(game, next);
+      let report;
+      try {
+        report = await fetchGame([]);
+      } catch (error) {
+        Object.assign(game, saved);
+        throw error;
+      }
+      Object.assign(game, { moves: [], shown: 0, history: [], report: null });
+      $("log").replaceChildren();
+      $("dice-faces").replaceChildren();
+      $("rule-line").textContent =
+        next.first === "you" || againstPerson()
+          ? `Choose how many dice to roll, then Roll. First to ${report.goal} wins.`
+          : "";
+      $("rule-line").classList.remove("fired");
+      setScores({ you: 0, opponent: 0 });
+      await catchUp(report, false);
+    }),
+  );
+}
+
+/** Roll the chosen dice for the player to move. */
+export function roll() {
+  const report = game.report;
+  if (!report || report.winner !== null || document.body.dataset.busy === "1") return undefined;
+  if (report.to_move !== "you" && !againstPerson()) return undefined;
+  const moves = [...game.moves, game.chosen];
+  return attempt(() =>
+    busy(async () => {
+      const next = await fetchGame(moves);
+      game.moves = moves;
+      await catchUp(next, false);
+    }),
+  );
+}
+
+/** The seed typed into the seed box, or an error naming it. */
+function typedSeed() {
+  const text = $("seed").value.trim();
+  if (!/^\d{1,16}$/.test(text) || Number(text) > Number.MAX_SAFE_INTEGER) {
+    throw new Error(`the seed is a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, not '${text.slice(0, 40)}'`);
+  }
+  return Number(text);
+}
+
+/** Keys: digits choose the dice (1 then 0 quickly is 10), Enter rolls. */
+function onKey(event) {
+  if ($("screen-play").hidden || event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = event.target;
+  if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) return;
+  if (/^[0-9]$/.test(event.key)) {
+    const digit = Number(event.key);
+    const now = Date.now();
+    const ten = digit === 0 && game.chosen === 1 && now - (game.lastDigit || 0) < 700;
+    choose(ten ? 10 : digit);
+    game.lastDigit = now;
+    event.preventDefault();
+  } else if (event.key === "Enter" && !(target instanceof HTMLButtonElement)) {
+    roll();
+    event.preventDefault();
+  } else if (event.key === "ArrowUp" || event.key === "+") {
+    choose(game.chosen + 1);
+    event.preventDefault();
+  } else if (event.key === "ArrowDown" || event.key === "-") {
+    choose(game.chosen - 1);
+    event.preventDefault();
+  }
+}
+
+/** Wire the screen's controls; the first game starts when the rules are known. */
+export function setup() {
+  const picker = $("dice");
+  for (let count = 0; count <= 10; count += 1) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.dice = String(count);
+    button.textContent = String(count);
+    button.title = count === 0 ? "Roll no dice" : `Roll ${count} ${count === 1 ? "die" : "dice"}`;
+    button.addEventListener("click", () => choose(count));
+    picker.append(button);
+  }
+  choose(game.chosen);
+  $("roll").addEventListener("click", () => roll());
+  $("restart").addEventListener("click", () => start());
+  $("replay").addEventListener("click", () => {
+    let seed;
+    try {
+      seed = typedSeed();
+    } catch (error) {
+      showError(error);
+      return;
+    }
+    start(seed);
+  });
+  $("seed").addEventListener("keydown", (event) => {
+    if (event.key === "Enter") $("replay").click();
+  });
+  $("opponent").addEventListener("change", () => start());
+  $("first").addEventListener("change", () => start());
+  $("winner-again").addEventListener("click", () => start());
+  $("hints").addEventListener("change", () => {
+    $("hint-panel").hidden = !$("hints").checked;
+  });
+  document.addEventListener("keydown", onKey);
+}
