@@ -586,6 +586,81 @@ fn the_page_is_served_from_the_binary() {
     }
 }
 
+/// `GET path` as text with its headers.
+fn get_text(state: &Arc<ServerState>, path: &str) -> (StatusCode, axum::http::HeaderMap, String) {
+    let request = Request::get(path)
+        .header("host", ADDR)
+        .body(Body::empty())
+        .unwrap();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let response = router(Arc::clone(state)).oneshot(request).await.unwrap();
+        let (parts, body) = response.into_parts();
+        let bytes = body.collect().await.unwrap().to_bytes();
+        (
+            parts.status,
+            parts.headers,
+            String::from_utf8(bytes.to_vec()).unwrap(),
+        )
+    })
+}
+
+#[test]
+fn the_page_opens_on_the_servers_rules_and_loads_only_its_own_files() {
+    let addr: SocketAddr = ADDR.parse().unwrap();
+    let mut components = Preset::DigitSwap.components();
+    components.dice = hog::rules::DiceRule::HogWild;
+    let rules = Rules::new(Preset::DigitSwap, components, 50).unwrap();
+    let s = Arc::new(ServerState::new(addr, Vec::new(), Limits::default()).with_page_rules(&rules));
+    let (status, headers, html) = get_text(&s, "/");
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        html.contains(
+            r#"<meta name="hog-rules" content="rules=digit-swap&amp;goal=50&amp;hog_wild=true">"#
+        ),
+        "{}",
+        &html[..400]
+    );
+    let csp = headers["content-security-policy"].to_str().unwrap();
+    assert!(
+        csp.contains("default-src 'self'") && csp.contains("frame-ancestors 'none'"),
+        "{csp}"
+    );
+    // A default server starts on fa24 at goal 100.
+    let (_, _, plain) = get_text(&state(), "/");
+    assert!(plain.contains(r#"content="rules=fa24&amp;goal=100""#));
+    // Every module the page imports is served as JavaScript, and nothing
+    // comes from another site (the page works offline).
+    let mut modules = vec!["/app.js".to_string()];
+    let mut seen = Vec::new();
+    while let Some(path) = modules.pop() {
+        if seen.contains(&path) {
+            continue;
+        }
+        let (status, headers, text) = get_text(&s, &path);
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert!(headers["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/javascript"));
+        for part in text.split("from \"./").skip(1) {
+            modules.push(format!("/{}", &part[..part.find('"').unwrap()]));
+        }
+        // The SVG namespace is a name, not a place anything loads from.
+        let loads = text.replace("http://www.w3.org/2000/svg", "");
+        assert!(
+            !loads.contains("http://") && !loads.contains("https://"),
+            "{path}"
+        );
+        seen.push(path);
+    }
+    assert!(seen.len() >= 6, "{seen:?}");
+    assert!(!html.contains("https://") && !html.contains("http://"));
+}
+
 mod never_a_500 {
     use super::*;
     use proptest::prelude::*;

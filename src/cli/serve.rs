@@ -88,7 +88,9 @@ pub fn run(config: &Config, args: &ServeArgs, printer: &mut Printer) -> anyhow::
         if !args.no_open {
             open_browser(&url);
         }
-        let state = Arc::new(ServerState::new(addr, named, Limits::default()));
+        let state = Arc::new(
+            ServerState::new(addr, named, Limits::default()).with_page_rules(&config.rules),
+        );
         hog::serve::serve(listener, state, stopped()).await?;
         anyhow::Ok(())
     })

@@ -116,6 +116,7 @@ async function upload(onUploaded) {
     status.dataset.id = report.id;
     status.textContent = `${report.name} is now ${report.id} (goal ${report.goal}): use it wherever a strategy is asked for.`;
     $("cmp-a").value = report.id;
+    $("cmp-a").dataset.typed = "1";
     await onUploaded(report);
   } catch (error) {
     status.textContent = "";
