@@ -16,6 +16,8 @@ const game = {
   shown: 0,
   history: [],
   chosen: 4,
+  // Bumped by every new game, so an animation of the old one stops.
+  generation: 0,
 };
 
 /** A fresh seed: random, below 2^53 so that JavaScript keeps it exact. */
@@ -96,7 +98,7 @@ function setMover(player) {
 }
 
 /** Show one turn: the dice, the rule line, the scores, the log. */
-async function showTurn(turn, quick) {
+async function showTurn(turn, quick, generation) {
   const who = names()[turn.player];
   setMover(turn.player);
   $("rule-line").textContent = `${who} ${turn.dice === 0 ? "rolls no dice" : `rolls ${turn.dice}`}…`;
@@ -106,6 +108,7 @@ async function showTurn(turn, quick) {
   } else {
     await dice.roll(box, turn.rolls, turn.sides, quick);
   }
+  if (generation !== game.generation) return;
   setScores(scoresAfter(turn));
   const rules = describe(turn);
   const sum = turn.dice === 0 ? "" : ` (${turn.rolls.join(" + ")})`;
@@ -218,8 +221,14 @@ function fetchGame(moves) {
   });
 }
 
+/** Whether the person asked their system for less motion: no dice tumbling, no pauses. */
+function reducedMotion() {
+  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
 /** Show the turns of `report` not on screen yet, the computer's after a pause. */
 async function catchUp(report, quick) {
+  const generation = game.generation;
   const turns = report.turns.slice(game.shown);
   for (const turn of turns) {
     if (turn.player === "opponent" && !againstPerson() && !quick) {
@@ -227,10 +236,12 @@ async function catchUp(report, quick) {
       $("rule-line").textContent = `${names().opponent} is thinking…`;
       await pause(550);
     }
-    await showTurn(turn, quick);
+    if (generation !== game.generation) return;
+    await showTurn(turn, quick, generation);
     game.shown += 1;
     if (!quick) await pause(120);
   }
+  if (generation !== game.generation) return;
   game.report = report;
   game.history.push(report.win_probability.you);
   render(report);
@@ -255,6 +266,7 @@ export function start(seed) {
         throw error;
       }
       Object.assign(game, { moves: [], shown: 0, history: [], report: null });
+      game.generation += 1;
       $("log").replaceChildren();
       $("dice-faces").replaceChildren();
       $("rule-line").textContent =
@@ -263,7 +275,7 @@ export function start(seed) {
           : "";
       $("rule-line").classList.remove("fired");
       setScores({ you: 0, opponent: 0 });
-      await catchUp(report, false);
+      await catchUp(report, reducedMotion());
     }),
   );
 }
@@ -274,11 +286,13 @@ export function roll() {
   if (!report || report.winner !== null || document.body.dataset.busy === "1") return undefined;
   if (report.to_move !== "you" && !againstPerson()) return undefined;
   const moves = [...game.moves, game.chosen];
+  const generation = game.generation;
   return attempt(() =>
     busy(async () => {
       const next = await fetchGame(moves);
+      if (generation !== game.generation) return;
       game.moves = moves;
-      await catchUp(next, false);
+      await catchUp(next, reducedMotion());
     }),
   );
 }
@@ -304,7 +318,7 @@ function onKey(event) {
     choose(ten ? 10 : digit);
     game.lastDigit = now;
     event.preventDefault();
-  } else if (event.key === "Enter" && !(target instanceof HTMLButtonElement)) {
+  } else if (event.key === "Enter" && (!(target instanceof HTMLButtonElement) || target.parentElement === $("dice"))) {
     roll();
     event.preventDefault();
   } else if (event.key === "ArrowUp" || event.key === "+") {
