@@ -8,10 +8,15 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 
 /// The key WebDriver uses for an element reference.
-const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecc";
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
 /// One HTTP request to `host` (`127.0.0.1:PORT`); the JSON body of the answer.
-pub fn request(host: &str, method: &str, path: &str, body: Option<&Value>) -> Result<Value, String> {
+pub fn request(
+    host: &str,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+) -> Result<Value, String> {
     let mut stream = TcpStream::connect(host).map_err(|e| format!("{host}: {e}"))?;
     stream.set_read_timeout(Some(Duration::from_secs(120))).ok();
     let body = body.map(Value::to_string).unwrap_or_default();
@@ -22,16 +27,51 @@ pub fn request(host: &str, method: &str, path: &str, body: Option<&Value>) -> Re
         body.len()
     )
     .map_err(|e| e.to_string())?;
-    let mut response = Vec::new();
-    stream.read_to_end(&mut response).map_err(|e| e.to_string())?;
+    let response = read_response(&mut stream).map_err(|e| format!("{method} {path}: {e}"))?;
     let text = String::from_utf8_lossy(&response);
     let (head, body) = text.split_once("\r\n\r\n").ok_or("no HTTP body")?;
-    let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+    let body = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
         dechunk(body)
     } else {
         body.to_string()
     };
     serde_json::from_str(&body).map_err(|e| format!("{method} {path}: {e}: {body}"))
+}
+
+/// One HTTP response, read up to its end: the `Content-Length` bytes after
+/// the head, the last chunk, or the end of the stream. (chromedriver says
+/// `Connection: close` but may keep the socket open for a while.)
+fn read_response(stream: &mut TcpStream) -> std::io::Result<Vec<u8>> {
+    let mut response = Vec::new();
+    let mut buf = [0u8; 16384];
+    loop {
+        if let Some(end) = response.windows(4).position(|w| w == b"\r\n\r\n") {
+            let head = String::from_utf8_lossy(&response[..end]).to_ascii_lowercase();
+            let body = &response[end + 4..];
+            let length = head.lines().find_map(|line| {
+                let (name, value) = line.split_once(':')?;
+                (name.trim() == "content-length").then(|| value.trim().parse::<usize>().ok())?
+            });
+            let done = match length {
+                Some(n) => body.len() >= n,
+                None if head.contains("transfer-encoding: chunked") => {
+                    body == b"0\r\n\r\n" || body.ends_with(b"\r\n0\r\n\r\n")
+                }
+                None => false,
+            };
+            if done {
+                return Ok(response);
+            }
+        }
+        let n = stream.read(&mut buf)?;
+        if n == 0 {
+            return Ok(response);
+        }
+        response.extend_from_slice(&buf[..n]);
+    }
 }
 
 /// A chunked HTTP body, joined.
@@ -52,14 +92,21 @@ fn dechunk(mut body: &str) -> String {
 pub struct Session {
     host: String,
     id: String,
+    /// The browser's profile: fresh, and removed after the session.
+    _profile: tempfile::TempDir,
 }
 
 impl Session {
     /// A new headless Chromium session through the chromedriver at `host`.
     pub fn new(host: &str, chromium: &str, width: u32, height: u32) -> Result<Session, String> {
+        let profile = tempfile::Builder::new()
+            .prefix("hog-browser-")
+            .tempdir()
+            .map_err(|e| format!("a profile folder: {e}"))?;
         let capabilities = json!({
             "capabilities": {"alwaysMatch": {
                 "browserName": "chrome",
+                "goog:loggingPrefs": {"browser": "ALL"},
                 "goog:chromeOptions": {
                     "binary": chromium,
                     "args": [
@@ -68,6 +115,7 @@ impl Session {
                         "--disable-component-update", "--disable-sync",
                         "--disable-dev-shm-usage", "--hide-scrollbars",
                         format!("--window-size={width},{height}"),
+                        format!("--user-data-dir={}", profile.path().display()),
                     ]
                 }
             }}
@@ -80,6 +128,7 @@ impl Session {
         Ok(Session {
             host: host.to_string(),
             id,
+            _profile: profile,
         })
     }
 
@@ -94,12 +143,17 @@ impl Session {
 
     /// Open `url`.
     pub fn goto(&self, url: &str) -> Result<(), String> {
-        self.call("POST", "/url", Some(json!({ "url": url }))).map(|_| ())
+        self.call("POST", "/url", Some(json!({ "url": url })))
+            .map(|_| ())
     }
 
     /// Run JavaScript in the page; its return value.
     pub fn script(&self, source: &str, args: Vec<Value>) -> Result<Value, String> {
-        self.call("POST", "/execute/sync", Some(json!({ "script": source, "args": args })))
+        self.call(
+            "POST",
+            "/execute/sync",
+            Some(json!({ "script": source, "args": args })),
+        )
     }
 
     /// The element matching a CSS selector.
@@ -159,6 +213,30 @@ impl Session {
             "actions": [{"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]
         }]});
         self.call("POST", "/actions", Some(actions)).map(|_| ())
+    }
+
+    /// Press and release each key of `keys` in turn (`\u{E007}` is Enter),
+    /// sent to the element that has the focus.
+    pub fn keys(&self, keys: &str) -> Result<(), String> {
+        let actions: Vec<Value> = keys
+            .chars()
+            .flat_map(|c| {
+                let c = c.to_string();
+                [
+                    json!({"type": "keyDown", "value": c}),
+                    json!({"type": "keyUp", "value": c}),
+                ]
+            })
+            .collect();
+        let actions = json!({"actions": [{"type": "key", "id": "keyboard", "actions": actions}]});
+        self.call("POST", "/actions", Some(actions)).map(|_| ())
+    }
+
+    /// The browser console's entries since the last call (each with
+    /// `level` and `message`).
+    pub fn console(&self) -> Result<Vec<Value>, String> {
+        let v = self.call("POST", "/se/log", Some(json!({"type": "browser"})))?;
+        Ok(v.as_array().cloned().unwrap_or_default())
     }
 
     /// A PNG of the viewport.

@@ -11,11 +11,21 @@ const $ = (id) => document.getElementById(id);
 function rateCell(row, p) {
   const cell = row.insertCell();
   cell.className = "rate";
-  const bar = document.createElement("i");
-  bar.style.width = `${100 * p}%`;
+  const box = document.createElement("div");
+  box.className = "cell";
   const text = document.createElement("span");
   text.textContent = percent(p);
-  cell.append(bar, text);
+  const track = document.createElement("b");
+  const bar = document.createElement("i");
+  bar.style.width = `${100 * p}%`;
+  track.append(bar);
+  box.append(text, track);
+  cell.append(box);
+}
+
+/** A spec that may wrap after its brackets and commas, not inside names. */
+function wrappable(spec) {
+  return spec.replace(/([(,])/g, "$1\u200b");
 }
 
 async function runEval() {
@@ -49,7 +59,7 @@ async function runRates() {
     tr.dataset.average = String(row.average);
     const name = tr.insertCell();
     name.className = "spec";
-    name.textContent = row.strategy;
+    name.textContent = wrappable(row.strategy);
     rateCell(tr, row.first);
     rateCell(tr, row.second);
     rateCell(tr, row.average);

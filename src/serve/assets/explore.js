@@ -260,6 +260,8 @@ function showCell(cell) {
 /** Pin a cell: the server's full explanation of the state. */
 function pin(cell) {
   view.pinned = cell;
+  // A tap on a touch screen is a click with no hover before it.
+  showCell(cell);
   drawMarks();
   return attempt(async () => {
     const strategy = view.map.strategy;

@@ -112,8 +112,15 @@ async function showTurn(turn, quick, generation) {
   setScores(scoresAfter(turn));
   const rules = describe(turn);
   const sum = turn.dice === 0 ? "" : ` (${turn.rolls.join(" + ")})`;
-  $("rule-line").textContent = `${who} scored ${turn.points}${turn.points === 1 && turn.dice > 0 ? "" : sum}. ${rules}`.trim();
-  $("rule-line").classList.toggle("fired", rules !== "");
+  const line = $("rule-line");
+  line.textContent = `${who} scored ${turn.points}${turn.points === 1 && turn.dice > 0 ? "" : sum}. `;
+  if (rules) {
+    // The rule that fired stands out, without looking like an error.
+    const chip = document.createElement("span");
+    chip.className = "rule";
+    chip.textContent = rules;
+    line.append(chip);
+  }
   const item = document.createElement("li");
   item.className = turn.player;
   item.textContent = logLine(turn, who);
@@ -167,6 +174,7 @@ function renderHints(report) {
   $("hint-note").textContent = choices
     ? `${mover === "You" ? "Your" : `${mover}'s`} chance to win with each dice count, playing perfectly from then on:`
     : "No move to make.";
+  $("hint-table").hidden = !choices;
   if (!choices) return;
   const best = Math.max(...choices);
   // Bars from a little below the worst count, so small differences show.
@@ -185,7 +193,7 @@ function renderHints(report) {
     bar.style.width = `${Math.max(2, (100 * (value - floor)) / (best - floor || 1))}%`;
     barCell.append(bar);
     row.insertCell().textContent =
-      count === report.advice ? "best" : `−${(100 * (best - value)).toFixed(2)}`;
+      count === report.advice ? "best" : `−${(100 * (best - value)).toFixed(2)} pp`;
     row.addEventListener("click", () => choose(count));
   });
 }
@@ -245,6 +253,8 @@ async function catchUp(report, quick) {
   game.report = report;
   game.history.push(report.win_probability.you);
   render(report);
+  // The victory banner fades in; the page is busy until it has.
+  if (report.winner !== null && !quick) await pause(320);
 }
 
 /** Start a game with `seed` (a fresh one when absent). */
@@ -273,7 +283,6 @@ export function start(seed) {
         next.first === "you" || againstPerson()
           ? `Choose how many dice to roll, then Roll. First to ${report.goal} wins.`
           : "";
-      $("rule-line").classList.remove("fired");
       setScores({ you: 0, opponent: 0 });
       await catchUp(report, reducedMotion());
     }),

@@ -1,0 +1,1233 @@
+//! The page in a real browser: headless Chromium driven through
+//! chromedriver (`cargo test --release --test browser`). The test starts
+//! `hog serve --port 0 --no-open`, plays a seeded game to its end by
+//! clicking and checks every shown win probability against the API's, hovers
+//! and pins a heatmap cell and checks its explanation, uploads a table and
+//! checks its win rates, and saves a screenshot of each screen (in
+//! `$HOG_SCREENSHOTS`, else `target/tmp/browser`).
+//!
+//! Where chromedriver or Chromium is missing the test says so and passes,
+//! unless `HOG_REQUIRE_BROWSER=1` (as in CI): then it fails.
+
+mod webdriver;
+
+use std::io::{BufRead, BufReader, Read};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+use webdriver::{request, Session};
+
+/// The desktop window.
+const DESKTOP: (u32, u32) = (1280, 800);
+/// A phone's viewport.
+const PHONE: (u32, u32) = (390, 844);
+
+/// The seed of the game played.
+const SEED: u64 = 2026;
+
+/// JavaScript helpers every script starts with: `q(css)` and `vis(element)`.
+const JS: &str = "const q = s => document.querySelector(s);
+const vis = e => !!e && !e.closest('[hidden]') && getComputedStyle(e).display !== 'none'
+  && getComputedStyle(e).visibility !== 'hidden' && e.getClientRects().length > 0;
+";
+
+/// A program on `PATH`, else at one of `fallbacks`.
+fn find_program(names: &[&str], fallbacks: &[&str]) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    for dir in std::env::split_paths(&path) {
+        for name in names {
+            let candidate = dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+            if candidate.is_file() {
+                return Some(candidate);
+            }
+        }
+    }
+    fallbacks.iter().map(PathBuf::from).find(|p| p.is_file())
+}
+
+/// A child process killed (with whatever it started) when dropped, even
+/// when the test panics; what it wrote on stderr is printed then.
+struct Process {
+    name: &'static str,
+    child: Child,
+    stderr: Arc<Mutex<String>>,
+}
+
+impl Process {
+    fn spawn(name: &'static str, command: &mut Command) -> Process {
+        command.stdin(Stdio::null()).stderr(Stdio::piped());
+        #[cfg(unix)]
+        {
+            // Its own process group, so that the browsers chromedriver
+            // starts go with it.
+            use std::os::unix::process::CommandExt;
+            command.process_group(0);
+        }
+        let mut child = command
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {name}: {e}"));
+        let stderr = Arc::new(Mutex::new(String::new()));
+        let mut pipe = child.stderr.take().expect("stderr is piped");
+        let sink = Arc::clone(&stderr);
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = pipe.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                let text = String::from_utf8_lossy(&buf[..n]).into_owned();
+                sink.lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push_str(&text);
+            }
+        });
+        Process {
+            name,
+            child,
+            stderr,
+        }
+    }
+
+    /// What it wrote on stderr so far.
+    fn stderr(&self) -> String {
+        self.stderr
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        #[cfg(unix)]
+        {
+            // SAFETY: a signal to the process group this test started.
+            unsafe {
+                libc::kill(-(self.child.id() as libc::pid_t), libc::SIGKILL);
+            }
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        if std::thread::panicking() {
+            let stderr = self.stderr();
+            if !stderr.trim().is_empty() {
+                eprintln!("--- {} stderr ---\n{}", self.name, stderr.trim_end());
+            }
+        }
+    }
+}
+
+/// `hog serve --port 0 --no-open`: the process and the address it printed.
+fn start_server() -> (Process, String) {
+    let mut server = Process::spawn(
+        "hog serve",
+        Command::new(env!("CARGO_BIN_EXE_hog"))
+            .args(["serve", "--port", "0", "--no-open"])
+            .stdout(Stdio::piped()),
+    );
+    let mut stdout = BufReader::new(server.child.stdout.take().expect("stdout is piped"));
+    let mut url = String::new();
+    stdout.read_line(&mut url).expect("hog serve's first line");
+    let url = url.trim().to_string();
+    assert!(
+        url.starts_with("http://127.0.0.1:") && url.ends_with('/'),
+        "hog serve's first line is not its address: {url:?}; stderr: {}",
+        server.stderr()
+    );
+    // Whatever else it prints is read, so that it never blocks on a full pipe.
+    std::thread::spawn(move || std::io::copy(&mut stdout, &mut std::io::sink()));
+    (server, url)
+}
+
+/// chromedriver on a free port on loopback, answering: the process and its
+/// `127.0.0.1:PORT`.
+fn start_chromedriver(path: &Path) -> (Process, String) {
+    let port = TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let mut driver = Process::spawn(
+        "chromedriver",
+        Command::new(path)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null()),
+    );
+    let host = format!("127.0.0.1:{port}");
+    let end = Instant::now() + Duration::from_secs(20);
+    loop {
+        if let Ok(status) = request(&host, "GET", "/status", None) {
+            if status["value"]["ready"] == json!(true) {
+                return (driver, host);
+            }
+        }
+        if let Ok(Some(status)) = driver.child.try_wait() {
+            panic!("chromedriver exited ({status}): {}", driver.stderr());
+        }
+        assert!(
+            Instant::now() < end,
+            "chromedriver did not answer on {host} within 20 s: {}",
+            driver.stderr()
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// A query value, percent-encoded.
+fn enc(text: &str) -> String {
+    text.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}
+
+/// The browser on the page, the server's API, and where screenshots go.
+struct Page {
+    session: Session,
+    url: String,
+    /// The server's `127.0.0.1:PORT`.
+    api_host: String,
+    shots: PathBuf,
+}
+
+impl Page {
+    /// A JSON answer of the API (an `error` answer is an error).
+    fn api(&self, path: &str) -> Result<Value, String> {
+        let v = request(&self.api_host, "GET", path, None)?;
+        match v.get("error") {
+            Some(e) => Err(format!("GET {path}: {e}")),
+            None => Ok(v),
+        }
+    }
+
+    /// Run `body` (with the helpers of [`JS`] in scope) in the page.
+    fn js(&self, body: &str, args: Vec<Value>) -> Result<Value, String> {
+        self.session.script(&format!("{JS}{body}"), args)
+    }
+
+    /// Wait until the page is idle: no request and no animation in flight.
+    fn idle(&self, after: &str) -> Result<(), String> {
+        self.session.wait_for(
+            "document.body && document.body.dataset.busy === '0'",
+            &format!("the page to be idle (body[data-busy=0]) after {after}"),
+        )
+    }
+
+    /// Retry `check` until it passes or 10 s pass; its last error then.
+    fn eventually<T>(&self, mut check: impl FnMut() -> Result<T, String>) -> Result<T, String> {
+        let end = Instant::now() + Duration::from_secs(10);
+        loop {
+            match check() {
+                Ok(v) => return Ok(v),
+                Err(e) if Instant::now() >= end => return Err(e),
+                Err(_) => std::thread::sleep(Duration::from_millis(100)),
+            }
+        }
+    }
+
+    /// An attribute of the element matching `css` (None: no such element
+    /// or no such attribute).
+    fn attr(&self, css: &str, name: &str) -> Result<Option<String>, String> {
+        let v = self.js(
+            "const e = q(arguments[0]); return e ? e.getAttribute(arguments[1]) : null;",
+            vec![json!(css), json!(name)],
+        )?;
+        Ok(v.as_str().map(str::to_string))
+    }
+
+    /// A `data-*` number with its full precision.
+    fn number(&self, css: &str, name: &str) -> Result<f64, String> {
+        let text = self
+            .attr(css, name)?
+            .ok_or_else(|| format!("{css} has no {name}"))?;
+        text.parse()
+            .map_err(|_| format!("{css}[{name}] = {text:?} is not a number"))
+    }
+
+    fn visible(&self, css: &str) -> Result<bool, String> {
+        Ok(self.js("return vis(q(arguments[0]));", vec![json!(css)])? == json!(true))
+    }
+
+    /// Set a text input (cleared first, then typed, as a person does) or
+    /// pick a select's option.
+    fn set(&self, css: &str, value: &str) -> Result<(), String> {
+        let tag = self.js(
+            "const e = q(arguments[0]); return e ? e.tagName : null;",
+            vec![json!(css)],
+        )?;
+        match tag.as_str() {
+            None => Err(format!("no element {css}")),
+            Some("SELECT") => self
+                .session
+                .click(&format!("{css} option[value=\"{value}\"]"))
+                .map_err(|e| format!("{css} has no option {value:?}: {e}")),
+            Some(_) => {
+                self.js("q(arguments[0]).value = '';", vec![json!(css)])?;
+                self.session.type_into(css, value)
+            }
+        }
+    }
+
+    /// Click a header tab and check that its screen alone shows.
+    fn open(&self, screen: &str) -> Result<(), String> {
+        self.session.click(&format!("#tab-{screen}"))?;
+        for other in ["play", "explore", "compare"] {
+            let shown = self.visible(&format!("#screen-{other}"))?;
+            let hidden = self.attr(&format!("#screen-{other}"), "hidden")?.is_some();
+            if (other == screen) != shown || (other == screen) == hidden {
+                return Err(format!(
+                    "after clicking #tab-{screen}, #screen-{other} is {} with hidden {}",
+                    if shown { "shown" } else { "not shown" },
+                    if hidden { "set" } else { "unset" },
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The text of the error banner if it shows one.
+    fn error_banner(&self) -> Result<Option<String>, String> {
+        let v = self.js(
+            "const e = q('#error'); if (!e) return null;
+             const t = e.textContent.trim(); return vis(e) && t ? t : '';",
+            vec![],
+        )?;
+        match v.as_str() {
+            None => Err("the page has no #error element".into()),
+            Some("") => Ok(None),
+            Some(t) => Ok(Some(t.to_string())),
+        }
+    }
+
+    /// Console errors since the last call.
+    fn console_errors(&self) -> Result<Vec<String>, String> {
+        Ok(self
+            .session
+            .console()?
+            .iter()
+            .filter(|e| e["level"] == "SEVERE")
+            .map(|e| e["message"].as_str().unwrap_or("").to_string())
+            .collect())
+    }
+
+    /// Save a screenshot of the viewport as `name`.
+    fn shot(&self, name: &str) -> Result<(), String> {
+        // Let transitions (a banner fading in) finish, for at most 2 s.
+        let end = Instant::now() + Duration::from_secs(2);
+        while Instant::now() < end
+            && self.js(
+                "return document.getAnimations().some(a => a.playState === 'running');",
+                vec![],
+            )? == json!(true)
+        {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let png = self.session.screenshot()?;
+        std::fs::write(self.shots.join(name), png).map_err(|e| format!("{name}: {e}"))
+    }
+
+    /// Make the viewport `width` x `height` CSS pixels (the window is
+    /// larger by its frame), and wait until the page has that size.
+    fn resize(&self, (width, height): (u32, u32)) -> Result<(), String> {
+        self.session.resize(width, height)?;
+        let inner = self.js("return [window.innerWidth, window.innerHeight];", vec![])?;
+        let frame = |i: usize, want: u32| {
+            let got = inner[i].as_u64().unwrap_or(u64::from(want)) as u32;
+            (2 * want).saturating_sub(got)
+        };
+        self.session.resize(frame(0, width), frame(1, height))?;
+        self.session.wait_for(
+            &format!("window.innerWidth === {width} && window.innerHeight === {height}"),
+            &format!("a viewport of {width} x {height}"),
+        )
+    }
+}
+
+// ---------------------------------------------------------------- the game
+
+/// `/api/game` for the game played so far.
+fn game_path(seed: u64, vs: &str, moves: &[u8]) -> String {
+    game_path_first(seed, vs, "you", moves)
+}
+
+/// `/api/game` for a game in which `first` moved first.
+fn game_path_first(seed: u64, vs: &str, first: &str, moves: &[u8]) -> String {
+    let moves: Vec<String> = moves.iter().map(u8::to_string).collect();
+    format!(
+        "/api/game?seed={seed}&vs={}&first={first}&moves={}",
+        enc(vs),
+        moves.join(",")
+    )
+}
+
+/// The page shows the API's game: the turns, the scores, the exact win
+/// probabilities, the winner.
+fn shows_game(page: &Page, game: &Value) -> Result<(), String> {
+    let shown = page.js(
+        "return {
+           seed: q('#seed') && q('#seed').value,
+           you: q('#score-you') && q('#score-you').textContent.trim(),
+           opponent: q('#score-opponent') && q('#score-opponent').textContent.trim(),
+           probYou: q('#prob-you') && q('#prob-you').dataset.value,
+           probOpponent: q('#prob-opponent') && q('#prob-opponent').dataset.value,
+           winnerShown: vis(q('#winner')),
+           winner: q('#winner') && q('#winner').dataset.winner,
+           turns: document.querySelectorAll('#log > li').length,
+           toMove: q('#to-move') && q('#to-move').textContent.trim(),
+         };",
+        vec![],
+    )?;
+    let mut wrong = Vec::new();
+    let text = |k: &str| shown[k].as_str().unwrap_or("(missing)").to_string();
+    let seed = game["seed"].to_string();
+    if text("seed") != seed {
+        wrong.push(format!(
+            "#seed is {:?}, the game's seed {}",
+            text("seed"),
+            game["seed"]
+        ));
+    }
+    let turns = game["turns"].as_array().map_or(0, Vec::len);
+    if shown["turns"] != json!(turns) {
+        wrong.push(format!(
+            "#log has {} <li>, the game {turns} turns",
+            shown["turns"]
+        ));
+    }
+    for (id, key, who) in [
+        ("#score-you", "you", "you"),
+        ("#score-opponent", "opponent", "opponent"),
+    ] {
+        let want = game["scores"][who].to_string();
+        if text(key) != want {
+            wrong.push(format!(
+                "{id} shows {:?}, the API {}",
+                text(key),
+                game["scores"][who]
+            ));
+        }
+    }
+    for (id, key, who) in [
+        ("#prob-you", "probYou", "you"),
+        ("#prob-opponent", "probOpponent", "opponent"),
+    ] {
+        let want = game["win_probability"][who].as_f64();
+        let got = shown[key].as_str().and_then(|t| t.parse::<f64>().ok());
+        if got.is_none() || got != want {
+            wrong.push(format!(
+                "{id}[data-value] is {}, the API's win_probability.{who} {}",
+                shown[key], game["win_probability"][who]
+            ));
+        }
+    }
+    match game["winner"].as_str() {
+        None => {
+            if shown["winnerShown"] == json!(true) {
+                wrong.push("#winner shows before the game is over".into());
+            }
+            if text("toMove").is_empty() {
+                wrong.push("#to-move is empty during the game".into());
+            }
+        }
+        Some(winner) => {
+            if shown["winnerShown"] != json!(true) || shown["winner"] != json!(winner) {
+                wrong.push(format!(
+                    "the game is over ({winner} won) but #winner is {} with data-winner {}",
+                    if shown["winnerShown"] == json!(true) {
+                        "shown"
+                    } else {
+                        "hidden"
+                    },
+                    shown["winner"]
+                ));
+            }
+        }
+    }
+    if wrong.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "after moves {:?}: {}",
+            game_moves(game),
+            wrong.join("; ")
+        ))
+    }
+}
+
+/// The person's moves of a game report.
+fn game_moves(game: &Value) -> Vec<u64> {
+    game["turns"]
+        .as_array()
+        .map(|turns| {
+            turns
+                .iter()
+                .filter(|t| t["player"] == "you")
+                .filter_map(|t| t["dice"].as_u64())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The hint table shows the API's value of every dice count.
+fn shows_hints(page: &Page, game: &Value) -> Result<(), String> {
+    if !page.visible("#hint-table")? {
+        return Err("#hint-table is not shown with #hints checked".into());
+    }
+    let rows = page.js(
+        "return [...document.querySelectorAll('#hint-table tr[data-dice][data-value]')]
+           .map(r => [r.dataset.dice, r.dataset.value]);",
+        vec![],
+    )?;
+    let rows = rows.as_array().cloned().unwrap_or_default();
+    let choices = game["choices"].as_array().cloned().unwrap_or_default();
+    if rows.len() != choices.len() {
+        return Err(format!(
+            "#hint-table has {} rows tr[data-dice][data-value], the API {} choices",
+            rows.len(),
+            choices.len()
+        ));
+    }
+    for row in &rows {
+        let dice: usize = row[0].as_str().and_then(|d| d.parse().ok()).unwrap_or(99);
+        let value = row[1].as_str().and_then(|v| v.parse::<f64>().ok());
+        let want = choices.get(dice).and_then(Value::as_f64);
+        if want.is_none() || value != want {
+            return Err(format!(
+                "hint row {row} is not the API's choices[{}] = {}",
+                row[0],
+                choices.get(dice).unwrap_or(&Value::Null)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Choose `dice` by its button, check it is the one pressed, and roll.
+fn click_dice(page: &Page, dice: u8) -> Result<(), String> {
+    page.session
+        .click(&format!("#dice button[data-dice=\"{dice}\"]"))?;
+    pressed_only(page, dice)?;
+    page.session.click("#roll")
+}
+
+/// The dice button `dice` alone is pressed.
+fn pressed_only(page: &Page, dice: u8) -> Result<(), String> {
+    let pressed = page.js(
+        "return [...document.querySelectorAll('#dice button[data-dice]')]
+           .filter(b => b.getAttribute('aria-pressed') === 'true').map(b => b.dataset.dice);",
+        vec![],
+    )?;
+    if pressed != json!([dice.to_string()]) {
+        return Err(format!(
+            "after choosing {dice} dice the pressed buttons are {pressed}"
+        ));
+    }
+    Ok(())
+}
+
+/// Play a seeded game to its end by clicking (and once by keys), checking
+/// every state against the API; the hint table; a fresh game.
+fn play(page: &Page) -> Result<(), String> {
+    page.open("play")?;
+    page.idle("opening the play screen")?;
+    let start = page.js(
+        "return [q('#opponent') && q('#opponent').value, q('#first') && q('#first').value];",
+        vec![],
+    )?;
+    if start != json!(["optimal", "you"]) {
+        return Err(format!(
+            "the game starts with #opponent, #first = {start}, not optimal, you"
+        ));
+    }
+    page.set("#seed", &SEED.to_string())?;
+    page.session.click("#replay")?;
+    page.idle("#replay")?;
+    let mut moves: Vec<u8> = Vec::new();
+    let mut hints = false;
+    for step in 0.. {
+        let game = page.api(&game_path(SEED, "optimal", &moves))?;
+        page.eventually(|| shows_game(page, &game))?;
+        if !game["winner"].is_null() {
+            page.shot("play-end.png")?;
+            eprintln!(
+                "the game (seed {SEED}) ended after {} turns: {} won {}-{}",
+                game["turns"].as_array().map_or(0, Vec::len),
+                game["winner"],
+                game["scores"]["you"],
+                game["scores"]["opponent"]
+            );
+            break;
+        }
+        if step > 100 {
+            return Err("the game did not end in 100 moves".into());
+        }
+        if step == 1 {
+            page.session.click("#hints")?;
+            page.idle("checking #hints")?;
+            hints = true;
+        }
+        if hints {
+            page.eventually(|| shows_hints(page, &game))?;
+        }
+        if step == 3 {
+            page.shot("play.png")?;
+            on_phone(page, "the play screen", "play-phone.png")?;
+        }
+        let dice = match step {
+            1 => 0,
+            2 => 3,
+            4 => 10,
+            5 => 10,
+            _ => game["advice"].as_u64().ok_or("no advice in /api/game")? as u8,
+        };
+        match step {
+            2 => {
+                // A person's keys: a digit chooses, Enter rolls. The focus
+                // is where the last click left it (the roll button).
+                page.session.keys("3")?;
+                page.eventually(|| pressed_only(page, 3))
+                    .map_err(|e| format!("the 3 key: {e}"))?;
+                page.session.keys("\u{E007}")?;
+            }
+            5 => {
+                // A click on a dice button leaves the focus there; then 1
+                // and 0 choose ten and Enter rolls them.
+                page.session.click("#dice button[data-dice=\"2\"]")?;
+                page.session.keys("10")?;
+                page.eventually(|| pressed_only(page, 10))
+                    .map_err(|e| format!("the keys 1 0 after a click on the 2 button: {e}"))?;
+                page.session.keys("\u{E007}")?;
+                let turns = game["turns"].as_array().map_or(0, Vec::len);
+                page.idle("Enter")?;
+                page.eventually(|| {
+                    let shown = page.js(
+                        "return document.querySelectorAll('#log > li').length;",
+                        vec![],
+                    )?;
+                    if shown.as_u64() > Some(turns as u64) {
+                        Ok(())
+                    } else {
+                        Err(format!(
+                            "Enter did not roll: the focus on the dice button 2, the keys 1 0 \
+                             chose {}, and after Enter the log still has {shown} turns",
+                            page.js(
+                                "return [...document.querySelectorAll('#dice [aria-pressed=true]')]
+                                   .map(b => b.dataset.dice).join();",
+                                vec![]
+                            )?
+                        ))
+                    }
+                })?;
+            }
+            _ => click_dice(page, dice)?,
+        }
+        moves.push(dice);
+        page.idle(&format!("rolling {dice} dice"))?;
+    }
+    // A fresh game has a new seed, and the page shows that game.
+    page.session.click("#restart")?;
+    page.idle("#restart")?;
+    let seed = page.eventually(|| {
+        let seed = page.js("return q('#seed').value;", vec![])?;
+        let seed = seed.as_str().unwrap_or("");
+        match seed.parse::<u64>() {
+            Ok(s) if s != SEED => Ok(s),
+            _ => Err(format!("after #restart, #seed is {seed:?}, not a new seed")),
+        }
+    })?;
+    let game = page.api(&game_path(seed, "optimal", &[]))?;
+    page.eventually(|| shows_game(page, &game))
+        .map_err(|e| format!("after #restart (seed {seed}): {e}"))?;
+    variants(page)
+}
+
+/// The opponents offered; a game the bot starts; a game between two people.
+fn variants(page: &Page) -> Result<(), String> {
+    let offered = page.js(
+        "return [...document.querySelectorAll('#opponent option')].map(o => o.value);",
+        vec![],
+    )?;
+    for spec in [
+        "optimal",
+        "always_roll(6)",
+        "boar_strategy",
+        "sus_strategy",
+        "person",
+    ] {
+        if !offered.as_array().is_some_and(|o| o.contains(&json!(spec))) {
+            return Err(format!(
+                "#opponent does not offer {spec}: it offers {offered}"
+            ));
+        }
+    }
+    // The bot moves first.
+    page.set("#first", "opponent")?;
+    page.idle("choosing who starts")?;
+    page.set("#seed", "9")?;
+    page.session.click("#replay")?;
+    page.idle("#replay with the opponent first")?;
+    let game = page.api(&game_path_first(9, "optimal", "opponent", &[]))?;
+    page.eventually(|| shows_game(page, &game))
+        .map_err(|e| format!("the opponent moving first: {e}"))?;
+    click_dice(page, 5)?;
+    page.idle("rolling 5 dice")?;
+    let game = page.api(&game_path_first(9, "optimal", "opponent", &[5]))?;
+    page.eventually(|| shows_game(page, &game))
+        .map_err(|e| format!("the opponent moving first: {e}"))?;
+    // Two people at one screen: both moves come from the dice buttons.
+    page.set("#first", "you")?;
+    page.idle("choosing who starts")?;
+    page.set("#opponent", "person")?;
+    page.idle("choosing a second person")?;
+    page.set("#seed", "11")?;
+    page.session.click("#replay")?;
+    page.idle("#replay against a person")?;
+    let mut moves = Vec::new();
+    for dice in [4, 2, 6] {
+        click_dice(page, dice)?;
+        page.idle(&format!("rolling {dice} dice"))?;
+        moves.push(dice);
+        let game = page.api(&game_path(11, "person", &moves))?;
+        page.eventually(|| shows_game(page, &game))
+            .map_err(|e| format!("two people: {e}"))?;
+    }
+    Ok(())
+}
+
+/// At a phone's width the page does not scroll sideways; a screenshot
+/// `name` there; back to the desktop.
+fn on_phone(page: &Page, what: &str, name: &str) -> Result<(), String> {
+    page.resize(PHONE)?;
+    page.idle("resizing to a phone")?;
+    page.js("window.scrollTo(0, 0);", vec![])?;
+    let result = no_sideways_scroll(page, what).and_then(|()| page.shot(name));
+    page.resize(DESKTOP)?;
+    page.idle("resizing back")?;
+    result
+}
+
+/// The page is no wider than the window.
+fn no_sideways_scroll(page: &Page, what: &str) -> Result<(), String> {
+    let v = page.js(
+        "return [document.documentElement.scrollWidth, window.innerWidth];",
+        vec![],
+    )?;
+    if v[0].as_f64() > v[1].as_f64() {
+        let wide = page.js(
+            "return [...document.querySelectorAll('body *')]
+               .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1)
+               .slice(0, 5).map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')
+                 + (e.className && typeof e.className === 'string' ? '.' + e.className : '')
+                 + ' ' + Math.round(e.getBoundingClientRect().right));",
+            vec![],
+        )?;
+        return Err(format!(
+            "{what} scrolls sideways at {} pixels: scrollWidth {}; too wide: {wide}",
+            v[1], v[0]
+        ));
+    }
+    Ok(())
+}
+
+// ------------------------------------------------------------- the heatmap
+
+/// Hover the heatmap over state `(score, opponent)`; the cell's centre.
+fn hover_cell(page: &Page, score: u32, opponent: u32) -> Result<(i64, i64), String> {
+    let at = page.js(
+        "const c = q('#heatmap');
+         if (!window.hog || !window.hog.cellCenter) return 'window.hog.cellCenter is missing';
+         const p = window.hog.cellCenter(arguments[0], arguments[1]);
+         const r = c.getBoundingClientRect();
+         window.scrollBy(0, r.top + p.y - window.innerHeight / 2);
+         return [p.x, p.y];",
+        vec![json!(score), json!(opponent)],
+    )?;
+    let (Some(x), Some(y)) = (at[0].as_f64(), at[1].as_f64()) else {
+        return Err(format!("cellCenter({score}, {opponent}): {at}"));
+    };
+    let (x, y) = (x.round() as i64, y.round() as i64);
+    page.session.hover("#heatmap", x, y)?;
+    Ok((x, y))
+}
+
+/// Hovering `(score, opponent)` shows the strategy's dice there and its
+/// win probability (the map's f32, so within 1e-6 of the explanation's).
+fn check_hover(
+    page: &Page,
+    score: u32,
+    opponent: u32,
+    explanation: &Value,
+    dice_key: &str,
+) -> Result<(), String> {
+    let requests = "return performance.getEntriesByType('resource')
+                      .filter(e => e.name.includes('/api/')).length;";
+    let before = page.js(requests, vec![])?;
+    hover_cell(page, score, opponent)?;
+    page.eventually(|| {
+        let info = page.js(
+            "const e = q('#cell-info'); return e && {...e.dataset, shown: vis(e)};",
+            vec![],
+        )?;
+        let dice = explanation[dice_key].as_u64().unwrap_or(99);
+        let want = explanation["choices"][dice as usize]["win_probability"]
+            .as_f64()
+            .unwrap_or(f64::NAN);
+        let value = info["value"].as_str().and_then(|v| v.parse::<f64>().ok());
+        if info["score"] != json!(score.to_string())
+            || info["opponent"] != json!(opponent.to_string())
+            || info["dice"] != json!(dice.to_string())
+            || !value.is_some_and(|v| (v - want).abs() <= 1e-6)
+            || info["shown"] != json!(true)
+        {
+            return Err(format!(
+                "hovering ({score}, {opponent}): #cell-info is {info}, the explanation's \
+                 dice {dice} with win probability {want}"
+            ));
+        }
+        Ok(())
+    })?;
+    let after = page.js(requests, vec![])?;
+    if after != before {
+        return Err(format!(
+            "hovering ({score}, {opponent}) made requests ({before} to the API before, {after} \
+             after)"
+        ));
+    }
+    Ok(())
+}
+
+/// The pinned explanation shows the API's win probability of every dice
+/// count, exactly.
+fn check_pinned(page: &Page, score: u32, opponent: u32, explanation: &Value) -> Result<(), String> {
+    page.eventually(|| {
+        let pinned = page.js(
+            "const e = q('#cell-explain'); if (!e) return null;
+             return {score: e.dataset.score, opponent: e.dataset.opponent, shown: vis(e),
+               rows: [...e.querySelectorAll('tr[data-dice][data-value]')]
+                 .map(r => [r.dataset.dice, r.dataset.value])};",
+            vec![],
+        )?;
+        if pinned["score"] != json!(score.to_string())
+            || pinned["opponent"] != json!(opponent.to_string())
+            || pinned["shown"] != json!(true)
+        {
+            return Err(format!(
+                "after a click on ({score}, {opponent}), #cell-explain shows state ({}, {}) \
+                 and is {}",
+                pinned["score"],
+                pinned["opponent"],
+                if pinned["shown"] == json!(true) {
+                    "shown"
+                } else {
+                    "not shown"
+                }
+            ));
+        }
+        let rows = pinned["rows"].as_array().cloned().unwrap_or_default();
+        let choices = explanation["choices"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        if rows.len() != choices.len() {
+            return Err(format!(
+                "#cell-explain has {} rows tr[data-dice][data-value], the API {} choices",
+                rows.len(),
+                choices.len()
+            ));
+        }
+        for row in &rows {
+            let dice: usize = row[0].as_str().and_then(|d| d.parse().ok()).unwrap_or(99);
+            let got = row[1].as_str().and_then(|v| v.parse::<f64>().ok());
+            let want = choices
+                .get(dice)
+                .and_then(|c| c["win_probability"].as_f64());
+            if want.is_none() || got != want {
+                return Err(format!(
+                    "#cell-explain row {row} at ({score}, {opponent}): the API's \
+                     win_probability for {} dice is {}",
+                    row[0],
+                    want.map_or("missing".into(), |w| w.to_string())
+                ));
+            }
+        }
+        Ok(())
+    })
+}
+
+/// Draw the map of `strategy` against `vs` of `kind`.
+fn draw(page: &Page, strategy: &str, vs: &str, kind: &str) -> Result<(), String> {
+    page.set("#map-strategy", strategy)?;
+    page.set("#map-vs", vs)?;
+    page.set("#map-kind", kind)?;
+    page.session.click("#map-draw")?;
+    page.idle(&format!(
+        "drawing the {kind} map of {strategy} against {vs}"
+    ))
+}
+
+/// The heatmap: hover and pin cells of the optimal strategy's map and of a
+/// course strategy's.
+fn explore(page: &Page) -> Result<(), String> {
+    page.open("explore")?;
+    page.idle("opening the explore screen")?;
+    let defaults = page.js(
+        "return [q('#map-strategy').value, q('#map-vs').value, q('#map-kind').value];",
+        vec![],
+    )?;
+    if defaults != json!(["optimal", "optimal", "policy"]) {
+        return Err(format!(
+            "the explore screen starts with map-strategy, map-vs, map-kind = {defaults}, \
+             not optimal, optimal, policy"
+        ));
+    }
+    page.eventually(|| {
+        page.js(
+            "return q('#heatmap').width > 0 && !!window.hog && !!window.hog.cellCenter;",
+            vec![],
+        )?
+        .as_bool()
+        .filter(|&b| b)
+        .ok_or_else(|| {
+            "no heatmap: #heatmap has no width or window.hog.cellCenter is missing".into()
+        })
+    })?;
+    let (score, opponent) = (30, 50);
+    let optimal = page.api(&format!("/api/explain?score={score}&opponent={opponent}"))?;
+    check_hover(page, score, opponent, &optimal, "best")?;
+    page.session.click_here()?;
+    page.idle("pinning a cell")?;
+    check_pinned(page, score, opponent, &optimal)?;
+    page.js("window.scrollTo(0, 0);", vec![])?;
+    page.shot("explore.png")?;
+    on_phone(page, "the explore screen", "explore-phone.png")?;
+
+    // The other kinds of map draw, and hovering still explains the state.
+    for kind in ["win", "diff"] {
+        draw(page, "optimal", "optimal", kind)?;
+        check_hover(page, score, opponent, &optimal, "best")
+            .map_err(|e| format!("the {kind} map: {e}"))?;
+    }
+    // A course strategy against optimal: at (20, 20) boar_strategy rolls 6
+    // where 0 is best.
+    let (score, opponent) = (20, 20);
+    draw(page, "boar_strategy", "optimal", "policy")?;
+    let boar = page.api(&format!(
+        "/api/explain?score={score}&opponent={opponent}&strategy=boar_strategy&vs=optimal"
+    ))?;
+    check_hover(page, score, opponent, &boar, "chosen")
+        .map_err(|e| format!("boar_strategy's map: {e}"))?;
+    page.session.click_here()?;
+    page.idle("pinning a cell")?;
+    check_pinned(page, score, opponent, &boar).map_err(|e| format!("boar_strategy's map: {e}"))
+}
+
+// ------------------------------------------------------------- comparisons
+
+/// Upload a table, compare it with `always_roll(6)`, play against it, and
+/// run the rates table and a sweep.
+fn compare(page: &Page) -> Result<(), String> {
+    let dir = tempfile::Builder::new()
+        .prefix("hog-browser-")
+        .tempdir()
+        .map_err(|e| e.to_string())?;
+    let table = dir.path().join("best_vs_always_roll_4.csv");
+    let out = Command::new(env!("CARGO_BIN_EXE_hog"))
+        .args([
+            "export",
+            "best_response(always_roll(4))",
+            "--quiet",
+            "--out",
+        ])
+        .arg(&table)
+        .output()
+        .map_err(|e| e.to_string())?;
+    if !out.status.success() {
+        return Err(format!(
+            "hog export: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+
+    page.open("compare")?;
+    page.idle("opening the compare screen")?;
+    page.session
+        .type_into("#upload", &table.display().to_string())?;
+    page.idle("uploading a table")?;
+    let id = page.eventually(|| {
+        page.attr("#upload-status", "data-id")?
+            .filter(|id| !id.is_empty())
+            .ok_or_else(|| {
+                format!(
+                    "after the upload #upload-status has no data-id (error banner: {:?})",
+                    page.error_banner().ok().flatten()
+                )
+            })
+    })?;
+    let listed = page.api("/api/strategies")?;
+    if !listed["named"]
+        .as_array()
+        .is_some_and(|n| n.iter().any(|e| e["spec"] == json!(id)))
+    {
+        return Err(format!(
+            "the upload's id {id} is not in /api/strategies: {listed}"
+        ));
+    }
+
+    // One against the other.
+    page.set("#cmp-a", &id)?;
+    page.set("#cmp-b", "always_roll(6)")?;
+    page.session.click("#cmp-run")?;
+    page.idle("#cmp-run")?;
+    let eval = page.api(&format!(
+        "/api/eval?strategy={}&vs={}",
+        enc(&id),
+        enc("always_roll(6)")
+    ))?;
+    page.eventually(|| {
+        for key in ["first", "second", "average"] {
+            let got = page.number("#cmp-result", &format!("data-{key}"))?;
+            if Some(got) != eval[key].as_f64() {
+                return Err(format!(
+                    "#cmp-result[data-{key}] is {got}, /api/eval's {key} {}",
+                    eval[key]
+                ));
+            }
+        }
+        Ok(())
+    })?;
+
+    // The rates table against the uploaded table.
+    page.set("#rates-vs", &id)?;
+    page.session.click("#rates-run")?;
+    page.idle("#rates-run")?;
+    let rates = page.api(&format!("/api/rates?vs={}", enc(&id)))?;
+    page.eventually(|| {
+        let rows = page.js(
+            "return [...document.querySelectorAll('#rates-table tr[data-strategy][data-average]')]
+               .map(r => [r.dataset.strategy, r.dataset.average]);",
+            vec![],
+        )?;
+        let rows = rows.as_array().cloned().unwrap_or_default();
+        let want = rates["rows"].as_array().cloned().unwrap_or_default();
+        if rows.len() != want.len() || want.is_empty() {
+            return Err(format!(
+                "#rates-table has {} rows tr[data-strategy][data-average], /api/rates {}",
+                rows.len(),
+                want.len()
+            ));
+        }
+        for w in &want {
+            let row = rows.iter().find(|r| r[0] == w["strategy"]);
+            let got = row.and_then(|r| r[1].as_str()?.parse::<f64>().ok());
+            if got != w["average"].as_f64() {
+                return Err(format!(
+                    "#rates-table's row for {} is {:?}, /api/rates' average {}",
+                    w["strategy"], row, w["average"]
+                ));
+            }
+        }
+        Ok(())
+    })?;
+
+    // A sweep of a course strategy's parameters.
+    let grid = "boar_strategy(threshold=8..=10, num_rolls=5..=6)";
+    page.set("#sweep-grid", grid)?;
+    page.set("#sweep-vs", "always_roll(6)")?;
+    page.session.click("#sweep-run")?;
+    page.idle("#sweep-run")?;
+    let sweep = page.api(&format!(
+        "/api/sweep?grid={}&vs={}",
+        enc(grid),
+        enc("always_roll(6)")
+    ))?;
+    // Laid out as the page likes (a grid of two parameters), every
+    // combination's average is in a cell's data-average.
+    let mut want: Vec<f64> = sweep["rows"]
+        .as_array()
+        .map(|rows| rows.iter().filter_map(|r| r["average"].as_f64()).collect())
+        .unwrap_or_default();
+    want.sort_by(f64::total_cmp);
+    page.eventually(|| {
+        let cells = page.js(
+            "return [...document.querySelectorAll('#sweep-table [data-average]')]
+               .map(c => c.dataset.average);",
+            vec![],
+        )?;
+        let mut got: Vec<f64> = cells
+            .as_array()
+            .map(|c| c.iter().filter_map(|v| v.as_str()?.parse().ok()).collect())
+            .unwrap_or_default();
+        got.sort_by(f64::total_cmp);
+        if got != want || want.is_empty() {
+            return Err(format!(
+                "#sweep-table's data-average values {got:?} are not /api/sweep's averages \
+                 {want:?} for {grid}"
+            ));
+        }
+        Ok(())
+    })?;
+    page.js("window.scrollTo(0, 0);", vec![])?;
+    page.shot("compare.png")?;
+    on_phone(page, "the compare screen", "compare-phone.png")?;
+
+    // The uploaded table is an opponent on the play screen.
+    page.open("play")?;
+    page.idle("opening the play screen")?;
+    page.set("#opponent", &id)?;
+    page.idle("choosing the uploaded table as the opponent")?;
+    page.set("#seed", "7")?;
+    page.session.click("#replay")?;
+    page.idle("#replay against the upload")?;
+    let game = page.api(&game_path(7, &id, &[]))?;
+    page.eventually(|| shows_game(page, &game))
+        .map_err(|e| format!("against the uploaded table {id}: {e}"))?;
+    click_dice(page, 5)?;
+    page.idle("rolling 5 dice against the upload")?;
+    let game = page.api(&game_path(7, &id, &[5]))?;
+    page.eventually(|| shows_game(page, &game))
+        .map_err(|e| format!("against the uploaded table {id}: {e}"))
+}
+
+/// First contentful paint of the page just loaded, in milliseconds.
+fn first_paint(page: &Page) -> Result<f64, String> {
+    page.session.wait_for(
+        "performance.getEntriesByType('paint').some(e => e.name === 'first-contentful-paint')",
+        "the first contentful paint",
+    )?;
+    let v = page.js(
+        "const n = performance.getEntriesByType('navigation')[0] || {};
+         return [performance.getEntriesByType('paint')
+                   .find(e => e.name === 'first-contentful-paint').startTime,
+                 n.responseEnd, n.domContentLoadedEventEnd, n.loadEventEnd];",
+        vec![],
+    )?;
+    let ms = |i: usize| v[i].as_f64().unwrap_or(f64::NAN);
+    eprintln!(
+        "first contentful paint: {:.0} ms (response end {:.0} ms, DOMContentLoaded {:.0} ms, \
+         load {:.0} ms)",
+        ms(0),
+        ms(1),
+        ms(2),
+        ms(3)
+    );
+    Ok(ms(0))
+}
+
+/// Run one screen's scenario from a fresh load of the page: its error, the
+/// error banner's text, or console errors, in words.
+fn scenario(page: &Page, name: &str, run: fn(&Page) -> Result<(), String>) -> Option<String> {
+    let start = Instant::now();
+    let result = page.session.goto(&page.url).and_then(|()| {
+        page.idle("loading the page")?;
+        page.console_errors()?;
+        run(page)
+    });
+    let banner = page.error_banner().unwrap_or_else(Some);
+    let console = page.console_errors().unwrap_or_else(|e| vec![e]);
+    eprintln!("{name}: {:.1} s", start.elapsed().as_secs_f64());
+    let mut problems = Vec::new();
+    if let Err(e) = result {
+        problems.push(e);
+    }
+    if let Some(banner) = banner {
+        problems.push(format!("#error shows: {banner}"));
+    }
+    if !console.is_empty() {
+        problems.push(format!("console errors: {}", console.join(" | ")));
+    }
+    if problems.is_empty() {
+        None
+    } else {
+        if let Err(e) = page.shot(&format!("{name}-failed.png")) {
+            problems.push(format!("no screenshot: {e}"));
+        }
+        Some(format!("{name}: {}", problems.join("; ")))
+    }
+}
+
+#[test]
+fn the_page_plays_explores_and_compares_in_headless_chromium() {
+    let require = std::env::var("HOG_REQUIRE_BROWSER").is_ok_and(|v| v == "1");
+    let driver = find_program(&["chromedriver"], &["/usr/bin/chromedriver"]);
+    let chromium = find_program(
+        &["chromium", "chromium-browser", "google-chrome"],
+        &["/usr/bin/chromium"],
+    );
+    let (Some(driver), Some(chromium)) = (driver.clone(), chromium.clone()) else {
+        let what = if driver.is_none() {
+            "chromedriver"
+        } else {
+            "chromium"
+        };
+        let message = format!(
+            "browser test skipped: {what} not found (install chromium and chromium-driver)"
+        );
+        assert!(!require, "{message}, and HOG_REQUIRE_BROWSER=1");
+        eprintln!("{message}");
+        return;
+    };
+    let start = Instant::now();
+    let shots = std::env::var_os("HOG_SCREENSHOTS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser"));
+    std::fs::create_dir_all(&shots).expect("the screenshots' folder");
+    for name in ["play", "explore", "compare"] {
+        let _ = std::fs::remove_file(shots.join(format!("{name}-failed.png")));
+    }
+
+    let (server, url) = start_server();
+    let (chromedriver, driver_host) = start_chromedriver(&driver);
+    let session = Session::new(
+        &driver_host,
+        &chromium.display().to_string(),
+        DESKTOP.0,
+        DESKTOP.1,
+    )
+    .unwrap_or_else(|e| panic!("no browser session: {e}"));
+    let page = Page {
+        session,
+        api_host: url
+            .trim_start_matches("http://")
+            .trim_end_matches('/')
+            .to_string(),
+        url,
+        shots,
+    };
+
+    page.resize(DESKTOP).unwrap_or_else(|e| panic!("{e}"));
+    // The first paint of a page the browser has never loaded.
+    page.session.goto(&page.url).expect("the page loads");
+    let paint = first_paint(&page).unwrap_or_else(|e| panic!("{e}"));
+
+    let mut failures: Vec<String> = Vec::new();
+    if paint >= 1000.0 {
+        failures.push(format!(
+            "first contentful paint took {paint:.0} ms, not under 1000"
+        ));
+    }
+    for (name, run) in [
+        ("play", play as fn(&Page) -> Result<(), String>),
+        ("explore", explore),
+        ("compare", compare),
+    ] {
+        failures.extend(scenario(&page, name, run));
+    }
+    eprintln!(
+        "screenshots in {} ({:.1} s in all)",
+        page.shots.display(),
+        start.elapsed().as_secs_f64()
+    );
+    drop(page);
+    drop(chromedriver);
+    drop(server);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
