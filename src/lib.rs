@@ -17,6 +17,8 @@
 
 pub mod child;
 pub mod cleanup;
+#[cfg(feature = "cli")]
+pub mod cli;
 pub mod dice;
 pub mod error;
 pub mod eval;

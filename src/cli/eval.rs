@@ -2,8 +2,8 @@
 
 use clap::Args;
 
-use hog::eval::win_rates;
-use hog::report::EvalReport;
+use crate::eval::win_rates;
+use crate::report::EvalReport;
 
 use super::output::{render_table, rules_line};
 use super::{Config, Format, Printer};

@@ -4,12 +4,12 @@
 
 use clap::Args;
 
-use hog::explain::{explain, explain_strategy, Choice, Explanation};
-use hog::report::ExplainReport;
-use hog::rules::Rules;
-use hog::solve;
-use hog::sweep::{sweep, Policy};
-use hog::HogError;
+use crate::explain::{explain, explain_strategy, Choice, Explanation};
+use crate::report::ExplainReport;
+use crate::rules::Rules;
+use crate::solve;
+use crate::sweep::{sweep, Policy};
+use crate::HogError;
 
 use super::output::{render_table, rules_line};
 use super::{solve_seats, Config, Format, Need, Printer};
@@ -200,7 +200,7 @@ fn text_output(rules: &Rules, play: &Play<'_>, e: &Explanation) -> String {
 /// The strategy's own choice and what it gives away, in words.
 fn own_choice(name: &str, e: &Explanation, chosen: &Choice) -> String {
     let given = e.given_away().unwrap_or(0.0);
-    if chosen.dice == e.best || given <= hog::sweep::TIE_TOLERANCE {
+    if chosen.dice == e.best || given <= crate::sweep::TIE_TOLERANCE {
         format!(
             "{name} chooses {} here, winning {:.6}: nothing given away.",
             dice_words(chosen.dice),
@@ -234,7 +234,7 @@ fn why(e: &Explanation) -> String {
     let ties = e
         .choices
         .iter()
-        .filter(|c| best.win_probability - c.win_probability <= hog::sweep::TIE_TOLERANCE)
+        .filter(|c| best.win_probability - c.win_probability <= crate::sweep::TIE_TOLERANCE)
         .count();
     if ties == e.choices.len() {
         return format!(
@@ -243,7 +243,7 @@ fn why(e: &Explanation) -> String {
             dice_words(best.dice)
         );
     }
-    if margin <= hog::sweep::TIE_TOLERANCE {
+    if margin <= crate::sweep::TIE_TOLERANCE {
         return format!(
             "Best: {}, which wins {:.6}, tied with {} (within 1e-12); ties go to the fewest dice.",
             dice_words(best.dice),

@@ -5,10 +5,10 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use serde_json::{json, Value};
 
-use hog::export::{write_final_strategy, write_json_table, write_python_module};
-use hog::rules::Rules;
-use hog::strategy::StrategyTable;
-use hog::HogError;
+use crate::export::{write_final_strategy, write_json_table, write_python_module};
+use crate::rules::Rules;
+use crate::strategy::StrategyTable;
+use crate::HogError;
 
 use super::output::{render_table, rules_json, rules_line};
 use super::{file_extension, solve_seats, Config, Format, Need, Printer};

@@ -1,9 +1,9 @@
 //! What each command holds in memory at once, checked before it allocates:
 //! sweep seats (the big tables), strategy tables, and anything else large.
 
-use hog::memory::{rule_tables_bytes, seat_bytes, table_bytes};
-use hog::strategy::Spec;
-use hog::HogError;
+use crate::memory::{rule_tables_bytes, seat_bytes, table_bytes};
+use crate::strategy::Spec;
+use crate::HogError;
 
 use super::Config;
 
@@ -52,13 +52,13 @@ impl Config {
     }
 
     /// Refuse `need` for `what` when it would not fit in the memory this
-    /// process may use (see [`hog::memory::available`]).
+    /// process may use (see [`crate::memory::available`]).
     pub fn check_memory(&self, what: &str, need: Need) -> Result<(), HogError> {
         if self.skip_memory_check {
             return Ok(());
         }
         let goal = self.rules.goal();
-        hog::memory::check(goal, need.bytes(goal), what, self.threads)
+        crate::memory::check(goal, need.bytes(goal), what, self.threads)
     }
 }
 

@@ -2,6 +2,7 @@
 //! [`Config`] that the subcommands read.
 
 mod docs;
+mod entry;
 mod eval;
 mod explain;
 mod export;
@@ -24,11 +25,12 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
 
-use hog::rules::Rules;
-use hog::strategy::{Resolver, StrategyTable};
-use hog::sweep::SweepOptions;
-use hog::HogError;
+use crate::rules::Rules;
+use crate::strategy::{Resolver, StrategyTable};
+use crate::sweep::SweepOptions;
+use crate::HogError;
 
+pub use entry::main;
 pub use memory::{solve_seats, Need};
 pub use output::{Format, Printer};
 pub use progress::{say, Progress};
@@ -158,9 +160,9 @@ impl Config {
 
     /// A set of output files that says on stderr when it waits for
     /// another writer of the same folder.
-    pub fn atomic_files(&self) -> hog::export::AtomicFiles {
+    pub fn atomic_files(&self) -> crate::export::AtomicFiles {
         let quiet = self.progress.is_quiet();
-        hog::export::AtomicFiles::new().on_wait(move |folder| {
+        crate::export::AtomicFiles::new().on_wait(move |folder| {
             if !quiet {
                 progress::say(&format!(
                     "note: waiting for another hog writing to {}",

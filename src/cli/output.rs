@@ -5,9 +5,9 @@ use std::io::{self, Write};
 use clap::ValueEnum;
 use serde_json::Value;
 
-use hog::report::RulesHeader;
+use crate::report::RulesHeader;
 
-use hog::rules::Rules;
+use crate::rules::Rules;
 
 /// `--format`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -8,12 +8,12 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use clap::Args;
 
-use hog::dice::MAX_DICE;
-use hog::play::{parse_dice, Event, Game, Player, Turn};
-use hog::plot::rules_caption;
-use hog::simulate::Rng;
-use hog::solve::{best_response, Solution};
-use hog::HogError;
+use crate::dice::MAX_DICE;
+use crate::play::{parse_dice, Event, Game, Player, Turn};
+use crate::plot::rules_caption;
+use crate::simulate::Rng;
+use crate::solve::{best_response, Solution};
+use crate::HogError;
 
 use super::{solve_seats, Config, Need, Printer};
 

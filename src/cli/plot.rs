@@ -5,10 +5,10 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueEnum};
 use serde_json::{json, Value};
 
-use hog::plot::{render_png, render_svg, Layout, Plot, DEFAULT_SIZE};
-use hog::strategy::StrategyTable;
-use hog::sweep::{sweep, Policy};
-use hog::HogError;
+use crate::plot::{render_png, render_svg, Layout, Plot, DEFAULT_SIZE};
+use crate::strategy::StrategyTable;
+use crate::sweep::{sweep, Policy};
+use crate::HogError;
 
 use super::output::{render_table, rules_json};
 use super::{file_extension, solve_seats, Config, Format, Need, Printer};

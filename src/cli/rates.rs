@@ -16,7 +16,7 @@ pub fn run(config: &Config, args: &RatesArgs, printer: &mut Printer) -> anyhow::
     let rules = &config.rules;
     let resolver = config.resolver();
     let vs = config.opponent_spec(args.vs.as_deref());
-    let specs = hog::rates::standard_specs(rules, &vs);
+    let specs = crate::rates::standard_specs(rules, &vs);
     // Each busy thread keeps the two seats of its evaluations; meanwhile
     // one thread solves the best response (two more) and one optimal (one).
     let threads = config.busy_threads(specs.len());
@@ -31,8 +31,8 @@ pub fn run(config: &Config, args: &RatesArgs, printer: &mut Printer) -> anyhow::
     let opponent = resolver.resolve_str(&vs)?;
     let bar = config.progress.list(specs.len() as u64, "rating");
     // Progress of the inner solves would fight over one bar: quiet here.
-    let quiet = hog::strategy::Resolver::new(rules, Default::default());
-    let report = hog::rates::rates(rules, &vs, &opponent, &quiet, &|| bar.inc(1))?;
+    let quiet = crate::strategy::Resolver::new(rules, Default::default());
+    let report = crate::rates::rates(rules, &vs, &opponent, &quiet, &|| bar.inc(1))?;
     bar.finish_and_clear();
     config.progress.finish();
     match config.format {

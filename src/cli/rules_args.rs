@@ -2,8 +2,8 @@
 
 use clap::{Args, ValueEnum};
 
-use hog::rules::{AfterTurn, Components, DiceRule, Preset, Rules, ZeroDice, MAX_GOAL};
-use hog::HogError;
+use crate::rules::{AfterTurn, Components, DiceRule, Preset, Rules, ZeroDice, MAX_GOAL};
+use crate::HogError;
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum PresetArg {
@@ -103,7 +103,7 @@ impl RulesArgs {
         let goal = self.goal.parse::<u32>().map_err(|_| {
             HogError::BadGoal(format!(
                 "goal {} is larger than the maximum {MAX_GOAL}",
-                hog::strategy::grammar::clip(&self.goal, 30)
+                crate::strategy::grammar::clip(&self.goal, 30)
             ))
         })?;
         Rules::new(preset, c, goal)

@@ -1,14 +1,14 @@
 //! `hog serve [--port PORT] [--host ADDR] [--no-open] [--strategy SPEC]...`:
-//! the web page and its JSON API (see `hog::serve`).
+//! the web page and its JSON API (see `crate::serve`).
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 use clap::Args;
 
-use hog::serve::{Limits, NamedStrategy, ServerState};
-use hog::strategy::Spec;
-use hog::HogError;
+use crate::serve::{Limits, NamedStrategy, ServerState};
+use crate::strategy::Spec;
+use crate::HogError;
 
 use super::{Config, Printer};
 
@@ -91,7 +91,7 @@ pub fn run(config: &Config, args: &ServeArgs, printer: &mut Printer) -> anyhow::
         let state = Arc::new(
             ServerState::new(addr, named, Limits::default()).with_page_rules(&config.rules),
         );
-        hog::serve::serve(listener, state, stopped()).await?;
+        crate::serve::serve(listener, state, stopped()).await?;
         anyhow::Ok(())
     })
 }

@@ -6,9 +6,9 @@ use std::time::Instant;
 use clap::Args;
 use serde_json::{json, Value};
 
-use hog::eval::win_rates;
-use hog::simulate::{average_interval95, interval95, simulate_with_progress, Sampled};
-use hog::HogError;
+use crate::eval::win_rates;
+use crate::simulate::{average_interval95, interval95, simulate_with_progress, Sampled};
+use crate::HogError;
 
 use super::output::{render_table, rules_json, rules_line};
 use super::{Config, Format, Printer};

@@ -5,13 +5,13 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 use serde_json::{json, Value};
 
-use hog::export::{
+use crate::export::{
     win_probabilities_batch_bytes, win_probabilities_bytes, write_final_strategy,
     write_win_probabilities, Committed,
 };
-use hog::solve::{best_response, optimal};
-use hog::strategy::Spec;
-use hog::sweep::SweepOptions;
+use crate::solve::{best_response, optimal};
+use crate::strategy::Spec;
+use crate::sweep::SweepOptions;
 
 use super::output::{render_table, rules_json, rules_line};
 use super::{solve_seats, Config, Format, Need, Printer};

@@ -3,9 +3,9 @@
 
 use clap::Args;
 
-use hog::report::SweepReport;
-use hog::rules::Rules;
-use hog::strategy::Grid;
+use crate::report::SweepReport;
+use crate::rules::Rules;
+use crate::strategy::Grid;
 
 use super::output::{render_table, rules_line};
 use super::{solve_seats, Config, Format, Need, Printer};

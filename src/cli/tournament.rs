@@ -7,11 +7,11 @@ use anyhow::Context;
 use clap::Args;
 use serde_json::{json, Value};
 
-use hog::rules::Rules;
-use hog::solve;
-use hog::strategy::{Resolver, Spec, StrategyTable};
-use hog::tournament::{self, Tournament};
-use hog::HogError;
+use crate::rules::Rules;
+use crate::solve;
+use crate::strategy::{Resolver, Spec, StrategyTable};
+use crate::tournament::{self, Tournament};
+use crate::HogError;
 
 use super::output::{render_table, rules_json, rules_line};
 use super::{solve_seats, Config, Format, Need, Printer};
@@ -44,7 +44,7 @@ struct Entry {
 
 /// The specs of a `--file`: one per line, without comments and blank lines.
 fn read_spec_file(path: &Path) -> Result<Vec<Entry>, HogError> {
-    let text = hog::input::read_text(path, tournament::MAX_SPEC_FILE, "a list of specs")?;
+    let text = crate::input::read_text(path, tournament::MAX_SPEC_FILE, "a list of specs")?;
     Ok(tournament::spec_lines(&text)
         .into_iter()
         .map(|(line, spec)| Entry {
