@@ -29,6 +29,8 @@ pub mod kernel;
 pub mod memory;
 pub mod play;
 pub mod plot;
+#[cfg(feature = "python")]
+mod python;
 pub mod rates;
 pub mod report;
 pub mod rules;

@@ -58,6 +58,13 @@ impl<'a> Resolver<'a> {
         self
     }
 
+    /// Look specs up in `named` first, then as usual: tables a caller
+    /// already holds (a Python function's) under the names reports give them.
+    pub fn with_names(mut self, named: Named<'a>) -> Resolver<'a> {
+        self.named = Some(named);
+        self
+    }
+
     /// Limit the time a Python strategy may take to tabulate.
     pub fn with_python_timeout(mut self, timeout: Duration) -> Resolver<'a> {
         self.python_timeout = timeout;

@@ -1,0 +1,5 @@
+"""``python -m hog_solver ...`` is the ``hog`` command."""
+
+from ._cli import main
+
+main()

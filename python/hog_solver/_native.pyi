@@ -1,0 +1,97 @@
+"""Types of the compiled module behind ``hog_solver`` (see its help)."""
+
+from os import PathLike
+from typing import Any, Dict, List, Optional, Sequence, Union
+
+import numpy as np
+import numpy.typing as npt
+
+class HogError(ValueError):
+    """A bad input to hog: the message is the command line's one-line error."""
+
+class Rules:
+    """A rule set and a goal, named as on the command line."""
+
+    def __init__(
+        self,
+        preset: str = "fa24",
+        goal: int = 100,
+        zero_dice: Optional[str] = None,
+        hog_wild: Optional[bool] = None,
+        after_turn: Optional[str] = None,
+    ) -> None: ...
+    @property
+    def preset(self) -> str:
+        """The preset the rules start from."""
+    @property
+    def goal(self) -> int:
+        """The goal: the first score at or above it wins."""
+    @property
+    def zero_dice(self) -> str:
+        """The zero-dice rule: boar-brawl, bacon-max or bacon-product."""
+    @property
+    def hog_wild(self) -> bool:
+        """Whether Hog Wild's four-sided dice are in play."""
+    @property
+    def after_turn(self) -> str:
+        """The after-turn rule: sus-fuss, a swap, or none."""
+    @property
+    def name(self) -> str:
+        """The name reports give the rule set."""
+    @property
+    def baseline(self) -> str:
+        """The course baseline, always_roll(n)."""
+    @classmethod
+    def presets(cls) -> List[str]:
+        """The presets by name."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class Solution:
+    """A solved game, its arrays indexed [score, opponent_score] and read-only."""
+
+    @property
+    def policy(self) -> npt.NDArray[np.uint8]:
+        """The dice count chosen at each state."""
+    @property
+    def win_probability(self) -> npt.NDArray[np.float64]:
+        """The solver's chance to win when it is to move at each state."""
+    @property
+    def choice_values(self) -> npt.NDArray[np.float64]:
+        """The chance to win of each dice count 0..10 at each state: [score, opponent_score, dice]."""
+    @property
+    def first_player_win_probability(self) -> float:
+        """The solver's chance to win when it moves first."""
+    @property
+    def rules(self) -> Rules:
+        """The rules solved."""
+    @property
+    def strategy(self) -> str:
+        """What reports call it: optimal or best_response(SPEC)."""
+    def to_csv(self, path: Union[str, PathLike[str]]) -> None:
+        """Write the command line's final_strategy.csv, atomically."""
+
+def cli(argv: List[str]) -> int:
+    """Run the hog command line; its exit status."""
+
+def solve(rules: Optional[Rules] = None) -> Solution: ...
+def best_response(strategy: Any, rules: Optional[Rules] = None) -> Solution: ...
+def win_rate(strategy: Any, vs: Any = None, rules: Optional[Rules] = None) -> Dict[str, Any]: ...
+def table(strategy: Any, rules: Optional[Rules] = None) -> npt.NDArray[np.uint8]: ...
+def rates(vs: Any = None, rules: Optional[Rules] = None) -> Dict[str, Any]: ...
+def tournament(strategies: Sequence[Any], rules: Optional[Rules] = None) -> Dict[str, Any]: ...
+def sweep(grid: str, vs: Any = None, rules: Optional[Rules] = None) -> Dict[str, Any]: ...
+def explain(
+    score: int,
+    opponent_score: int,
+    strategy: Any = None,
+    vs: Any = None,
+    rules: Optional[Rules] = None,
+) -> Dict[str, Any]: ...
+def simulate(
+    strategy: Any,
+    vs: Any = None,
+    games: int = 100000,
+    seed: int = 0,
+    rules: Optional[Rules] = None,
+) -> Dict[str, Any]: ...

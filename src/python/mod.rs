@@ -1,0 +1,38 @@
+//! The Python package `hog_solver` (feature `python`): the engine for
+//! students who live in Python. `python/hog_solver/__init__.py` is the
+//! public face; this module, imported as `hog_solver._native`, does the
+//! work: rules, strategies from any Python value, solves, and the same
+//! reports the command line prints as JSON, handed over as dicts.
+
+mod analysis;
+mod convert;
+mod rules;
+mod solution;
+mod strategy;
+
+use pyo3::prelude::*;
+
+pyo3::create_exception!(
+    hog_solver,
+    HogError,
+    pyo3::exceptions::PyValueError,
+    "A bad input to hog: the message is the command line's one-line error."
+);
+
+/// Run the `hog` command line with `argv` (the program name first); its
+/// exit status. The package's `hog` command is this, so it is the same
+/// program as the binary.
+#[pyfunction]
+fn cli(py: Python<'_>, argv: Vec<String>) -> u8 {
+    py.detach(|| crate::cli::main(argv))
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("HogError", m.py().get_type::<HogError>())?;
+    m.add_class::<rules::PyRules>()?;
+    m.add_class::<solution::PySolution>()?;
+    m.add_function(wrap_pyfunction!(cli, m)?)?;
+    analysis::register(m)?;
+    Ok(())
+}

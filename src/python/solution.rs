@@ -1,0 +1,165 @@
+//! `hog_solver.Solution`: a solved game as numpy arrays.
+
+use ndarray::{Array2, Array3};
+use numpy::{IntoPyArray, PyArray2, PyArray3, ToPyArray};
+use pyo3::prelude::*;
+
+use crate::dice::MAX_DICE;
+use crate::solve::Solution;
+use crate::strategy::StrategyTable;
+
+use super::convert::error;
+use super::rules::PyRules;
+
+/// A solved game: the optimal strategy, or the best response to one, with
+/// every state's win probability and the value of every dice count.
+/// Arrays are indexed `[score, opponent_score]` and read-only.
+#[pyclass(name = "Solution", module = "hog_solver", frozen)]
+pub struct PySolution {
+    name: String,
+    rules: PyRules,
+    table: StrategyTable,
+    first_player: f64,
+    policy: Py<PyArray2<u8>>,
+    win_probability: Py<PyArray2<f64>>,
+    choice_values: Py<PyArray3<f64>>,
+}
+
+/// A solution's arrays, computed without the GIL.
+pub struct Arrays {
+    name: String,
+    table: StrategyTable,
+    first_player: f64,
+    win_probability: Array2<f64>,
+    choice_values: Array3<f64>,
+}
+
+impl Arrays {
+    /// Everything a `Solution` holds, from the engine's solution.
+    pub fn of(name: String, solution: &Solution<'_>) -> Arrays {
+        let n = solution.rules().size();
+        let win_probability = Array2::from_shape_fn((n, n), |(s, o)| {
+            solution.win_probability(s as u32, o as u32)
+        });
+        // Rows in parallel: this is most of the time a solve() takes
+        // beyond the solve itself.
+        const DICE: usize = MAX_DICE + 1;
+        let mut flat = vec![0.0; n * n * DICE];
+        flat.chunks_mut(n * DICE).enumerate().for_each(|(s, row)| {
+            for (o, cell) in row.chunks_exact_mut(DICE).enumerate() {
+                cell.copy_from_slice(&solution.choice_values(s as u32, o as u32));
+            }
+        });
+        let choice_values = Array3::from_shape_vec((n, n, DICE), flat).expect("n * n * 11 values");
+        Arrays {
+            name,
+            table: solution.table(),
+            first_player: solution.first_player_win_probability(),
+            win_probability,
+            choice_values,
+        }
+    }
+}
+
+/// A numpy array that says it is read-only: a Solution's arrays are its
+/// answer, not scratch space.
+fn frozen<'py, T: pyo3::PyTypeInfo>(array: Bound<'py, T>) -> PyResult<Py<T>> {
+    let flags = [("write", false)].into_py_dict(array.py())?;
+    array.as_any().call_method("setflags", (), Some(&flags))?;
+    Ok(array.unbind())
+}
+
+use pyo3::types::IntoPyDict;
+
+impl PySolution {
+    /// The Python object for `arrays` under `rules`.
+    pub fn new(py: Python<'_>, rules: PyRules, arrays: Arrays) -> PyResult<PySolution> {
+        Ok(PySolution {
+            policy: frozen(arrays.table.as_array().to_pyarray(py))?,
+            // Moved into numpy, not copied.
+            win_probability: frozen(arrays.win_probability.into_pyarray(py))?,
+            choice_values: frozen(arrays.choice_values.into_pyarray(py))?,
+            name: arrays.name,
+            rules,
+            table: arrays.table,
+            first_player: arrays.first_player,
+        })
+    }
+
+    /// The goal solved.
+    pub fn goal(&self) -> u32 {
+        self.table.goal()
+    }
+
+    /// The strategy table.
+    pub fn table(&self) -> StrategyTable {
+        self.table.clone()
+    }
+
+    /// The spec reports give it.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+#[pymethods]
+impl PySolution {
+    /// The dice count chosen at each state (uint8, `[score, opponent_score]`).
+    #[getter]
+    fn policy(&self, py: Python<'_>) -> Py<PyArray2<u8>> {
+        self.policy.clone_ref(py)
+    }
+
+    /// The solver's win probability when it is to move at each state
+    /// (float64, `[score, opponent_score]`).
+    #[getter]
+    fn win_probability(&self, py: Python<'_>) -> Py<PyArray2<f64>> {
+        self.win_probability.clone_ref(py)
+    }
+
+    /// The win probability of each dice count 0..10 at each state, with the
+    /// same play afterwards (float64, `[score, opponent_score, dice]`).
+    #[getter]
+    fn choice_values(&self, py: Python<'_>) -> Py<PyArray3<f64>> {
+        self.choice_values.clone_ref(py)
+    }
+
+    /// The solver's win probability when it moves first.
+    #[getter]
+    fn first_player_win_probability(&self) -> f64 {
+        self.first_player
+    }
+
+    /// The rules solved.
+    #[getter]
+    fn rules(&self) -> PyRules {
+        self.rules.clone()
+    }
+
+    /// What reports call this strategy: `optimal` or `best_response(SPEC)`.
+    #[getter]
+    fn strategy(&self) -> &str {
+        &self.name
+    }
+
+    /// Write the table as the command line's `final_strategy.csv` (the same
+    /// bytes), atomically: the file is whole or untouched.
+    fn to_csv(&self, py: Python<'_>, path: std::path::PathBuf) -> PyResult<()> {
+        let table = &self.table;
+        py.detach(|| {
+            let mut files = crate::export::AtomicFiles::new();
+            files.write(&path, |out| crate::export::write_final_strategy(table, out))?;
+            files.commit().map(|_| ())
+        })
+        .map_err(error)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Solution(strategy='{}', goal={}, first_player_win_probability={})",
+            self.name,
+            self.goal(),
+            self.first_player
+        )
+    }
+}

@@ -1,0 +1,195 @@
+"""Bad input: a HogError (a ValueError) with the command line's message, or
+a TypeError where Python would raise one; never a crash."""
+import itertools
+
+import numpy as np
+import pytest
+
+import hog_solver as hs
+from conftest import hog_error
+
+
+def message(excinfo):
+    return str(excinfo.value)
+
+
+def test_hog_error_is_a_value_error():
+    assert issubclass(hs.HogError, ValueError)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    ["nonsense(", "always_roll(11)", "boar_strategy(1, 2, 3)", "bacon_strategy", "best_response(", "always_roll(\u00a06)x"],
+)
+def test_bad_specs_say_what_the_cli_says(spec):
+    with pytest.raises(hs.HogError) as e:
+        hs.win_rate(spec)
+    assert message(e) == hog_error("eval", spec)
+
+
+def test_bad_rules_say_what_the_cli_says():
+    with pytest.raises(hs.HogError) as e:
+        hs.Rules("fa25")
+    assert "unknown rule set 'fa25'" in message(e) and "fa24" in message(e)
+    with pytest.raises(hs.HogError) as e:
+        hs.Rules(zero_dice="free-bacon")
+    assert "unknown zero-dice rule 'free-bacon'" in message(e)
+    with pytest.raises(hs.HogError) as e:
+        hs.Rules(after_turn="swap")
+    assert "unknown after-turn rule 'swap'" in message(e)
+    with pytest.raises(hs.HogError) as e:
+        hs.Rules(goal=0)
+    assert message(e) == hog_error("eval", "optimal", "--goal", "0")
+    with pytest.raises(hs.HogError) as e:
+        hs.Rules(goal=-3)
+    assert "goal -3" in message(e)
+    with pytest.raises(hs.HogError) as e:
+        hs.Rules(goal=2_000_000)
+    assert "larger than the maximum 1000000" in message(e)
+    with pytest.raises(TypeError):
+        hs.Rules(goal="100")
+
+
+def test_a_goal_too_large_for_memory_is_refused_before_allocating():
+    with pytest.raises(hs.HogError) as e:
+        hs.solve(hs.Rules(goal=1_000_000))
+    assert "goal 1000000 needs about" in message(e) and "MiB" in message(e)
+
+
+def test_arrays_of_the_wrong_shape_or_kind():
+    with pytest.raises(hs.HogError, match=r"a table for goal 100 has shape \(100, 100\), not \(3, 4\)"):
+        hs.win_rate(np.zeros((3, 4), dtype=int))
+    with pytest.raises(hs.HogError, match=r"shape \(100, 100\), not \(100\)"):
+        hs.win_rate([4] * 100)
+    with pytest.raises(hs.HogError, match="not a rectangular array"):
+        hs.win_rate([[1, 2], [3]])
+    with pytest.raises(TypeError, match="dtype bool"):
+        hs.win_rate(np.zeros((100, 100), dtype=bool))
+    with pytest.raises(TypeError, match="dtype <U1"):
+        hs.win_rate(np.full((100, 100), "x"))
+    t = np.full((100, 100), 4.0)
+    t[3, 7] = 2.5
+    with pytest.raises(hs.HogError, match="score 3, opponent score 7: 2.5 is not a whole number of dice"):
+        hs.win_rate(t)
+    t = np.full((100, 100), 4, dtype=np.int64)
+    t[41, 1] = 11
+    with pytest.raises(hs.HogError, match="score 41, opponent score 1: 11 dice is outside 0..=10"):
+        hs.win_rate(t)
+    t[41, 1] = -(2**40)
+    with pytest.raises(hs.HogError, match="score 41, opponent score 1: -1099511627776 dice is outside"):
+        hs.win_rate(t)
+
+
+def test_values_that_are_no_strategy():
+    for value in [5, 2.5, None, {"a": 1}, object()]:
+        with pytest.raises(TypeError, match="a strategy is a spec string"):
+            hs.win_rate(value)
+
+
+def test_functions_that_fail_name_the_call():
+    def crashes(score, opponent_score):
+        return 4 // (score - 7) + 4
+
+    with pytest.raises(hs.HogError) as e:
+        hs.win_rate(crashes)
+    assert message(e) == "Python strategy crashes: crashes(7, 0) raised ZeroDivisionError: integer division or modulo by zero"
+    assert isinstance(e.value.__cause__, ZeroDivisionError)
+
+    def too_many(score, opponent_score):
+        return 11 if (score, opponent_score) == (5, 6) else 4
+
+    with pytest.raises(hs.HogError, match=r"too_many\(5, 6\) returned 11, outside 0..=10 dice"):
+        hs.win_rate(too_many)
+
+    def halves(score, opponent_score):
+        return 2.5
+
+    with pytest.raises(hs.HogError, match=r"halves\(0, 0\) returned 2.5, not an integer"):
+        hs.win_rate(halves)
+
+    def yes(score, opponent_score):
+        return True
+
+    with pytest.raises(hs.HogError, match=r"yes\(0, 0\) returned True, not an integer"):
+        hs.win_rate(yes)
+
+    def huge(score, opponent_score):
+        return 10**30
+
+    with pytest.raises(hs.HogError, match=r"huge\(0, 0\) returned 1000000000000000000000000000000, outside"):
+        hs.win_rate(huge)
+
+    # numpy integers are integers.
+    assert hs.win_rate(lambda s, o: np.int64(4)) == hs.win_rate("always_roll(4)")
+
+
+def test_functions_that_are_not_pure_are_refused():
+    calls = itertools.count()
+
+    def counting(score, opponent_score):
+        return 4 if next(calls) < 10_000 else 5
+
+    with pytest.raises(hs.HogError) as e:
+        hs.win_rate(counting)
+    assert message(e) == (
+        "Python strategy counting: counting(99, 99) returned 4 and later 5: a strategy must be a "
+        "deterministic function of the two scores (no randomness, no counting calls)"
+    )
+
+
+def test_functions_of_the_wrong_arity_are_type_errors():
+    def one(score):
+        return 4
+
+    with pytest.raises(TypeError, match=r"one\(score\) cannot be called as one\(score, opponent_score\)"):
+        hs.win_rate(one)
+    with pytest.raises(TypeError):
+        hs.win_rate(lambda a, b, c: 4)
+    # Defaults and *args are fine: boar_strategy(score, opponent_score, threshold=11, num_rolls=6).
+    assert hs.win_rate(lambda s, o, threshold=3: 4) == hs.win_rate("always_roll(4)")
+
+
+def test_interrupts_are_not_swallowed():
+    def interrupted(score, opponent_score):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        hs.win_rate(interrupted)
+
+
+def test_bad_states_and_counts():
+    with pytest.raises(hs.HogError, match="SCORE 100 is not a score from 0 to 99"):
+        hs.explain(100, 0)
+    with pytest.raises(hs.HogError, match="OPPONENT -1"):
+        hs.explain(0, -1)
+    with pytest.raises(hs.HogError, match="games must be at least 1"):
+        hs.simulate("optimal", games=0)
+    with pytest.raises(hs.HogError) as e:
+        hs.sweep("no_such_strategy(1..3)")
+    assert message(e) == hog_error("sweep", "no_such_strategy(1..3)")
+    with pytest.raises(hs.HogError) as e:
+        hs.tournament(["optimal"])
+    # The command line adds where specs go on its command line.
+    assert hog_error("tournament", "optimal").startswith(message(e))
+    sol = hs.solve(hs.Rules(goal=10))
+    with pytest.raises(hs.HogError, match="the solution is for goal 10, not 100"):
+        hs.win_rate(sol)
+
+
+def test_solution_arrays_are_read_only():
+    sol = hs.solve(hs.Rules(goal=10))
+    with pytest.raises(ValueError):
+        sol.policy[0, 0] = 3
+    assert sol.policy is not None and sol.policy.flags.writeable is False
+
+
+def test_a_bad_csv_path_is_an_error_and_writes_nothing(tmp_path):
+    sol = hs.solve(hs.Rules(goal=10))
+    target = tmp_path / "missing" / "deeper" / "final_strategy.csv"
+    sol.to_csv(target)  # folders are made, as hog solve --out does
+    assert target.read_text().startswith("score,")
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(hs.HogError):
+        sol.to_csv(blocker / "final_strategy.csv")
+    assert blocker.read_text() == "x"
