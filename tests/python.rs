@@ -14,92 +14,25 @@ fn hog() -> Command {
 }
 
 /// A folder shaped like the course's hog project: `hog.py` importing `dice`
-/// and `ucb` helpers that live beside it.
+/// and `ucb` helpers that live beside it (the pytest suite's project,
+/// `tests/python/project`), with a `final_strategy` that prints, as
+/// students' functions do.
 fn course_project(dir: &Path) {
-    fs::write(
-        dir.join("dice.py"),
-        r#"from random import randint
-
-def make_fair_dice(sides):
-    assert type(sides) == int and sides >= 1, 'Illegal value for sides'
-    def dice():
-        return randint(1, sides)
-    return dice
-
-four_sided = make_fair_dice(4)
-six_sided = make_fair_dice(6)
-
-def make_test_dice(*outcomes):
-    index = len(outcomes) - 1
-    def dice():
-        nonlocal index
-        index = (index + 1) % len(outcomes)
-        return outcomes[index]
-    return dice
-"#,
-    )
-    .unwrap();
-    fs::write(
-        dir.join("ucb.py"),
-        r#"import inspect, sys
-
-def main(fn):
-    """Call fn with command line arguments when its module is run as a script."""
-    if inspect.stack()[1][0].f_locals['__name__'] == '__main__':
-        args = sys.argv[1:]
-        fn(*args)
-    return fn
-
-def trace(fn):
-    return fn
-
-def interact(msg=None):
-    pass
-"#,
-    )
-    .unwrap();
-    fs::write(
-        dir.join("hog.py"),
-        r#""""The Game of Hog, as a student might have written it."""
-from dice import six_sided, make_test_dice
-from ucb import main, trace, interact
-
-GOAL = 100
-
-def boar_brawl(player_score, opponent_score):
-    tens = (opponent_score // 10) % 10
-    ones = player_score % 10
-    return max(3 * abs(tens - ones), 1)
-
-def num_factors(n):
-    return sum(1 for d in range(1, n + 1) if n % d == 0)
-
-def sus_points(score):
-    if num_factors(score) in (3, 4):
-        score += 1
-        while num_factors(score) != 2:
-            score += 1
-    return score
-
-def boar_strategy(score, opponent_score, threshold=11, num_rolls=6):
-    if boar_brawl(score, opponent_score) >= threshold:
-        return 0
-    return num_rolls
-
-def sus_strategy(score, opponent_score, threshold=11, num_rolls=6):
-    gain = sus_points(score + boar_brawl(score, opponent_score)) - score
-    return 0 if gain >= threshold else num_rolls
+    let project = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/python/project");
+    for file in ["dice.py", "ucb.py", "hog.py"] {
+        fs::copy(project.join(file), dir.join(file)).unwrap();
+    }
+    let mut hog = fs::read_to_string(dir.join("hog.py")).unwrap();
+    // A later definition wins: this final_strategy is the file's.
+    hog.push_str(
+        r#"
 
 def final_strategy(score, opponent_score):
     print("students print things")
     return sus_strategy(score, opponent_score, 9, 6)
-
-@main
-def run(*args):
-    raise SystemExit("running experiments is not what the solver wants")
 "#,
-    )
-    .unwrap();
+    );
+    fs::write(dir.join("hog.py"), hog).unwrap();
 }
 
 fn eval_json(args: &[&str]) -> Value {

@@ -25,6 +25,11 @@ fn check_memory(rules: &Rules, what: &str, need: Need) -> PyResult<()> {
     crate::memory::check(goal, need.bytes(goal), what, rayon::current_num_threads()).map_err(error)
 }
 
+/// Seats of work that runs on every thread at once (two a sweep).
+fn busy_seats() -> u64 {
+    2 * rayon::current_num_threads() as u64
+}
+
 /// The bytes of a Solution's arrays: policy, win probabilities, choice values.
 fn solution_bytes(goal: u32) -> u64 {
     let states = u64::from(goal) * u64::from(goal);
@@ -154,7 +159,7 @@ fn rates<'py>(
         &rules,
         "rates()",
         Need {
-            seats: 2 * rayon::current_num_threads() as u64,
+            seats: busy_seats(),
             tables: 3,
             extra: 0,
         },
@@ -192,7 +197,7 @@ fn tournament<'py>(
         &rules,
         "tournament()",
         Need {
-            seats: 2 * rayon::current_num_threads() as u64,
+            seats: busy_seats(),
             tables: strategies.len() as u64 + 1,
             extra: 0,
         },
@@ -237,7 +242,7 @@ fn sweep<'py>(
         &rules,
         "sweep()",
         Need {
-            seats: 2 * rayon::current_num_threads() as u64,
+            seats: busy_seats(),
             tables: 1 + rayon::current_num_threads() as u64,
             extra: 0,
         },

@@ -41,18 +41,7 @@ fn named<T: Copy>(
     options: &[T],
     name: impl Fn(T) -> &'static str,
 ) -> PyResult<T> {
-    options
-        .iter()
-        .copied()
-        .find(|&o| name(o) == value.trim())
-        .ok_or_else(|| {
-            let names: Vec<&str> = options.iter().map(|&o| name(o)).collect();
-            hog_error(format!(
-                "bad rules: unknown {what} '{}'; it is one of {}",
-                crate::strategy::grammar::clip(value, 40),
-                names.join(", ")
-            ))
-        })
+    crate::rules::by_name(what, value, options, name).map_err(hog_error)
 }
 
 #[pymethods]

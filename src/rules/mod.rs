@@ -27,6 +27,29 @@ use crate::dice::{DiceSet, MAX_ROLL_POINTS};
 use crate::error::HogError;
 use landing::StateTable;
 
+/// `value` as one of `options` by its command-line name (`boar-brawl`,
+/// `swap-digits`, ...), or a message that lists them: for front ends that
+/// take rules as text (the web API, the Python package).
+pub fn by_name<T: Copy>(
+    what: &str,
+    value: &str,
+    options: &[T],
+    name: impl Fn(T) -> &'static str,
+) -> Result<T, String> {
+    options
+        .iter()
+        .copied()
+        .find(|&o| name(o) == value.trim())
+        .ok_or_else(|| {
+            let names: Vec<&str> = options.iter().map(|&o| name(o)).collect();
+            format!(
+                "bad rules: unknown {what} '{}'; it is one of {}",
+                crate::strategy::grammar::clip(value, 40),
+                names.join(", ")
+            )
+        })
+}
+
 /// The largest goal accepted at all; memory is checked separately and
 /// usually refuses smaller goals first.
 pub const MAX_GOAL: u32 = 1_000_000;

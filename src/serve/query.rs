@@ -22,25 +22,14 @@ pub struct RulesQuery {
     pub after_turn: Option<String>,
 }
 
-/// `value` as one of `options` by name, or a message listing them.
+/// `value` as one of `options` by name, or a 400 listing them.
 fn named<T: Copy>(
     what: &str,
     value: &str,
     options: &[T],
     name: impl Fn(T) -> &'static str,
 ) -> Result<T, ApiError> {
-    options
-        .iter()
-        .copied()
-        .find(|&o| name(o) == value.trim())
-        .ok_or_else(|| {
-            let names: Vec<&str> = options.iter().map(|&o| name(o)).collect();
-            ApiError::bad(format!(
-                "bad rules: unknown {what} '{}'; it is one of {}",
-                crate::strategy::grammar::clip(value, 40),
-                names.join(", ")
-            ))
-        })
+    crate::rules::by_name(what, value, options, name).map_err(ApiError::bad)
 }
 
 impl RulesQuery {
