@@ -19,6 +19,7 @@ pub mod child;
 pub mod cleanup;
 #[cfg(feature = "cli")]
 pub mod cli;
+pub mod contest;
 pub mod dice;
 pub mod error;
 pub mod eval;

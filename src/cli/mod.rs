@@ -1,11 +1,13 @@
 //! The `hog` command line: clap options, turned once into a validated
 //! [`Config`] that the subcommands read.
 
+mod contest;
 mod docs;
 mod entry;
 mod eval;
 mod explain;
 mod export;
+mod head_to_head;
 mod memory;
 mod output;
 mod play;
@@ -89,6 +91,11 @@ pub enum Command {
     Sweep(sweep::SweepArgs),
     /// Every pair of strategies, exact: matrix, wins and ranking.
     Tournament(tournament::TournamentArgs),
+    /// The first of two tables on stdin: its exact win rate moving first
+    /// (the course's hog-calc format).
+    Match(head_to_head::MatchArgs),
+    /// The Hog Contest: every submission in a folder against every other.
+    Contest(contest::ContestArgs),
     /// Why a strategy table chooses what it does at one state.
     Explain(explain::ExplainArgs),
     /// Play sampled games with real random dice, beside the exact values.
@@ -223,6 +230,8 @@ pub fn run(opts: Opts) -> anyhow::Result<()> {
         Command::Rates(args) => rates::run(&config, &args, &mut printer),
         Command::Sweep(args) => sweep::run(&config, &args, &mut printer),
         Command::Tournament(args) => tournament::run(&config, &args, &mut printer),
+        Command::Match(args) => head_to_head::run(&config, &args, &mut printer),
+        Command::Contest(args) => contest::run(&config, &args, &mut printer),
         Command::Explain(args) => explain::run(&config, &args, &mut printer),
         Command::Simulate(args) => simulate::run(&config, &args, &mut printer),
         Command::Export(args) => export::run(&config, &args, &mut printer),

@@ -3,12 +3,14 @@
 
 use crate::util::Scratch;
 
-const COMMANDS: [&str; 13] = [
+const COMMANDS: [&str; 15] = [
     "solve",
     "eval",
     "rates",
     "sweep",
     "tournament",
+    "match",
+    "contest",
     "explain",
     "simulate",
     "export",

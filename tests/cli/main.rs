@@ -3,12 +3,14 @@
 //! folder of its own, so default output folders land there.
 
 mod bad_input;
+mod contest;
 mod determinism;
 mod docs;
 mod edges;
 mod eval;
 mod files;
 mod freshness;
+mod matching;
 mod process;
 mod rates;
 mod serve;

@@ -10,10 +10,28 @@ use super::super::table::StrategyTable;
 
 /// Where the report starts.
 const REPORT: usize = 16;
+/// Where the report of the entry's name starts (its length is at bytes 8..12).
+const NAME: usize = 2048;
 /// Where the first pass's table starts.
 pub const TABLES: usize = 4096;
 /// A cell the driver has not written.
 pub const EMPTY: u8 = 255;
+
+/// What a submission calls itself: the contest reads `PLAYER_NAME` (or
+/// `TEAM_NAME`, as older semesters named it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EntryName {
+    /// A string, under this attribute.
+    Text { attribute: String, value: String },
+    /// Something else: its type and how it prints.
+    NotText {
+        attribute: String,
+        kind: String,
+        shown: String,
+    },
+    /// Neither attribute is defined.
+    Missing,
+}
 
 /// How far the driver got.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -115,17 +133,49 @@ impl<'a> Exchange<'a> {
         Ok(StrategyTable::from_array(dice))
     }
 
-    /// The driver's report in words.
-    fn report(&self, function: &str) -> String {
+    /// The entry's name the driver found once the file was imported (`None`
+    /// before then): the contest's `PLAYER_NAME` or `TEAM_NAME`.
+    pub fn entry_name(&self) -> Option<EntryName> {
+        let text = self.text_at(8, NAME, TABLES);
+        if text.is_empty() {
+            return None;
+        }
+        let parts: Vec<&str> = text.splitn(4, '\u{1f}').collect();
+        Some(match parts.as_slice() {
+            ["NAME", attribute, "str", value] => EntryName::Text {
+                attribute: attribute.to_string(),
+                value: value.to_string(),
+            },
+            ["NAME", attribute, kind, shown] => EntryName::NotText {
+                attribute: attribute.to_string(),
+                kind: kind.to_string(),
+                shown: shown.to_string(),
+            },
+            _ => EntryName::Missing,
+        })
+    }
+
+    /// The report area as text.
+    fn report_text(&self) -> String {
+        self.text_at(4, REPORT, NAME)
+    }
+
+    /// The text at `start` whose length is the u32 at `length`, within `end`.
+    fn text_at(&self, length: usize, start: usize, end: usize) -> String {
         let len = self
             .bytes
-            .get(4..8)
+            .get(length..length + 4)
             .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize);
         let raw = self
             .bytes
-            .get(REPORT..REPORT + len.min(TABLES - REPORT))
+            .get(start..start + len.min(end - start))
             .unwrap_or(&[]);
-        let text = String::from_utf8_lossy(raw);
+        String::from_utf8_lossy(raw).into_owned()
+    }
+
+    /// The driver's report in words.
+    fn report(&self, function: &str) -> String {
+        let text = self.report_text();
         let parts: Vec<&str> = text.split('\u{1f}').collect();
         let at = |s: &str, o: &str| format!("{function}({s}, {o})");
         match parts.as_slice() {

@@ -16,6 +16,7 @@ use crate::cleanup::remove_on_interrupt;
 use crate::error::HogError;
 
 use super::table::StrategyTable;
+pub use exchange::EntryName;
 use exchange::{Exchange, Phase};
 
 /// The default limit for tabulating one Python strategy.
@@ -31,6 +32,33 @@ pub fn python_table(
     function: &str,
     goal: u32,
     timeout: Duration,
+) -> Result<StrategyTable, HogError> {
+    python_entry(path, function, goal, timeout).table
+}
+
+/// A Python file's strategy and what it calls its contest entry.
+pub struct PythonEntry {
+    /// The table, or why there is none.
+    pub table: Result<StrategyTable, HogError>,
+    /// `PLAYER_NAME` or `TEAM_NAME`, read once the file was imported (even
+    /// when the function then failed); `None` if the import did not finish.
+    pub name: Option<EntryName>,
+}
+
+/// [`python_table`], with the name the file gives its contest entry.
+pub fn python_entry(path: &Path, function: &str, goal: u32, timeout: Duration) -> PythonEntry {
+    let mut name = None;
+    let table = tabulate(path, function, goal, timeout, &mut name);
+    PythonEntry { table, name }
+}
+
+/// The run behind [`python_entry`]; `name` gets the entry's name.
+fn tabulate(
+    path: &Path,
+    function: &str,
+    goal: u32,
+    timeout: Duration,
+    name_found: &mut Option<EntryName>,
 ) -> Result<StrategyTable, HogError> {
     let spec = format!("{}:{function}", path.display());
     let fail = |reason: String| HogError::Python {
@@ -79,6 +107,7 @@ pub fn python_table(
     child.kill();
     let bytes = std::fs::read(exchange.path()).map_err(io("reading the exchange file"))?;
     let result = Exchange::new(&bytes, goal);
+    *name_found = result.entry_name();
     let file = path.display();
     let call = |(s, o): (usize, usize)| format!("{function}({s}, {o})");
     let Some(status) = status else {

@@ -1,0 +1,166 @@
+//! Pair results kept between runs, keyed by what decides them: the rules
+//! and the two tables (hashed). The file holds each rate's exact bits, so a
+//! cached result is the evaluated one to the last digit.
+
+use std::collections::BTreeMap;
+
+use serde_json::{json, Value};
+
+use crate::eval::WinRates;
+use crate::rules::Rules;
+use crate::strategy::StrategyTable;
+
+/// A table's 64-bit FNV-1a hash under `rules` (the rules' name and goal
+/// first: the same table under other rules is another entry).
+pub fn table_hash(rules: &Rules, table: &StrategyTable) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |bytes: &[u8]| {
+        for &b in bytes {
+            hash ^= u64::from(b);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    eat(rules.name().as_bytes());
+    eat(&rules.goal().to_le_bytes());
+    for &d in table.as_array() {
+        eat(&[d]);
+    }
+    hash
+}
+
+/// The rates of pairs evaluated before, by the hashes of their tables.
+#[derive(Debug, Default, Clone)]
+pub struct PairCache {
+    pairs: BTreeMap<(u64, u64), WinRates>,
+}
+
+impl PairCache {
+    /// An empty cache.
+    pub fn new() -> PairCache {
+        PairCache::default()
+    }
+
+    /// The cache in `text` (a file written by [`PairCache::to_json`]);
+    /// anything unreadable is an empty cache: it only costs time.
+    pub fn from_json(text: &str) -> PairCache {
+        let mut cache = PairCache::new();
+        let Ok(value) = serde_json::from_str::<Value>(text) else {
+            return cache;
+        };
+        if value["version"] != 1 {
+            return cache;
+        }
+        let Some(pairs) = value["pairs"].as_object() else {
+            return cache;
+        };
+        for (key, rates) in pairs {
+            let parse = |s: &str| u64::from_str_radix(s, 16).ok();
+            let Some((a, b)) = key.split_once(':') else {
+                continue;
+            };
+            let Some(rates) = rates.as_str() else {
+                continue;
+            };
+            let Some((first, second)) = rates.split_once(':') else {
+                continue;
+            };
+            if let (Some(a), Some(b), Some(first), Some(second)) =
+                (parse(a), parse(b), parse(first), parse(second))
+            {
+                let rates = WinRates::new(f64::from_bits(first), f64::from_bits(second));
+                cache.pairs.insert((a, b), rates);
+            }
+        }
+        cache
+    }
+
+    /// The rates of the table hashed `a` against the one hashed `b`.
+    pub fn get(&self, a: u64, b: u64) -> Option<WinRates> {
+        if let Some(r) = self.pairs.get(&(a, b)) {
+            return Some(*r);
+        }
+        self.pairs
+            .get(&(b, a))
+            .map(|r| crate::tournament::reversed(*r))
+    }
+
+    /// Keep the rates of `a` against `b`.
+    pub fn insert(&mut self, a: u64, b: u64, rates: WinRates) {
+        if self.get(a, b).is_none() {
+            self.pairs.insert((a, b), rates);
+        }
+    }
+
+    /// The number of pairs held.
+    pub fn len(&self) -> usize {
+        self.pairs.len()
+    }
+
+    /// Whether no pair is held.
+    pub fn is_empty(&self) -> bool {
+        self.pairs.is_empty()
+    }
+
+    /// The cache as the file's JSON, in a fixed order.
+    pub fn to_json(&self) -> String {
+        let pairs: serde_json::Map<String, Value> = self
+            .pairs
+            .iter()
+            .map(|((a, b), r)| {
+                (
+                    format!("{a:016x}:{b:016x}"),
+                    json!(format!(
+                        "{:016x}:{:016x}",
+                        r.first.to_bits(),
+                        r.second.to_bits()
+                    )),
+                )
+            })
+            .collect();
+        let value = json!({
+            "version": 1,
+            "about": "hog contest: exact rates of pairs of tables by their hashes \
+                      (first-mover and second-mover rates as f64 bits)",
+            "pairs": pairs,
+        });
+        format!(
+            "{}\n",
+            serde_json::to_string_pretty(&value).unwrap_or_default()
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Preset;
+
+    #[test]
+    fn rates_come_back_bit_for_bit_and_either_way_round() {
+        let mut cache = PairCache::new();
+        let rates = WinRates::new(0.1 + 0.2, 1.0 / 3.0);
+        cache.insert(7, 9, rates);
+        let back = PairCache::from_json(&cache.to_json());
+        assert_eq!(back.len(), 1);
+        let got = back.get(7, 9).unwrap();
+        assert_eq!(
+            (got.first.to_bits(), got.second.to_bits()),
+            (rates.first.to_bits(), rates.second.to_bits())
+        );
+        let other = back.get(9, 7).unwrap();
+        assert_eq!(other.first, 1.0 - rates.second);
+        assert!(back.get(7, 8).is_none());
+        assert!(PairCache::from_json("not json").is_empty());
+    }
+
+    #[test]
+    fn the_hash_depends_on_the_table_and_the_rules() {
+        let rules = Rules::preset(Preset::Fa24, 10).unwrap();
+        let other = Rules::preset(Preset::DigitSwap, 10).unwrap();
+        let four = StrategyTable::constant(10, 4);
+        let five = StrategyTable::constant(10, 5);
+        assert_eq!(table_hash(&rules, &four), table_hash(&rules, &four.clone()));
+        assert_ne!(table_hash(&rules, &four), table_hash(&rules, &five));
+        assert_ne!(table_hash(&rules, &four), table_hash(&other, &four));
+    }
+}

@@ -1,0 +1,19 @@
+//! The Hog Contest: every `*.py` submission in a folder tabulated in its own
+//! Python process, every entry against every other exactly, and the
+//! course's scoring (a point for each opponent beaten by more than a
+//! margin; equal points share a rank). Pair results are cached by the
+//! hashes of the two tables, so a re-run evaluates only what changed.
+
+mod cache;
+mod entries;
+mod page;
+mod standings;
+
+pub use cache::{table_hash, PairCache};
+pub use entries::{discover, enter, Entry, EntryOptions, Rejected, MAX_NAME_CHARS};
+pub use page::html_page;
+pub use standings::{standings, Standing, Standings};
+
+/// The course's margin: a match is won with a rate above 0.5 + 1e-6
+/// (0.500001 in the course's scripts).
+pub const DEFAULT_MARGIN: f64 = 1e-6;

@@ -1,0 +1,231 @@
+//! `hog contest`: the fixture folder of submissions made for this test
+//! (tests/fixtures/contest): good entries, and one of each way to fail.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::util::Scratch;
+
+fn fixture() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/contest")
+}
+
+/// `hog contest` as JSON, at goal 30 with a short Python timeout.
+fn contest(s: &Scratch, dir: &Path, out: &str, more: &[&str]) -> Value {
+    let dir = dir.display().to_string();
+    let mut args = vec!["contest", &dir, "--goal", "30", "--python-timeout", "1"];
+    args.extend(["--out", out, "--quiet"]);
+    args.extend(more);
+    s.json(&args)
+}
+
+#[test]
+fn the_fixture_contest_ranks_by_points_from_exact_pairs_and_says_who_is_out() {
+    let s = Scratch::new();
+    let v = contest(&s, &fixture(), "results", &[]);
+    let board = v["leaderboard"].as_array().unwrap();
+    let names: Vec<&str> = board.iter().map(|e| e["name"].as_str().unwrap()).collect();
+    let mut sorted = names.clone();
+    sorted.sort();
+    assert_eq!(sorted, ["Alpha", "Beta <b>", "Delta", "Gamma"]);
+    // Every pair against hog eval of the two files.
+    let file_of = |e: &Value| fixture().join(e["file"].as_str().unwrap());
+    let mut points = vec![0; board.len()];
+    let matrix = std::fs::read_to_string(s.join("results/matrix.csv")).unwrap();
+    let rows: Vec<Vec<String>> = matrix
+        .lines()
+        .map(|l| l.split(',').map(str::to_string).collect())
+        .collect();
+    for (i, a) in board.iter().enumerate() {
+        for (j, b) in board.iter().enumerate() {
+            if i == j {
+                continue;
+            }
+            let eval = s.json(&[
+                "eval",
+                &format!("{}:final_strategy", file_of(a).display()),
+                "--vs",
+                &format!("{}:final_strategy", file_of(b).display()),
+                "--goal",
+                "30",
+            ]);
+            let average = eval["average"].as_f64().unwrap();
+            if average > 0.5 + 1e-6 {
+                points[i] += 1;
+            }
+            // matrix.csv: rows and columns in entry (file) order.
+            let row = rows
+                .iter()
+                .position(|r| r[0] == a["name"].as_str().unwrap())
+                .unwrap();
+            let col = rows[0]
+                .iter()
+                .position(|c| c == b["name"].as_str().unwrap())
+                .unwrap();
+            let cell: f64 = rows[row][col].parse().unwrap();
+            assert!(
+                (cell - average).abs() < 1e-12,
+                "{} vs {}",
+                names[i],
+                names[j]
+            );
+        }
+    }
+    for (e, p) in board.iter().zip(&points) {
+        assert_eq!(e["points"], *p, "{}", e["name"]);
+    }
+    // Ranked by points, ties sharing a rank.
+    let ranks: Vec<u64> = board.iter().map(|e| e["rank"].as_u64().unwrap()).collect();
+    for (k, e) in board.iter().enumerate() {
+        let above = points.iter().filter(|&&p| p > points[k]).count() as u64;
+        assert_eq!(ranks[k], 1 + above, "{}", e["name"]);
+    }
+    assert_eq!(names[0], "Alpha");
+    assert_eq!(*names.last().unwrap(), "Delta");
+    // Each broken submission, with its reason.
+    let rejected: Vec<(String, String)> = v["rejected"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["file"].as_str().unwrap().into(),
+                r["reason"].as_str().unwrap().into(),
+            )
+        })
+        .collect();
+    let reason = |file: &str| {
+        rejected
+            .iter()
+            .find(|(f, _)| f == file)
+            .map(|(_, r)| r.clone())
+            .unwrap_or_else(|| panic!("{file} is not left out: {rejected:?}"))
+    };
+    assert_eq!(
+        reason("raises.py"),
+        "final_strategy(7, 0) raised ValueError: seven is unlucky"
+    );
+    assert_eq!(
+        reason("eleven.py"),
+        "final_strategy(0, 3) returned 11, outside 0..=10 dice"
+    );
+    assert!(reason("counting.py").contains("deterministic"));
+    assert!(reason("sleeper.py").starts_with("timed out after 1 s"));
+    assert_eq!(
+        reason("twin_one.py"),
+        "its name 'Twin' is also the name of twin_two.py"
+    );
+    assert_eq!(
+        reason("twin_two.py"),
+        "its name 'Twin' is also the name of twin_one.py"
+    );
+    assert_eq!(
+        reason("nameless.py"),
+        "it defines no PLAYER_NAME (or TEAM_NAME)"
+    );
+    assert_eq!(reason("empty_name.py"), "PLAYER_NAME is empty");
+    assert_eq!(
+        reason("long_name.py"),
+        "PLAYER_NAME is 101 characters long; a name has at most 100"
+    );
+    assert_eq!(
+        reason("number_name.py"),
+        "PLAYER_NAME is 42 (of type int), not a string"
+    );
+    assert_eq!(rejected.len(), 10);
+    // The page stands alone and a name cannot break it.
+    let page = std::fs::read_to_string(s.join("results/contest.html")).unwrap();
+    assert!(page.contains("Beta &lt;b&gt;") && !page.contains("Beta <b>"));
+    assert!(!page.contains("http://") && !page.contains("https://"));
+    let rejected_csv = std::fs::read_to_string(s.join("results/rejected.csv")).unwrap();
+    assert_eq!(rejected_csv.lines().count(), 11);
+}
+
+/// A folder with the fixture's good entries.
+fn good_entries(s: &Scratch) -> PathBuf {
+    let dir = s.join("submissions");
+    std::fs::create_dir_all(&dir).unwrap();
+    for file in ["alpha.py", "beta.py", "gamma.py", "delta.py"] {
+        std::fs::copy(fixture().join(file), dir.join(file)).unwrap();
+    }
+    dir
+}
+
+#[test]
+fn a_rerun_evaluates_only_the_pairs_of_what_changed() {
+    let s = Scratch::new();
+    let dir = good_entries(&s);
+    let first = contest(&s, &dir, "results", &[]);
+    assert_eq!(
+        (first["pairs"].as_u64(), first["pairs_evaluated"].as_u64()),
+        (Some(6), Some(6))
+    );
+    let board = std::fs::read(s.join("results/leaderboard.csv")).unwrap();
+    let matrix = std::fs::read(s.join("results/matrix.csv")).unwrap();
+    let again = contest(&s, &dir, "results", &[]);
+    assert_eq!(again["pairs_evaluated"], 0);
+    assert_eq!(
+        std::fs::read(s.join("results/leaderboard.csv")).unwrap(),
+        board
+    );
+    assert_eq!(std::fs::read(s.join("results/matrix.csv")).unwrap(), matrix);
+    // One changed submission: its three pairs only.
+    std::fs::write(
+        dir.join("gamma.py"),
+        "TEAM_NAME = 'Gamma'\n\ndef final_strategy(score, opponent_score):\n    return 5\n",
+    )
+    .unwrap();
+    let changed = contest(&s, &dir, "results", &[]);
+    assert_eq!(changed["pairs_evaluated"], 3);
+    // A fresh folder gets the same bytes as the cached run.
+    let fresh = contest(&s, &dir, "fresh", &[]);
+    assert_eq!(fresh["pairs_evaluated"], 6);
+    for file in ["leaderboard.csv", "matrix.csv", "cache.json"] {
+        assert_eq!(
+            std::fs::read(s.join(&format!("results/{file}"))).unwrap(),
+            std::fs::read(s.join(&format!("fresh/{file}"))).unwrap(),
+            "{file}"
+        );
+    }
+}
+
+#[test]
+fn default_dice_enters_broken_strategies_but_not_bad_names() {
+    let s = Scratch::new();
+    let v = contest(
+        &s,
+        &fixture(),
+        "results",
+        &["--default-dice", "4", "--jobs", "3"],
+    );
+    let board = v["leaderboard"].as_array().unwrap();
+    let defaulted: Vec<&str> = board
+        .iter()
+        .filter(|e| !e["default_dice_because"].is_null())
+        .map(|e| e["name"].as_str().unwrap())
+        .collect();
+    let mut sorted = defaulted.clone();
+    sorted.sort();
+    assert_eq!(sorted, ["Counter", "Eleven", "Raiser", "Sleeper"]);
+    assert_eq!(v["rejected"].as_array().unwrap().len(), 6);
+}
+
+#[test]
+fn bad_contest_arguments_are_refused() {
+    let s = Scratch::new();
+    let dir = good_entries(&s);
+    let d = dir.display().to_string();
+    s.refuse(
+        &["contest", &d, "--jobs", "0"],
+        &["--jobs must be at least 1"],
+    );
+    s.refuse(&["contest", &d, "--margin", "0.7"], &["--margin"]);
+    s.refuse(
+        &["contest", &d, "--default-dice", "11"],
+        &["--default-dice 11"],
+    );
+    std::fs::create_dir_all(s.join("empty")).unwrap();
+    s.refuse(&["contest", "empty"], &["holds no submissions"]);
+    s.refuse(&["contest", "missing-folder"], &["missing-folder"]);
+}
