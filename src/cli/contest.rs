@@ -7,8 +7,8 @@ use clap::Args;
 use serde_json::json;
 
 use crate::contest::{
-    discover, enter, html_page, standings, Entry, EntryOptions, PairCache, Rejected, Standings,
-    DEFAULT_MARGIN,
+    discover, enter, html_page, standings, Entered, Entry, EntryOptions, PairCache, Standings,
+    TableCache, DEFAULT_MARGIN,
 };
 use crate::dice::MAX_DICE;
 use crate::export::Committed;
@@ -27,8 +27,9 @@ the average of the two first-mover rates, and an entry earns a point for each \
 opponent it beats by more than --margin. Entries with equal points share a rank.
 
 --out gets leaderboard.csv, matrix.csv, rejected.csv, contest.html (one page, no \
-network) and cache.json: pair results by the hashes of the two tables, so a re-run \
-evaluates only the pairs whose tables changed.
+network), tables.json (each submission's table by the hash of its file) and \
+cache.json (pair results by the hashes of the two tables): a re-run starts Python \
+only for the files that changed and evaluates only the pairs whose tables changed.
 
 Example:
   hog contest submissions/ --out results/ --format md")]
@@ -83,9 +84,13 @@ pub fn run(config: &Config, args: &ContestArgs, printer: &mut Printer) -> anyhow
         jobs,
         default_dice: args.default_dice,
     };
+    let tables = std::fs::read_to_string(out.join("tables.json"))
+        .map(|text| TableCache::from_json(&text, rules.goal()))
+        .unwrap_or_default();
     let bar = config.progress.list(files.len() as u64, "tabulating");
-    let (entries, rejected) = enter(&files, rules, &options, &|| bar.inc(1));
+    let entered = enter(&files, rules, &options, &tables, &|| bar.inc(1));
     bar.finish_and_clear();
+    let entries = &entered.entries;
     for e in entries.iter().filter(|e| e.defaulted.is_some()) {
         config.progress.note(&format!(
             "{} plays always_roll({}): {}",
@@ -109,26 +114,22 @@ pub fn run(config: &Config, args: &ContestArgs, printer: &mut Printer) -> anyhow
         .unwrap_or_default();
     let n = entries.len() as u64;
     let bar = config.progress.list(n * (n - 1) / 2, "playing");
-    let result = standings(rules, &entries, args.margin, &cache, &|| bar.inc(1));
+    let result = standings(rules, entries, args.margin, &cache, &|| bar.inc(1));
     bar.finish_and_clear();
-    let committed = write_files(config, &out, &entries, &rejected, &result, args.margin)?;
+    let committed = write_files(config, &out, &entered, &result, args.margin)?;
     config.progress.note(&format!(
-        "{} matches: {} pairs of tables evaluated, {} from the cache; results in {}",
+        "{} submissions: {} tabulated by Python, {} from the cache; {} matches: {} pairs of \
+         tables evaluated, {} from the cache; results in {}",
+        files.len(),
+        files.len() - entered.from_cache,
+        entered.from_cache,
         result.pairs,
         result.evaluated,
         result.cached,
         out.display()
     ));
     config.progress.finish();
-    print(
-        config,
-        printer,
-        &entries,
-        &rejected,
-        &result,
-        &committed,
-        args.margin,
-    )
+    print(config, printer, &entered, &result, &committed, args.margin)
 }
 
 /// The leaderboard's rows: rank, name, points, mean win rate, file.
@@ -159,11 +160,11 @@ const HEADER: [&str; 5] = ["rank", "name", "points", "mean_win_rate", "file"];
 fn write_files(
     config: &Config,
     out: &Path,
-    entries: &[Entry],
-    rejected: &[Rejected],
+    entered: &Entered,
     result: &Standings,
     margin: f64,
 ) -> anyhow::Result<Committed> {
+    let (entries, rejected) = (&entered.entries, &entered.rejected);
     let mut files = config.atomic_files();
     let leaderboard = render_table(Format::Csv, &HEADER, &rows(entries, result, false));
     files.write(&out.join("leaderboard.csv"), |w| {
@@ -194,20 +195,21 @@ fn write_files(
     files.write(&out.join("contest.html"), |w| w.write_all(page.as_bytes()))?;
     let cache = result.cache.to_json();
     files.write(&out.join("cache.json"), |w| w.write_all(cache.as_bytes()))?;
+    let tables = entered.cache.to_json();
+    files.write(&out.join("tables.json"), |w| w.write_all(tables.as_bytes()))?;
     Ok(files.commit()?)
 }
 
-#[allow(clippy::too_many_arguments)]
 fn print(
     config: &Config,
     printer: &mut Printer,
-    entries: &[Entry],
-    rejected: &[Rejected],
+    entered: &Entered,
     result: &Standings,
     committed: &Committed,
     margin: f64,
 ) -> anyhow::Result<()> {
     let rules = &config.rules;
+    let (entries, rejected) = (&entered.entries, &entered.rejected);
     match config.format {
         Format::Json => {
             let mut map = rules_json(rules);
@@ -238,6 +240,7 @@ fn print(
                     .collect::<Vec<_>>()),
             );
             map.insert("pairs".into(), json!(result.pairs));
+            map.insert("submissions_from_cache".into(), json!(entered.from_cache));
             map.insert("pairs_evaluated".into(), json!(result.evaluated));
             map.insert("pairs_cached".into(), json!(result.cached));
             map.insert(

@@ -8,6 +8,8 @@ use crate::error::HogError;
 use crate::rules::Rules;
 use crate::strategy::{python_entry, EntryName, StrategyTable};
 
+use super::table_cache::{file_key, TableCache};
+
 /// The longest name an entry may have, in characters.
 pub const MAX_NAME_CHARS: usize = 100;
 
@@ -75,6 +77,10 @@ struct Tabulated {
     stem: String,
     table: Result<StrategyTable, HogError>,
     name: Option<EntryName>,
+    /// The cache key of the file's bytes (none if it could not be read).
+    key: Option<u64>,
+    /// Whether the table came from the cache.
+    cached: bool,
 }
 
 /// The name a submission gives itself, or why it is not a name.
@@ -114,22 +120,40 @@ pub fn enter(
     files: &[PathBuf],
     rules: &Rules,
     options: &EntryOptions,
+    cache: &TableCache,
     on_file: &(dyn Fn() + Sync),
-) -> (Vec<Entry>, Vec<Rejected>) {
+) -> Entered {
     use rayon::prelude::*;
     let tabulate = || {
         files
             .par_iter()
             .map(|path| {
+                let key = std::fs::read(path)
+                    .ok()
+                    .map(|bytes| file_key(rules, &options.function, &bytes));
+                let stem = path
+                    .file_stem()
+                    .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+                if let Some((table, name)) = key.and_then(|k| cache.get(k)) {
+                    on_file();
+                    return Tabulated {
+                        file: file_name(path),
+                        stem,
+                        table: Ok(table.clone()),
+                        name: Some(name.clone()),
+                        key,
+                        cached: true,
+                    };
+                }
                 let run = python_entry(path, &options.function, rules.goal(), options.timeout);
                 on_file();
                 Tabulated {
                     file: file_name(path),
-                    stem: path
-                        .file_stem()
-                        .map_or_else(String::new, |s| s.to_string_lossy().into_owned()),
+                    stem,
                     table: run.table,
                     name: run.name,
+                    key,
+                    cached: false,
                 }
             })
             .collect::<Vec<_>>()
@@ -143,6 +167,14 @@ pub fn enter(
         Ok(pool) => pool.install(tabulate),
         Err(_) => tabulate(),
     };
+    let mut next = TableCache::new();
+    let mut from_cache = 0;
+    for run in &runs {
+        from_cache += usize::from(run.cached);
+        if let (Some(key), Ok(table), Some(name)) = (run.key, &run.table, &run.name) {
+            next.insert(key, table.clone(), name.clone());
+        }
+    }
     let mut entries: Vec<Option<Entry>> = Vec::new();
     let mut rejected: Vec<(usize, Rejected)> = Vec::new();
     for (i, run) in runs.into_iter().enumerate() {
@@ -207,10 +239,25 @@ pub fn enter(
         }
     }
     rejected.sort_by_key(|(i, _)| *i);
-    (
-        entries.into_iter().flatten().collect(),
-        rejected.into_iter().map(|(_, r)| r).collect(),
-    )
+    Entered {
+        entries: entries.into_iter().flatten().collect(),
+        rejected: rejected.into_iter().map(|(_, r)| r).collect(),
+        cache: next,
+        from_cache,
+    }
+}
+
+/// What [`enter`] found.
+#[derive(Debug, Clone)]
+pub struct Entered {
+    /// The entries, in file order.
+    pub entries: Vec<Entry>,
+    /// The submissions left out, in file order.
+    pub rejected: Vec<Rejected>,
+    /// The tables of this run's submissions, for the next run.
+    pub cache: TableCache,
+    /// Submissions whose table came from the cache (no Python run).
+    pub from_cache: usize,
 }
 
 fn files_name(files: &[PathBuf], i: usize) -> &str {

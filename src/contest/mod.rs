@@ -8,11 +8,13 @@ mod cache;
 mod entries;
 mod page;
 mod standings;
+mod table_cache;
 
 pub use cache::{table_hash, PairCache};
-pub use entries::{discover, enter, Entry, EntryOptions, Rejected, MAX_NAME_CHARS};
+pub use entries::{discover, enter, Entered, Entry, EntryOptions, Rejected, MAX_NAME_CHARS};
 pub use page::html_page;
 pub use standings::{standings, Standing, Standings};
+pub use table_cache::{file_key, TableCache};
 
 /// The course's margin: a match is won with a rate above 0.5 + 1e-6
 /// (0.500001 in the course's scripts).

@@ -166,6 +166,10 @@ fn a_rerun_evaluates_only_the_pairs_of_what_changed() {
     let again = contest(&s, &dir, "results", &[]);
     assert_eq!(again["pairs_evaluated"], 0);
     assert_eq!(
+        again["submissions_from_cache"], 4,
+        "no Python runs for unchanged files"
+    );
+    assert_eq!(
         std::fs::read(s.join("results/leaderboard.csv")).unwrap(),
         board
     );
@@ -178,10 +182,11 @@ fn a_rerun_evaluates_only_the_pairs_of_what_changed() {
     .unwrap();
     let changed = contest(&s, &dir, "results", &[]);
     assert_eq!(changed["pairs_evaluated"], 3);
+    assert_eq!(changed["submissions_from_cache"], 3);
     // A fresh folder gets the same bytes as the cached run.
     let fresh = contest(&s, &dir, "fresh", &[]);
     assert_eq!(fresh["pairs_evaluated"], 6);
-    for file in ["leaderboard.csv", "matrix.csv", "cache.json"] {
+    for file in ["leaderboard.csv", "matrix.csv", "cache.json", "tables.json"] {
         assert_eq!(
             std::fs::read(s.join(&format!("results/{file}"))).unwrap(),
             std::fs::read(s.join(&format!("fresh/{file}"))).unwrap(),
