@@ -60,7 +60,10 @@ fn round_robin(c: &mut Criterion) {
 fn tabulate(c: &mut Criterion) {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let made = Command::new("python3")
-        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/benches/contest/make_submissions.py"))
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/benches/contest/make_submissions.py"
+        ))
         .arg(dir.path())
         .arg("20")
         .status();

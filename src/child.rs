@@ -30,6 +30,11 @@ impl GroupChild {
         })
     }
 
+    /// The child, for its pipes.
+    pub fn child_mut(&mut self) -> &mut Child {
+        &mut self.child
+    }
+
     /// Wait for the child to exit, or until `deadline` (then `None`, with
     /// the child still running). When it exits, what is left of its group
     /// is killed before the child is reaped, so the group's id cannot have

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use crate::error::HogError;
 use crate::rules::Rules;
-use crate::strategy::{python_entry, EntryName, StrategyTable};
+use crate::strategy::{python_entry, EntryName, PythonServer, StrategyTable};
 
 use super::table_cache::{file_key, TableCache};
 
@@ -124,6 +124,15 @@ pub fn enter(
     on_file: &(dyn Fn() + Sync),
 ) -> Entered {
     use rayon::prelude::*;
+    // One Python started once, forking a fresh process per submission;
+    // where there is none, each submission starts a python3 of its own.
+    let server = PythonServer::start();
+    let run_python = |path: &Path| {
+        server
+            .as_ref()
+            .and_then(|s| s.entry(path, &options.function, rules.goal(), options.timeout))
+            .unwrap_or_else(|| python_entry(path, &options.function, rules.goal(), options.timeout))
+    };
     let tabulate = || {
         files
             .par_iter()
@@ -145,7 +154,7 @@ pub fn enter(
                         cached: true,
                     };
                 }
-                let run = python_entry(path, &options.function, rules.goal(), options.timeout);
+                let run = run_python(path);
                 on_file();
                 Tabulated {
                     file: file_name(path),

@@ -14,7 +14,8 @@ pub use course::CourseStrategy;
 pub use csv_table::{max_table_bytes, read_table, table_from_csv, TableProblem};
 pub use grid::{Grid, Values};
 pub use python::{
-    python_entry, python_table, EntryName, PythonEntry, DEFAULT_TIMEOUT as DEFAULT_PYTHON_TIMEOUT,
+    python_entry, python_table, EntryName, PythonEntry, PythonServer,
+    DEFAULT_TIMEOUT as DEFAULT_PYTHON_TIMEOUT,
 };
 pub use spec::Spec;
 pub use table::StrategyTable;

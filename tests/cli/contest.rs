@@ -133,13 +133,17 @@ fn the_fixture_contest_ranks_by_points_from_exact_pairs_and_says_who_is_out() {
         reason("number_name.py"),
         "PLAYER_NAME is 42 (of type int), not a string"
     );
-    assert_eq!(rejected.len(), 10);
+    assert_eq!(
+        reason("crashes.py"),
+        "python3 exited (exit status: 3) while computing final_strategy(5, 0)"
+    );
+    assert_eq!(rejected.len(), 11);
     // The page stands alone and a name cannot break it.
     let page = std::fs::read_to_string(s.join("results/contest.html")).unwrap();
     assert!(page.contains("Beta &lt;b&gt;") && !page.contains("Beta <b>"));
     assert!(!page.contains("http://") && !page.contains("https://"));
     let rejected_csv = std::fs::read_to_string(s.join("results/rejected.csv")).unwrap();
-    assert_eq!(rejected_csv.lines().count(), 11);
+    assert_eq!(rejected_csv.lines().count(), 12);
 }
 
 /// A folder with the fixture's good entries.
@@ -212,7 +216,10 @@ fn default_dice_enters_broken_strategies_but_not_bad_names() {
         .collect();
     let mut sorted = defaulted.clone();
     sorted.sort();
-    assert_eq!(sorted, ["Counter", "Eleven", "Raiser", "Sleeper"]);
+    assert_eq!(
+        sorted,
+        ["Counter", "Crasher", "Eleven", "Raiser", "Sleeper"]
+    );
     assert_eq!(v["rejected"].as_array().unwrap().len(), 6);
 }
 

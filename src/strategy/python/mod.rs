@@ -6,6 +6,7 @@
 //! this process's stderr as it is printed, and none of it is kept.
 
 mod exchange;
+mod server;
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -18,6 +19,7 @@ use crate::error::HogError;
 use super::table::StrategyTable;
 pub use exchange::EntryName;
 use exchange::{Exchange, Phase};
+pub use server::PythonServer;
 
 /// The default limit for tabulating one Python strategy.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
@@ -106,7 +108,31 @@ fn tabulate(
         .map_err(io("waiting for python3"))?;
     child.kill();
     let bytes = std::fs::read(exchange.path()).map_err(io("reading the exchange file"))?;
-    let result = Exchange::new(&bytes, goal);
+    let ended = status.map(|s| s.to_string());
+    interpret(
+        path, function, goal, timeout, &bytes, ended, &name, name_found,
+    )
+}
+
+/// What an exchange file says of a run that exited with `status` (`None`:
+/// it was stopped at the timeout): the table, or why there is none.
+#[allow(clippy::too_many_arguments)]
+fn interpret(
+    path: &Path,
+    function: &str,
+    goal: u32,
+    timeout: Duration,
+    bytes: &[u8],
+    status: Option<String>,
+    name: &str,
+    name_found: &mut Option<EntryName>,
+) -> Result<StrategyTable, HogError> {
+    let spec = format!("{}:{function}", path.display());
+    let fail = |reason: String| HogError::Python {
+        spec: spec.clone(),
+        reason,
+    };
+    let result = Exchange::new(bytes, goal);
     *name_found = result.entry_name();
     let file = path.display();
     let call = |(s, o): (usize, usize)| format!("{function}({s}, {o})");
