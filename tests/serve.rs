@@ -661,6 +661,104 @@ fn the_page_opens_on_the_servers_rules_and_loads_only_its_own_files() {
     assert!(!html.contains("https://") && !html.contains("http://"));
 }
 
+#[test]
+fn the_contest_of_uploads_and_a_folder_scores_as_hog_contest_does() {
+    use hog::contest::{standings, Entry, PairCache};
+    let rules = fa24();
+    let csv = |spec: &str| {
+        let mut out = Vec::new();
+        hog::export::write_final_strategy(&resolve(&rules, spec), &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    };
+    // A folder entry, as `hog serve --contest DIR` enters it.
+    let folder = hog::serve::ContestFolder {
+        rules: rules.name(),
+        goal: 100,
+        entries: vec![Entry {
+            name: "Folder entry".into(),
+            file: "entry.py".into(),
+            table: resolve(&rules, "sus_strategy"),
+            defaulted: None,
+        }],
+        rejected: vec![hog::contest::Rejected {
+            file: "broken.py".into(),
+            reason: "final_strategy(7, 0) raised ValueError: no".into(),
+        }],
+    };
+    let addr: SocketAddr = ADDR.parse().unwrap();
+    let s = Arc::new(
+        ServerState::new(addr, Vec::new(), Limits::default()).with_contest(folder.clone()),
+    );
+    let (status, v) = get(&s, "/api/contest");
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    assert!(v["error"]
+        .as_str()
+        .unwrap()
+        .contains("at least two entries, and there is 1"));
+    for (name, spec) in [
+        ("optimal.csv", "optimal"),
+        ("six.csv", "always_roll(6)"),
+        ("six.csv", "boar_strategy"),
+    ] {
+        let (status, v) = upload(&s, &format!("name={name}"), &csv(spec));
+        assert_eq!(status, StatusCode::OK, "{v}");
+    }
+    let v = ok(&s, "/api/contest");
+    let names: Vec<&str> = v["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "Folder entry",
+            "optimal.csv",
+            "six.csv",
+            "six.csv (upload_3)"
+        ]
+    );
+    let mut entries = folder.entries.clone();
+    for (name, spec) in [
+        ("optimal.csv", "optimal"),
+        ("six.csv", "always_roll(6)"),
+        ("six.csv (upload_3)", "boar_strategy"),
+    ] {
+        entries.push(Entry {
+            name: name.into(),
+            file: String::new(),
+            table: resolve(&rules, spec),
+            defaulted: None,
+        });
+    }
+    let expected = standings(&rules, &entries, 1e-6, &PairCache::new(), &|| {});
+    let matrix: Vec<Vec<f64>> = serde_json::from_value(v["matrix"].clone()).unwrap();
+    assert_eq!(matrix, expected.matrix);
+    let board = v["leaderboard"].as_array().unwrap();
+    for (row, standing) in board.iter().zip(&expected.table) {
+        assert_eq!(row["name"], entries[standing.entry].name);
+        assert_eq!(row["rank"], standing.rank);
+        assert_eq!(row["points"], standing.points);
+        assert_eq!(row["mean_win_rate"], standing.mean);
+    }
+    assert_eq!(board[0]["name"], "optimal.csv");
+    assert_eq!(v["rejected"][0]["file"], "broken.py");
+    assert_eq!(v["pairs"], 6);
+    assert_eq!(v["pairs_evaluated"], 6);
+    // The pairs are kept: asking again evaluates none.
+    assert_eq!(ok(&s, "/api/contest")["pairs_evaluated"], 0);
+    // Other rules: the folder (tabulated for fa24) is not in that contest.
+    let (status, _) = get(&s, "/api/contest?rules=digit-swap");
+    assert_eq!(status, StatusCode::OK);
+    refused(
+        &s,
+        "/api/contest?margin=0.9",
+        StatusCode::BAD_REQUEST,
+        "margin",
+    );
+}
+
 mod never_a_500 {
     use super::*;
     use proptest::prelude::*;
@@ -670,7 +768,7 @@ mod never_a_500 {
 
         #[test]
         fn any_query_is_answered_or_refused(
-            endpoint in prop::sample::select(vec!["eval", "explain", "rates", "sweep", "solve", "map", "game", "strategies"]),
+            endpoint in prop::sample::select(vec!["eval", "explain", "rates", "sweep", "solve", "map", "game", "strategies", "contest"]),
             query in "[a-z_=&%(),.0-9]{0,40}",
         ) {
             let s = state();

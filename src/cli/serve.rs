@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use clap::Args;
 
-use crate::serve::{Limits, NamedStrategy, ServerState};
+use crate::serve::{ContestFolder, Limits, NamedStrategy, ServerState};
 use crate::strategy::Spec;
 use crate::HogError;
 
@@ -39,6 +39,10 @@ pub struct ServeArgs {
     /// now for the rules given. Repeat for more.
     #[arg(long, value_name = "SPEC")]
     pub strategy: Vec<String>,
+    /// A folder of Hog Contest submissions (*.py) entered now, for the
+    /// rules given: the page's contest shows them with the uploaded tables.
+    #[arg(long, value_name = "DIR")]
+    pub contest: Option<std::path::PathBuf>,
 }
 
 pub fn run(config: &Config, args: &ServeArgs, printer: &mut Printer) -> anyhow::Result<()> {
@@ -64,6 +68,10 @@ pub fn run(config: &Config, args: &ServeArgs, printer: &mut Printer) -> anyhow::
             table: Arc::new(table),
         });
     }
+    let contest = match &args.contest {
+        None => None,
+        Some(dir) => Some(enter_contest(config, dir)?),
+    };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(config.threads.max(1))
         .enable_all()
@@ -88,11 +96,46 @@ pub fn run(config: &Config, args: &ServeArgs, printer: &mut Printer) -> anyhow::
         if !args.no_open {
             open_browser(&url);
         }
-        let state = Arc::new(
-            ServerState::new(addr, named, Limits::default()).with_page_rules(&config.rules),
-        );
+        let mut state =
+            ServerState::new(addr, named, Limits::default()).with_page_rules(&config.rules);
+        if let Some(folder) = contest.clone() {
+            state = state.with_contest(folder);
+        }
+        let state = Arc::new(state);
         crate::serve::serve(listener, state, stopped()).await?;
         anyhow::Ok(())
+    })
+}
+
+/// The submissions of a contest folder, tabulated for the server's rules.
+fn enter_contest(config: &Config, dir: &std::path::Path) -> anyhow::Result<ContestFolder> {
+    let files = crate::contest::discover(dir)?;
+    let options = crate::contest::EntryOptions {
+        function: "final_strategy".into(),
+        timeout: config.python_timeout,
+        jobs: std::thread::available_parallelism().map_or(1, usize::from),
+        default_dice: None,
+    };
+    let bar = config.progress.list(files.len() as u64, "tabulating");
+    let entered = crate::contest::enter(
+        &files,
+        &config.rules,
+        &options,
+        &crate::contest::TableCache::new(),
+        &|| bar.inc(1),
+    );
+    bar.finish_and_clear();
+    config.progress.note(&format!(
+        "contest: {} entries from {}, {} left out",
+        entered.entries.len(),
+        dir.display(),
+        entered.rejected.len()
+    ));
+    Ok(ContestFolder {
+        rules: config.rules.name(),
+        goal: config.rules.goal(),
+        entries: entered.entries,
+        rejected: entered.rejected,
     })
 }
 

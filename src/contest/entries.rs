@@ -28,7 +28,7 @@ pub struct Entry {
 }
 
 /// A submission left out, and why.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Rejected {
     /// The submission's file name.
     pub file: String,

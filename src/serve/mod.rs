@@ -11,6 +11,7 @@
 mod api;
 mod assets;
 mod cache;
+mod contest;
 mod error;
 mod game;
 mod query;
@@ -19,7 +20,7 @@ mod state;
 
 pub use error::ApiError;
 pub use game::GameReport;
-pub use state::{table_from_json, Limits, NamedStrategy, ServerState};
+pub use state::{table_from_json, ContestFolder, Limits, NamedStrategy, ServerState};
 
 use std::future::Future;
 use std::sync::Arc;
@@ -42,6 +43,7 @@ pub fn router(state: Arc<ServerState>) -> Router {
         .route("/api/game", get(api::game))
         .route("/api/strategies", get(api::strategies))
         .route("/api/upload", post(api::upload))
+        .route("/api/contest", get(contest::contest))
         .layer(DefaultBodyLimit::max(state.limits.max_body));
     api.fallback(page)
         .layer(axum::middleware::from_fn_with_state(

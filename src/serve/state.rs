@@ -89,6 +89,23 @@ pub struct ServerState {
     page_rules: String,
     uploads: Mutex<(u64, Lru<String, Upload>)>,
     solved: Mutex<Lru<TableKey, StrategyTable>>,
+    /// The submissions of `hog serve --contest DIR`, entered at start.
+    contest: Option<ContestFolder>,
+    /// Contest pairs evaluated so far, by the hashes of their tables.
+    pairs: Mutex<crate::contest::PairCache>,
+}
+
+/// A contest folder entered when the server started.
+#[derive(Debug, Clone)]
+pub struct ContestFolder {
+    /// The rule set it was tabulated for (`Rules::name`).
+    pub rules: String,
+    /// Its goal.
+    pub goal: u32,
+    /// The entries.
+    pub entries: Vec<crate::contest::Entry>,
+    /// The submissions left out, and why.
+    pub rejected: Vec<crate::contest::Rejected>,
 }
 
 fn locked<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -117,7 +134,30 @@ impl ServerState {
             page_rules: "rules=fa24&goal=100".to_string(),
             uploads: Mutex::new((0, Lru::new(limits.max_uploads))),
             solved: Mutex::new(Lru::new(limits.max_cached)),
+            contest: None,
+            pairs: Mutex::new(crate::contest::PairCache::new()),
         }
+    }
+
+    /// The page's contest includes the submissions of a folder.
+    pub fn with_contest(mut self, folder: ContestFolder) -> ServerState {
+        self.contest = Some(folder);
+        self
+    }
+
+    /// The contest folder entered at start, if any.
+    pub fn contest(&self) -> Option<&ContestFolder> {
+        self.contest.as_ref()
+    }
+
+    /// The contest pairs evaluated so far.
+    pub fn contest_pairs(&self) -> crate::contest::PairCache {
+        locked(&self.pairs).clone()
+    }
+
+    /// Keep the pairs of the latest contest.
+    pub fn keep_contest_pairs(&self, pairs: crate::contest::PairCache) {
+        *locked(&self.pairs) = pairs;
     }
 
     /// The page opens on `rules` (by default fa24 with goal 100).

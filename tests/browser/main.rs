@@ -1075,6 +1075,49 @@ fn compare(page: &Page) -> Result<(), String> {
         }
         Ok(())
     })?;
+    // A contest of the uploads: the same file again makes two entries.
+    page.session
+        .type_into("#upload", &table.display().to_string())?;
+    page.idle("uploading the table again")?;
+    page.session.click("#contest-run")?;
+    page.idle("#contest-run")?;
+    let contest = page.api("/api/contest")?;
+    let want: Vec<(String, f64)> = contest["leaderboard"]
+        .as_array()
+        .map(|rows| {
+            rows.iter()
+                .filter_map(|r| {
+                    Some((
+                        r["name"].as_str()?.to_string(),
+                        r["mean_win_rate"].as_f64()?,
+                    ))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    page.eventually(|| {
+        let rows = page.js(
+            "return [...document.querySelectorAll('#contest-table tbody tr')]
+               .map(r => [r.dataset.name, r.dataset.mean]);",
+            vec![],
+        )?;
+        let got: Vec<(String, f64)> = rows
+            .as_array()
+            .map(|rows| {
+                rows.iter()
+                    .filter_map(|r| {
+                        Some((r[0].as_str()?.to_string(), r[1].as_str()?.parse().ok()?))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        if got != want || want.len() != 2 {
+            return Err(format!(
+                "#contest-table rows {got:?} are not /api/contest's leaderboard {want:?}"
+            ));
+        }
+        Ok(())
+    })?;
     page.js("window.scrollTo(0, 0);", vec![])?;
     page.shot("compare.png")?;
     on_phone(page, "the compare screen", "compare-phone.png")?;

@@ -115,25 +115,92 @@ async function runSweep() {
 
 async function upload(onUploaded) {
   const input = $("upload");
-  const file = input.files[0];
-  if (!file) return;
+  const files = [...input.files];
+  if (files.length === 0) return;
   const status = $("upload-status");
-  status.textContent = `Reading ${file.name}…`;
   delete status.dataset.id;
+  const done = [];
   try {
-    const text = await file.text();
-    const report = await post("/api/upload", { name: file.name }, text);
-    status.dataset.id = report.id;
-    status.textContent = `${report.name} is now ${report.id} (goal ${report.goal}): use it wherever a strategy is asked for.`;
-    $("cmp-a").value = report.id;
+    for (const file of files) {
+      status.textContent = `Reading ${file.name}…`;
+      const text = await file.text();
+      const report = await post("/api/upload", { name: file.name }, text);
+      done.push(report);
+      status.dataset.id = report.id;
+    }
+    const last = done[done.length - 1];
+    status.textContent =
+      done.length === 1
+        ? `${last.name} is now ${last.id} (goal ${last.goal}): use it wherever a strategy is asked for.`
+        : `${done.map((r) => `${r.name} is ${r.id}`).join(", ")}: use them wherever a strategy is asked for.`;
+    $("cmp-a").value = last.id;
     $("cmp-a").dataset.typed = "1";
-    await onUploaded(report);
+    await onUploaded(last);
   } catch (error) {
-    status.textContent = "";
+    status.textContent = done.length ? `${done.length} uploaded before the error.` : "";
     throw error;
   } finally {
     input.value = "";
   }
+}
+
+/** The contest among the uploads (and the server's contest folder). */
+async function runContest() {
+  const report = await get("/api/contest");
+  $("contest-caption").textContent =
+    `${report.entries.length} entries, ${report.pairs} matches (${report.rules}, goal ${report.goal})` +
+    (report.rejected.length ? `; ${report.rejected.length} submissions left out (below)` : "");
+  const out = $("contest-rejected");
+  out.hidden = report.rejected.length === 0;
+  out.querySelector("summary").textContent = `Left out: ${report.rejected.length}`;
+  out.querySelector("ul").replaceChildren(
+    ...report.rejected.map((r) => {
+      const item = document.createElement("li");
+      item.textContent = `${r.file}: ${r.reason}`;
+      return item;
+    }),
+  );
+  const body = $("contest-table").tBodies[0];
+  body.replaceChildren();
+  for (const row of report.leaderboard) {
+    const tr = body.insertRow();
+    tr.dataset.name = row.name;
+    tr.dataset.points = String(row.points);
+    tr.dataset.mean = String(row.mean_win_rate);
+    tr.insertCell().textContent = String(row.rank);
+    const name = tr.insertCell();
+    name.className = "spec";
+    name.textContent = row.name;
+    tr.insertCell().textContent = String(row.points);
+    rateCell(tr, row.mean_win_rate);
+  }
+  const matrix = $("contest-matrix");
+  matrix.replaceChildren();
+  const head = matrix.createTHead().insertRow();
+  head.append(document.createElement("th"));
+  report.entries.forEach((_, j) => {
+    const th = document.createElement("th");
+    th.textContent = String(j + 1);
+    th.title = report.entries[j];
+    head.append(th);
+  });
+  const rows = matrix.createTBody();
+  report.matrix.forEach((line, i) => {
+    const tr = rows.insertRow();
+    const th = document.createElement("th");
+    th.textContent = `${i + 1}. ${report.entries[i]}`;
+    tr.append(th);
+    line.forEach((rate, j) => {
+      const td = tr.insertCell();
+      if (i === j) return;
+      const color = palette.win(rate);
+      td.style.background = palette.css(color);
+      td.style.color = palette.ink(color);
+      td.textContent = (100 * rate).toFixed(1);
+      td.title = `${report.entries[i]} against ${report.entries[j]}: ${percent(rate)}`;
+      td.dataset.rate = String(rate);
+    });
+  });
 }
 
 /** Wire the screen; `onUploaded` lets the other screens offer a new table. */
@@ -141,6 +208,7 @@ export function setup(onUploaded) {
   $("cmp-run").addEventListener("click", () => attempt(runEval));
   $("rates-run").addEventListener("click", () => attempt(runRates));
   $("sweep-run").addEventListener("click", () => attempt(runSweep));
+  $("contest-run").addEventListener("click", () => attempt(runContest));
   $("upload").addEventListener("change", () => attempt(() => upload(onUploaded)));
   for (const [input, button] of [
     ["cmp-a", "cmp-run"],
