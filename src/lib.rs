@@ -25,6 +25,7 @@ pub mod error;
 pub mod eval;
 pub mod explain;
 pub mod export;
+pub mod hash;
 pub mod input;
 pub mod kernel;
 pub mod memory;

@@ -13,19 +13,14 @@ use crate::strategy::StrategyTable;
 /// A table's 64-bit FNV-1a hash under `rules` (the rules' name and goal
 /// first: the same table under other rules is another entry).
 pub fn table_hash(rules: &Rules, table: &StrategyTable) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut eat = |bytes: &[u8]| {
-        for &b in bytes {
-            hash ^= u64::from(b);
-            hash = hash.wrapping_mul(0x0100_0000_01b3);
-        }
-    };
+    let mut hash = crate::hash::Fnv1a::new();
+    let mut eat = |bytes: &[u8]| hash.write(bytes);
     eat(rules.name().as_bytes());
     eat(&rules.goal().to_le_bytes());
     for &d in table.as_array() {
         eat(&[d]);
     }
-    hash
+    hash.finish()
 }
 
 /// The rates of pairs evaluated before, by the hashes of their tables.

@@ -14,19 +14,14 @@ use crate::strategy::{EntryName, StrategyTable};
 
 /// The key of a submission's file under `rules` and `function`.
 pub fn file_key(rules: &Rules, function: &str, bytes: &[u8]) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut eat = |bytes: &[u8]| {
-        for &b in bytes {
-            hash ^= u64::from(b);
-            hash = hash.wrapping_mul(0x0100_0000_01b3);
-        }
-    };
+    let mut hash = crate::hash::Fnv1a::new();
+    let mut eat = |bytes: &[u8]| hash.write(bytes);
     eat(rules.name().as_bytes());
     eat(&rules.goal().to_le_bytes());
     eat(function.as_bytes());
     eat(&[0]);
     eat(bytes);
-    hash
+    hash.finish()
 }
 
 /// Tables and names of submissions by [`file_key`].
