@@ -118,10 +118,7 @@ impl PairCache {
                       (first-mover and second-mover rates as f64 bits)",
             "pairs": pairs,
         });
-        format!(
-            "{}\n",
-            serde_json::to_string_pretty(&value).unwrap_or_default()
-        )
+        super::json_file(&value)
     }
 }
 

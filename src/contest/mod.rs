@@ -19,3 +19,11 @@ pub use table_cache::{file_key, TableCache};
 /// The course's margin: a match is won with a rate above 0.5 + 1e-6
 /// (0.500001 in the course's scripts).
 pub const DEFAULT_MARGIN: f64 = 1e-6;
+
+/// A cache file's text: pretty JSON ending in a newline.
+fn json_file(value: &serde_json::Value) -> String {
+    format!(
+        "{}\n",
+        serde_json::to_string_pretty(value).unwrap_or_default()
+    )
+}

@@ -140,10 +140,7 @@ impl TableCache {
                       by the hash of the file's bytes and the rules",
             "tables": tables,
         });
-        format!(
-            "{}\n",
-            serde_json::to_string_pretty(&value).unwrap_or_default()
-        )
+        super::json_file(&value)
     }
 }
 
