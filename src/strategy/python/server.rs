@@ -40,6 +40,22 @@ fn ended(pid: u32) -> bool {
     }
 }
 
+/// The run's phase, from the exchange file's first byte only (the tables
+/// are read once, at the end).
+fn phase(file: &std::fs::File, goal: u32) -> Option<Phase> {
+    let mut first = [0u8; 1];
+    #[cfg(unix)]
+    std::os::unix::fs::FileExt::read_exact_at(file, &mut first, 0).ok()?;
+    #[cfg(not(unix))]
+    {
+        use std::io::{Read, Seek};
+        let mut file = file;
+        file.seek(std::io::SeekFrom::Start(0)).ok()?;
+        file.read_exact(&mut first).ok()?;
+    }
+    Some(exchange::Exchange::new(&first, goal).phase())
+}
+
 impl PythonServer {
     /// A server, where this system can run one (Linux, with python3).
     pub fn start() -> Option<PythonServer> {
@@ -132,10 +148,11 @@ impl PythonServer {
         let deadline = Instant::now() + timeout;
         let mut pause = Duration::from_micros(200);
         let timed_out = loop {
-            let phase = std::fs::read(exchange.path())
-                .ok()
-                .map(|bytes| exchange::Exchange::new(&bytes, goal).phase());
-            if matches!(phase, Some(Phase::Done | Phase::Failed)) || ended(pid) {
+            let finished = matches!(
+                phase(exchange.as_file(), goal),
+                Some(Phase::Done | Phase::Failed)
+            );
+            if finished || ended(pid) {
                 break false;
             }
             if Instant::now() >= deadline {
