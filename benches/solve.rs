@@ -7,7 +7,7 @@ use hog::eval::win_rates;
 use hog::rules::{Preset, Rules};
 use hog::solve::{best_response, optimal};
 use hog::strategy::{Resolver, StrategyTable};
-use hog::sweep::SweepOptions;
+use hog::sweep::{Method, SweepOptions};
 
 fn rules(preset: Preset, goal: u32) -> Rules {
     Rules::preset(preset, goal).expect("valid rules")
@@ -21,6 +21,24 @@ fn optimal_goal_100(c: &mut Criterion) {
         group.bench_function(preset.name(), |b| {
             b.iter(|| optimal(&r, &SweepOptions::default()))
         });
+    }
+    group.finish();
+}
+
+/// The recurrence against the ten dot products it replaced, in one run
+/// (the A/B of the algorithm alone, on the same build).
+fn methods_goal_100(c: &mut Criterion) {
+    let mut group = c.benchmark_group("method_goal_100");
+    let r = rules(Preset::Fa24, 100);
+    for (name, method) in [
+        ("recurrence", Method::Recurrence),
+        ("dot_products", Method::DotProducts),
+    ] {
+        let options = SweepOptions {
+            method,
+            ..SweepOptions::default()
+        };
+        group.bench_function(name, |b| b.iter(|| optimal(&r, &options)));
     }
     group.finish();
 }
@@ -83,7 +101,7 @@ fn parallel_cut_over(c: &mut Criterion) {
         for min in [64usize, 256, 512, 1024, usize::MAX] {
             let options = SweepOptions {
                 parallel_min_states: min,
-                progress: None,
+                ..SweepOptions::default()
             };
             let label = if min == usize::MAX {
                 "never".to_string()
@@ -103,6 +121,7 @@ fn parallel_cut_over(c: &mut Criterion) {
 criterion_group!(
     benches,
     optimal_goal_100,
+    methods_goal_100,
     eval_and_best_response,
     eval_goal_1000_and_rule_tables,
     optimal_goal_1000,

@@ -34,6 +34,7 @@ pub mod plot;
 #[cfg(feature = "python")]
 mod python;
 pub mod rates;
+mod recurrence;
 pub mod report;
 pub mod rules;
 #[cfg(feature = "serve")]

@@ -8,22 +8,30 @@
 //! For each seat (a player with a choice rule) we keep a `lookup` table:
 //! `lookup[o][t]` is the mover's win probability once the dice have brought
 //! the mover's raw score to `t` against `o`, with the after-turn rule already
-//! applied. Folding the rule into this table turns the value of rolling `k`
-//! dice into one contiguous dot product of the dice distribution with
-//! `lookup[o][s + 2k ..]`, whatever the rule set.
+//! applied. Folding the rule into this table makes the value of rolling `k`
+//! dice a function of one row of it, whatever the rule set: a seat that
+//! picks the best count gets all ten from the recurrence of
+//! [`crate::recurrence`] (about 70 operations a state); a seat that follows
+//! a table needs one count, one dot product of the dice distribution with
+//! `lookup[o][s + 2k ..]` (see [`crate::kernel`]).
+
+use std::ops::Range;
 
 use ndarray::Array2;
 use rayon::prelude::*;
 
 use crate::dice::MAX_DICE;
 use crate::kernel::{Kernel, ROW_REACH};
+use crate::recurrence::{self, Dice, Ring, Rolls};
 use crate::rules::{
     diagonal_scores, state_index, Landing, Reach, Rules, StateLookups, LANDING_REACH,
 };
 use crate::strategy::StrategyTable;
 
-// The lookup rows the kernel reads must be covered by the landing table.
+// The lookup rows the kernel reads must be covered by the landing table,
+// and so must the recurrence's: `A_10(s)` reads up to `s + 60`.
 const _: () = assert!(ROW_REACH <= LANDING_REACH);
+const _: () = assert!(recurrence::MAX_SIDES * MAX_DICE < ROW_REACH);
 
 /// Choices whose win probabilities are this close to the best count as tied;
 /// ties go to the fewest dice so the exported table is reproducible.
@@ -47,12 +55,27 @@ pub enum Policy<'a> {
     Fixed(&'a StrategyTable),
 }
 
-/// Knobs for a sweep that do not change its result.
+/// How a seat that picks the best count gets the value of every count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Method {
+    /// The recurrence of [`crate::recurrence`]: about 70 operations a state.
+    #[default]
+    Recurrence,
+    /// Ten dot products of the distributions with the lookup row (240
+    /// multiply-adds a state): the engine before the recurrence, kept as its
+    /// cross-check. Values agree with the recurrence's within 1e-15.
+    DotProducts,
+}
+
+/// Knobs for a sweep that do not change its result (beyond rounding, for
+/// [`Method`]).
 pub struct SweepOptions<'a> {
     /// Smallest diagonal that is split across rayon's threads.
     pub parallel_min_states: usize,
     /// Called after each diagonal with the number of states it held.
     pub progress: Option<&'a (dyn Fn(u64) + Sync)>,
+    /// How a best seat values its choices.
+    pub method: Method,
 }
 
 impl Default for SweepOptions<'_> {
@@ -60,6 +83,7 @@ impl Default for SweepOptions<'_> {
         SweepOptions {
             parallel_min_states: DEFAULT_PARALLEL_MIN_STATES,
             progress: None,
+            method: Method::default(),
         }
     }
 }
@@ -75,6 +99,9 @@ pub struct Seat {
     choices: Vec<u8>,
     /// `lookup[[o, t]]`: see the module documentation.
     lookup: Array2<f64>,
+    /// Whether the values came from the recurrence (a best seat), so that
+    /// [`SweepResult::choice_values`] recomputes the same bits.
+    recurrence: bool,
 }
 
 impl Seat {
@@ -109,6 +136,7 @@ impl Seat {
 pub struct SweepResult<'r> {
     rules: &'r Rules,
     kernels: Kernels,
+    dice: Dice,
     seats: Vec<Seat>,
     /// Whether the sweep ran the AVX2 kernel: later questions use it too.
     avx2: bool,
@@ -171,8 +199,13 @@ fn run<'r>(
                 values: vec![f64::NAN; n * n],
                 choices: vec![0; n * n],
                 lookup: Array2::from_elem((n, width), f64::NAN),
+                recurrence: false,
             })
         })
+        .collect();
+    let recurrence: Vec<bool> = policies
+        .iter()
+        .map(|p| matches!(p, Policy::Best) && options.method == Method::Recurrence)
         .collect();
     // Each seat reads its own lookup and writes its own values, and the fill
     // reads the next seat's values: keep the three kinds of table apart so
@@ -198,6 +231,22 @@ fn run<'r>(
         }
     }
     let kernels = Kernels::new(rules);
+    // The recurrence's ring of diagonals, for each seat that uses it, and
+    // the records past the goal it starts every diagonal with: the six
+    // diagonals above the last state's hold nothing else.
+    let ends = recurrence.contains(&true).then(|| &rules.recurrence().1);
+    let dice = rules.recurrence().0;
+    let mut rings: Vec<Option<Ring>> = recurrence
+        .iter()
+        .map(|&r| r.then(|| Ring::new(&dice, n)))
+        .collect();
+    if let Some(ends) = ends {
+        for ring in rings.iter_mut().flatten() {
+            for d in (2 * n - 1..2 * n - 1 + recurrence::MAX_SIDES).rev() {
+                ring.open(d, ends);
+            }
+        }
+    }
     let context = Context {
         tables: rules.state_table(),
         avx2: has_avx2(),
@@ -217,12 +266,38 @@ fn run<'r>(
                     lookup,
                     width,
                     kernel,
+                    sides: kernels.sides_at_sum(rules, d),
                     best,
                     d,
                 };
                 let values = &mut values[i][start..start + states];
                 let choices = &mut choices[i][start..start + states];
-                if let Some(reach) = reach {
+                if let (Some(ring), Some(ends)) = (&mut rings[i], ends) {
+                    ring.open(d, ends);
+                    let record = ring.record();
+                    let (current, ahead) = ring.split(d);
+                    let current = &mut current[first * record..(first + states) * record];
+                    let levels = Levels {
+                        dice: &dice,
+                        ahead,
+                        record,
+                    };
+                    if states >= options.parallel_min_states {
+                        values
+                            .par_chunks_mut(PARALLEL_CHUNK)
+                            .zip(choices.par_chunks_mut(PARALLEL_CHUNK))
+                            .zip(current.par_chunks_mut(PARALLEL_CHUNK * record))
+                            .enumerate()
+                            .for_each(|(c, ((values, choices), current))| {
+                                let skip = c * PARALLEL_CHUNK;
+                                let at = (first + skip, start + skip);
+                                context.levels(&run, &levels, at, values, choices, current)
+                            });
+                    } else {
+                        let at = (first, start);
+                        context.levels(&run, &levels, at, values, choices, current);
+                    }
+                } else if let Some(reach) = reach {
                     // The reachable states, on one thread: their offsets do not
                     // cut into disjoint slices, and up to the tabulated goals
                     // one thread beats the split full sweep (see the README).
@@ -247,9 +322,10 @@ fn run<'r>(
             // entry per state, against hundreds of multiply-adds per state:
             // this stays on one thread.
             let fill = Fill::on_diagonal(n, d, reach);
-            for (i, lookup) in lookups.iter_mut().enumerate() {
+            for (i, (lookup, ring)) in lookups.iter_mut().zip(&mut rings).enumerate() {
                 let next = &values[(i + 1) % policies.len()];
-                fill.write(flat_mut(lookup), width, &context.tables, next);
+                let ring = ring.as_mut();
+                fill.write(flat_mut(lookup), width, &context.tables, next, ring);
             }
             if let Some(progress) = options.progress {
                 progress(states as u64);
@@ -269,15 +345,18 @@ fn run<'r>(
         .into_iter()
         .zip(choices)
         .zip(lookups)
-        .map(|((values, choices), lookup)| Seat {
+        .zip(recurrence)
+        .map(|(((values, choices), lookup), recurrence)| Seat {
             values,
             choices,
             lookup,
+            recurrence,
         })
         .collect();
     SweepResult {
         rules,
         kernels,
+        dice,
         seats,
         avx2: context.avx2,
     }
@@ -325,22 +404,56 @@ impl Fill<'_> {
     }
 
     /// Write one seat's entries: the mover's win probability after landing,
-    /// from the next seat's values `next`.
+    /// from the next seat's values `next`; into the recurrence's ring too
+    /// when the seat has one (its level 0).
     #[inline(always)]
-    fn write(&self, lookup: &mut [f64], width: usize, tables: &StateLookups<'_>, next: &[f64]) {
-        let mut fill = |o: usize| {
-            let t = self.d - o;
-            let index = self.index + t - self.t_first;
-            lookup[o * width + t] = match tables.landing(index, t, o) {
-                Landing::Win => 1.0,
-                Landing::Lose => 0.0,
-                Landing::Next(index) => 1.0 - next[index],
-            };
-        };
-        // Rising raw scores, as the entries lie in the state table.
+    fn write(
+        &self,
+        lookup: &mut [f64],
+        width: usize,
+        tables: &StateLookups<'_>,
+        next: &[f64],
+        ring: Option<&mut Ring>,
+    ) {
+        let mut ring = ring.map(|ring| ring.outcomes(self.d));
+        // Rising raw scores, as the entries lie in the state table. Two
+        // loops around one inlined body: a shared closure was called, not
+        // inlined, and the call cost more than the entry.
         match &self.rows {
-            Rows::All(range) => range.clone().rev().for_each(&mut fill),
-            Rows::Some(list) => list.iter().rev().for_each(|&o| fill(o)),
+            Rows::All(range) => {
+                for o in range.clone().rev() {
+                    self.entry(o, lookup, width, tables, next, &mut ring);
+                }
+            }
+            Rows::Some(list) => {
+                for &o in list.iter().rev() {
+                    self.entry(o, lookup, width, tables, next, &mut ring);
+                }
+            }
+        }
+    }
+
+    /// The entry `(o, d - o)`.
+    #[inline(always)]
+    fn entry(
+        &self,
+        o: usize,
+        lookup: &mut [f64],
+        width: usize,
+        tables: &StateLookups<'_>,
+        next: &[f64],
+        ring: &mut Option<recurrence::Outcomes<'_>>,
+    ) {
+        let t = self.d - o;
+        let index = self.index + t - self.t_first;
+        let value = match tables.landing(index, t, o) {
+            Landing::Win => 1.0,
+            Landing::Lose => 0.0,
+            Landing::Next(index) => 1.0 - next[index],
+        };
+        lookup[o * width + t] = value;
+        if let Some(ring) = ring {
+            ring.set(t, value);
         }
     }
 }
@@ -421,10 +534,15 @@ impl Kernels {
 
     /// The kernel of the states whose scores sum to `sum`.
     fn at_sum(&self, rules: &Rules, sum: usize) -> &Kernel {
-        match rules.components().dice.sides_at_sum(sum as u32) {
+        match self.sides_at_sum(rules, sum) {
             4 => &self.four,
             _ => &self.six,
         }
+    }
+
+    /// Faces per die on the diagonal `sum`.
+    fn sides_at_sum(&self, rules: &Rules, sum: usize) -> u32 {
+        rules.components().dice.sides_at_sum(sum as u32)
     }
 }
 
@@ -441,6 +559,7 @@ struct Run<'a> {
     width: usize,
     /// The dice of this diagonal.
     kernel: &'a Kernel,
+    sides: u32,
     /// Whether the seat picks the best count (else it reads its choices).
     best: bool,
     d: usize,
@@ -451,6 +570,14 @@ impl Run<'_> {
     fn row(&self, s: usize, o: usize) -> &[f64] {
         lookup_row(self.lookup, self.width, s, o)
     }
+}
+
+/// What a recurrence seat reads on one diagonal: the records of the six
+/// diagonals after it (`ahead[j - 1]` is diagonal `d + j`).
+struct Levels<'a> {
+    dice: &'a Dice,
+    ahead: [&'a [f64]; recurrence::MAX_SIDES],
+    record: usize,
 }
 
 /// `lookup[o][s..]` of a flat lookup with rows of `width` entries: entry `p`
@@ -566,6 +693,94 @@ impl Context<'_> {
     }
 }
 
+impl Context<'_> {
+    /// A best seat's states `(s, d - s)` for `s` in `first..first +
+    /// values.len()` by the recurrence: their values and choices, and their
+    /// records in `current` (one per state). AVX2 where the processor has
+    /// it; the same additions in the same order either way.
+    fn levels(
+        &self,
+        run: &Run<'_>,
+        levels: &Levels<'_>,
+        (first, index): (usize, usize),
+        values: &mut [f64],
+        choices: &mut [u8],
+        current: &mut [f64],
+    ) {
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: `avx2` is true only when the processor reports AVX2.
+            return unsafe {
+                self.levels_avx2(run, levels, (first, index), values, choices, current)
+            };
+        }
+        self.levels_inline::<false>(run, levels, (first, index), values, choices, current)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn levels_avx2(
+        &self,
+        run: &Run<'_>,
+        levels: &Levels<'_>,
+        (first, index): (usize, usize),
+        values: &mut [f64],
+        choices: &mut [u8],
+        current: &mut [f64],
+    ) {
+        self.levels_inline::<true>(run, levels, (first, index), values, choices, current)
+    }
+
+    #[inline(always)]
+    fn levels_inline<const AVX2: bool>(
+        &self,
+        run: &Run<'_>,
+        levels: &Levels<'_>,
+        at: (usize, usize),
+        values: &mut [f64],
+        choices: &mut [u8],
+        current: &mut [f64],
+    ) {
+        match levels.record {
+            recurrence::SIX_ONLY => self.levels_of::<{ recurrence::SIX_ONLY }, AVX2>(
+                run, levels, at, values, choices, current,
+            ),
+            _ => self.levels_of::<{ recurrence::SIX_AND_FOUR }, AVX2>(
+                run, levels, at, values, choices, current,
+            ),
+        }
+    }
+
+    /// [`Context::levels`] with records of `R` entries.
+    #[inline(always)]
+    fn levels_of<const R: usize, const AVX2: bool>(
+        &self,
+        run: &Run<'_>,
+        levels: &Levels<'_>,
+        (first, index): (usize, usize),
+        values: &mut [f64],
+        choices: &mut [u8],
+        current: &mut [f64],
+    ) {
+        let len = values.len();
+        let choices = &mut choices[..len];
+        let current = &mut current.as_chunks_mut::<R>().0[..len];
+        // The records at `s + j` for the states' `s`, as slices of exactly
+        // `len` records, so the loop below indexes them unchecked.
+        let ahead: [&[[f64; R]]; recurrence::MAX_SIDES] = std::array::from_fn(|i| {
+            let from = first + i + 1;
+            &levels.ahead[i].as_chunks::<R>().0[from..from + len]
+        });
+        for j in 0..len {
+            let (s, o) = (first + j, run.d - first - j);
+            let ahead = std::array::from_fn(|i| &ahead[i][j]);
+            let rolls = levels.dice.fill(&ahead, &mut current[j], run.sides);
+            let zero = run.row(s, o)[self.tables.zero_dice_points(index + j, s, o) as usize];
+            (values[j], choices[j]) = best_of::<AVX2>(zero, &rolls);
+        }
+    }
+}
+
 /// The win probability of each dice count at one state, from the state's
 /// lookup row and its zero-dice points.
 #[inline(always)]
@@ -611,19 +826,70 @@ fn choice_value<const AVX2: bool>(
     kernel.roll(k, row)
 }
 
+/// [`best_choice`] of the zero-dice value and the rolls, with AVX2
+/// compares inside functions compiled for it: a choice among the same
+/// values, so the same result. The rolls stay in the vectors the
+/// recurrence made them in (an array of eleven would go through memory).
 #[inline(always)]
+fn best_of<const AVX2: bool>(zero: f64, rolls: &Rolls) -> (f64, u8) {
+    #[cfg(target_arch = "x86_64")]
+    if AVX2 {
+        // SAFETY: AVX2 is true only inside functions compiled for AVX2.
+        return unsafe { best_of_avx2(zero, rolls) };
+    }
+    best_choice(&recurrence::choice_values(zero, rolls))
+}
+
+/// [`best_of`] in three 4-lane vectors and a broadcast: the maximum by a
+/// tree (the maximum of the same numbers in any order), the first count
+/// within the tolerance by movemask.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn best_of_avx2(zero: f64, rolls: &Rolls) -> (f64, u8) {
+    use std::arch::x86_64::*;
+    // SAFETY: the loads read rolls[0..12].
+    let (a, b, c) = unsafe {
+        (
+            _mm256_loadu_pd(rolls.as_ptr()),
+            _mm256_loadu_pd(rolls.as_ptr().add(4)),
+            _mm256_loadu_pd(rolls.as_ptr().add(8)),
+        )
+    };
+    let z = _mm256_set1_pd(zero);
+    // The spill lanes (counts 11 and 12) repeat the zero-dice value.
+    let c = _mm256_blend_pd(c, z, 0b1100);
+    let m = _mm256_max_pd(_mm256_max_pd(a, b), _mm256_max_pd(c, z));
+    let m = _mm256_max_pd(m, _mm256_permute2f128_pd(m, m, 1));
+    let m = _mm256_max_pd(m, _mm256_permute_pd(m, 0b0101));
+    let threshold = _mm256_sub_pd(m, _mm256_set1_pd(TIE_TOLERANCE));
+    let within = |v| _mm256_movemask_pd(_mm256_cmp_pd(v, threshold, _CMP_GE_OQ)) as u32;
+    let mask = (within(z) & 1) | within(a) << 1 | within(b) << 5 | within(c) << 9;
+    match mask.trailing_zeros() {
+        0 | 32 => (zero, 0),
+        k => (rolls[k as usize - 1], k as u8),
+    }
+}
+
 /// The highest value, ties (within [`TIE_TOLERANCE`]) to the fewest dice.
+#[inline(always)]
 pub fn best_choice(values: &[f64; MAX_DICE + 1]) -> (f64, u8) {
     let mut best = values[0];
     for &v in &values[1..] {
-        if v > best {
-            best = v;
-        }
+        best = if v > best { v } else { best };
     }
-    let k = values
-        .iter()
-        .position(|&v| v >= best - TIE_TOLERANCE)
-        .unwrap_or(0);
+    // The first count within the tolerance, as the lowest bit of a mask:
+    // no early exit, so the comparisons run side by side.
+    let threshold = best - TIE_TOLERANCE;
+    let mut mask = 0u32;
+    for (k, &v) in values.iter().enumerate() {
+        mask |= u32::from(v >= threshold) << k;
+    }
+    let k = if mask == 0 {
+        0
+    } else {
+        mask.trailing_zeros() as usize
+    };
     (values[k], k as u8)
 }
 
@@ -639,21 +905,77 @@ impl<'r> SweepResult<'r> {
     }
 
     /// The win probability of every dice count for seat `i` at `(s, o)`,
-    /// with play afterwards as in the sweep.
+    /// with play afterwards as in the sweep: the same bits the sweep chose
+    /// from (a best seat's recurrence is recomputed from its lookup row).
     pub fn choice_values(&self, i: usize, s: u32, o: u32) -> [f64; MAX_DICE + 1] {
-        let lookup = &self.seats[i].lookup;
         let (s, o) = (s as usize, o as usize);
+        if self.seats[i].recurrence {
+            let block = self.recurrence_block(i, o, s..s + 1);
+            return block[0];
+        }
+        let lookup = &self.seats[i].lookup;
         let row = lookup_row(flat(lookup), lookup.ncols(), s, o);
         let kernel = self.kernels.at_sum(self.rules, s + o);
         let zero = self.rules.zero_dice_points(s as u32, o as u32) as usize;
-        // Exporting win_probabilities.csv asks this of every state: the
-        // sweep's own kernel is several times faster than the portable one.
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
             // SAFETY: `avx2` is true only when the processor reports AVX2.
             return unsafe { choice_values_avx2(kernel, row, zero) };
         }
         choice_values::<false>(kernel, row, zero)
+    }
+
+    /// [`SweepResult::choice_values`] of seat `i` at every `(s, o)` with `s`
+    /// in `scores`, in the order `[s][o]`: computed along each opponent
+    /// score's lookup row at once, on every thread, for exports of all
+    /// states.
+    pub fn choice_values_block(&self, i: usize, scores: Range<u32>) -> Vec<[f64; MAX_DICE + 1]> {
+        let n = self.rules.size();
+        let scores = scores.start as usize..scores.end as usize;
+        let mut out = vec![[0.0; MAX_DICE + 1]; scores.len() * n];
+        if self.seats[i].recurrence {
+            let columns: Vec<Vec<[f64; MAX_DICE + 1]>> = (0..n)
+                .into_par_iter()
+                .map(|o| self.recurrence_block(i, o, scores.clone()))
+                .collect();
+            for (o, column) in columns.into_iter().enumerate() {
+                for (j, values) in column.into_iter().enumerate() {
+                    out[j * n + o] = values;
+                }
+            }
+        } else {
+            out.par_chunks_mut(n.max(1))
+                .zip(scores.clone())
+                .for_each(|(row, s)| {
+                    for (o, values) in row.iter_mut().enumerate() {
+                        *values = self.choice_values(i, s as u32, o as u32);
+                    }
+                });
+        }
+        out
+    }
+
+    /// A recurrence seat's choice values at `(s, o)` for `s` in `scores`,
+    /// from the records of its lookup row.
+    fn recurrence_block(
+        &self,
+        i: usize,
+        o: usize,
+        scores: Range<usize>,
+    ) -> Vec<[f64; MAX_DICE + 1]> {
+        let lookup = &self.seats[i].lookup;
+        let width = lookup.ncols();
+        let row = &flat(lookup)[o * width..(o + 1) * width];
+        let records = recurrence::row_records(&self.dice, row, scores.start, scores.end);
+        let record = self.dice.record();
+        let mut out = Vec::with_capacity(scores.len());
+        for (s, current) in scores.zip(records.chunks_exact(record)) {
+            let sides = self.kernels.sides_at_sum(self.rules, s + o);
+            let zero = row[s + self.rules.zero_dice_points(s as u32, o as u32) as usize];
+            let rolls = self.dice.values_at(current, sides, row[s + 1]);
+            out.push(recurrence::choice_values(zero, &rolls));
+        }
+        out
     }
 
     /// The number of seats: 1 for self-play, 2 otherwise.
@@ -684,6 +1006,39 @@ mod tests {
         assert_eq!(best_choice(&values), (0.5, 3));
         values[7] = 0.5 + 2e-12;
         assert_eq!(best_choice(&values), (0.5 + 2e-12, 7));
+    }
+
+    /// The AVX2 choice is the portable one on every kind of tie and on
+    /// random values.
+    #[test]
+    fn best_choices_agree_with_and_without_avx2() {
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("avx2") {
+            let mut state = 0x9e3779b97f4a7c15u64;
+            let mut next = || {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                state
+            };
+            for case in 0..200_000 {
+                let mut values: [f64; MAX_DICE + 1] =
+                    std::array::from_fn(|_| (next() % 1000) as f64 / 999.0);
+                // Ties at the top, within and just outside the tolerance.
+                let top = (next() % 11) as usize;
+                let other = (next() % 11) as usize;
+                values[top] = 1.0;
+                values[other] = 1.0 - [0.0, 0.5e-12, 1e-12, 1.5e-12][case % 4];
+                let rolls = std::array::from_fn(|i| values[(i + 1).min(MAX_DICE)]);
+                // SAFETY: AVX2 was detected just above.
+                let fast = unsafe { best_of_avx2(values[0], &rolls) };
+                let portable = best_choice(&values);
+                assert_eq!(
+                    (fast.0.to_bits(), fast.1),
+                    (portable.0.to_bits(), portable.1)
+                );
+            }
+        }
     }
 
     #[test]
@@ -743,6 +1098,93 @@ mod tests {
         let fa24 = Rules::preset(Preset::Fa24, 100).unwrap();
         let reach = fa24.reach().unwrap();
         assert!((3000..5000).contains(&reach.len()), "{}", reach.len());
+    }
+
+    /// Every rule set of the tests: the presets and Hog Wild on two of them.
+    fn every_rule_set(goal: u32) -> Vec<Rules> {
+        use crate::rules::{Components, DiceRule, Preset};
+        let mut all = Preset::ALL
+            .map(|p| Rules::preset(p, goal).unwrap())
+            .to_vec();
+        for preset in [Preset::Fa24, Preset::DoubleSwap] {
+            let wild = Components {
+                dice: DiceRule::HogWild,
+                ..preset.components()
+            };
+            all.push(Rules::new(preset, wild, goal).unwrap());
+        }
+        all
+    }
+
+    /// The recurrence against the ten dot products it replaced: every value
+    /// within 1e-12 (they differ in rounding only), and every choice the
+    /// same unless the two choices are tied within [`TIE_TOLERANCE`].
+    #[test]
+    fn the_recurrence_matches_the_dot_products() {
+        let mut ties = 0;
+        for goal in [1, 2, 7, 100, 301] {
+            for rules in every_rule_set(goal) {
+                let table = StrategyTable::from_fn(goal, |s, o| ((s * 7 + o * 3) % 11) as u8);
+                for policies in [&[Policy::Best][..], &[Policy::Best, Policy::Fixed(&table)]] {
+                    let new = sweep(&rules, policies, &SweepOptions::default());
+                    let old_options = SweepOptions {
+                        method: Method::DotProducts,
+                        ..SweepOptions::default()
+                    };
+                    let old = sweep(&rules, policies, &old_options);
+                    let n = goal as usize;
+                    for s in 0..n {
+                        for o in 0..n {
+                            let at = format!("{} goal {goal} ({s}, {o})", rules.name());
+                            let (a, b) = (new.seat(0), old.seat(0));
+                            let diff = (a.value(s, o) - b.value(s, o)).abs();
+                            assert!(diff < 1e-12, "{at}: {diff}");
+                            let (x, y) = (a.choice(s, o), b.choice(s, o));
+                            if x != y {
+                                let old_values = old.choice_values(0, s as u32, o as u32);
+                                let gap = old_values[x as usize] - old_values[y as usize];
+                                assert!(gap.abs() < 2.0 * TIE_TOLERANCE, "{at}: {x} vs {y}");
+                                ties += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(ties < 10, "{ties} choices differ");
+    }
+
+    /// What the sweep chose from is what `choice_values` and its block form
+    /// give afterwards, bit for bit, for best and fixed seats.
+    #[test]
+    fn choice_values_are_the_sweeps_own() {
+        for goal in [1, 5, 100] {
+            for rules in every_rule_set(goal) {
+                let table = StrategyTable::from_fn(goal, |s, o| ((s ^ o) % 11) as u8);
+                for policies in [&[Policy::Best][..], &[Policy::Fixed(&table), Policy::Best]] {
+                    let result = sweep(&rules, policies, &SweepOptions::default());
+                    for (i, policy) in policies.iter().enumerate() {
+                        let seat = result.seat(i);
+                        let block = result.choice_values_block(i, 0..goal);
+                        let n = goal as usize;
+                        for s in 0..n {
+                            for o in 0..n {
+                                let values = result.choice_values(i, s as u32, o as u32);
+                                let k = seat.choice(s, o) as usize;
+                                assert_eq!(values[k].to_bits(), seat.value(s, o).to_bits());
+                                if matches!(policy, Policy::Best) {
+                                    assert_eq!(best_choice(&values).1 as usize, k);
+                                }
+                                let from_block = block[s * n + o].map(f64::to_bits);
+                                assert_eq!(from_block, values.map(f64::to_bits));
+                            }
+                        }
+                        let part = result.choice_values_block(i, goal / 2..goal);
+                        assert_eq!(part[..], block[(goal / 2) as usize * n..]);
+                    }
+                }
+            }
+        }
     }
 
     /// Goals too large for the state table compute landings and zero-dice

@@ -89,7 +89,7 @@ impl AtomicFiles {
     pub fn write(
         &mut self,
         path: &Path,
-        write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+        write: impl FnOnce(&mut (dyn Write + Send)) -> std::io::Result<()>,
     ) -> Result<(), HogError> {
         let folder = self.ready(path)?;
         let temp = tempfile::Builder::new()

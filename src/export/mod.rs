@@ -4,6 +4,7 @@
 mod atomic;
 mod final_strategy;
 mod json_table;
+pub mod number;
 mod python_module;
 mod win_probabilities;
 

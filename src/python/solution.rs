@@ -41,15 +41,11 @@ impl Arrays {
         let win_probability = Array2::from_shape_fn((n, n), |(s, o)| {
             solution.win_probability(s as u32, o as u32)
         });
-        // Rows in parallel: this is most of the time a solve() takes
-        // beyond the solve itself.
+        // Every state's values along each opponent score's lookup row, on
+        // every thread: most of the time a solve() takes beyond the solve.
         const DICE: usize = MAX_DICE + 1;
-        let mut flat = vec![0.0; n * n * DICE];
-        flat.chunks_mut(n * DICE).enumerate().for_each(|(s, row)| {
-            for (o, cell) in row.chunks_exact_mut(DICE).enumerate() {
-                cell.copy_from_slice(&solution.choice_values(s as u32, o as u32));
-            }
-        });
+        let block = solution.result().choice_values_block(0, 0..n as u32);
+        let flat: Vec<f64> = block.into_iter().flatten().collect();
         let choice_values = Array3::from_shape_vec((n, n, DICE), flat).expect("n * n * 11 values");
         Arrays {
             name,

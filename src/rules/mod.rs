@@ -25,6 +25,7 @@ use std::sync::OnceLock;
 use crate::dice::{DiceSet, MAX_ROLL_POINTS};
 
 use crate::error::HogError;
+use crate::recurrence::{Dice, Die, Ends};
 use landing::StateTable;
 
 /// `value` as one of `options` by its command-line name (`boar-brawl`,
@@ -88,6 +89,7 @@ pub struct Rules {
     state_table: OnceLock<Option<StateTable>>,
     reach: OnceLock<Option<Reach>>,
     final_landings: OnceLock<Vec<f64>>,
+    recurrence: OnceLock<(Dice, Ends)>,
 }
 
 impl Rules {
@@ -117,6 +119,7 @@ impl Rules {
             state_table: OnceLock::new(),
             reach: OnceLock::new(),
             final_landings: OnceLock::new(),
+            recurrence: OnceLock::new(),
         })
     }
 
@@ -271,6 +274,23 @@ impl Rules {
                 }
             }
             ends
+        })
+    }
+
+    /// The recurrence's die types (four-sided ones only if some state
+    /// below the goal rolls them) and its records past the goal: they
+    /// depend on the rules alone, so every sweep of these rules shares them.
+    pub(crate) fn recurrence(&self) -> &(Dice, Ends) {
+        self.recurrence.get_or_init(|| {
+            let n = self.size();
+            let dice = self.components.dice;
+            let four = (0..2 * n - 1).any(|d| dice.sides_at_sum(d as u32) == 4);
+            let dice = Dice {
+                six: Die::new(&self.six),
+                four: four.then(|| Die::new(&self.four)),
+            };
+            let ends = Ends::new(&dice, self.final_landings(), LANDING_REACH, n);
+            (dice, ends)
         })
     }
 

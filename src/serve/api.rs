@@ -268,12 +268,13 @@ fn pack(rules: &Rules, result: &SweepResult<'_>, strategy: &str, vs: &str) -> Ma
     let seat = result.seat(0);
     let mut dice = Vec::with_capacity((n * n) as usize);
     let mut values = Vec::with_capacity((n * n) as usize * 12 * 4);
+    let block = result.choice_values_block(0, 0..n);
     for s in 0..n {
         for o in 0..n {
             dice.push(seat.choice(s as usize, o as usize));
             let value = seat.value(s as usize, o as usize) as f32;
             values.extend_from_slice(&value.to_le_bytes());
-            for p in result.choice_values(0, s, o) {
+            for p in block[(s * n + o) as usize] {
                 values.extend_from_slice(&(p as f32).to_le_bytes());
             }
         }

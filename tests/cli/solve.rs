@@ -115,7 +115,10 @@ fn best_response_round_trips_through_eval() {
 
     let path = table.display().to_string();
     let eval = s.json(&["eval", &path, "--vs", "always_roll(6)"]);
-    assert_eq!(num(&eval, "first"), first, "eval of the written table");
+    // The solve's maximizing seat sums by the recurrence, the evaluation's
+    // fixed seats by dot products: the same number up to rounding.
+    let gap = (num(&eval, "first") - first).abs();
+    assert!(gap < 1e-15, "eval of the written table: {gap}");
     assert_eq!(
         rates(&eval),
         rates(&s.json(&["eval", "best_response(always_roll(6))"])),
@@ -135,7 +138,8 @@ fn optimal_table_round_trips_through_eval() {
     let first = num(&v, "first_player_win_probability");
     let table = "opt/final_strategy.csv";
     let self_play = s.json(&["eval", table, "--vs", table]);
-    assert_eq!(num(&self_play, "first"), first);
+    // Recurrence (solve) against dot products (eval): rounding apart.
+    assert!((num(&self_play, "first") - first).abs() < 1e-15);
     assert_eq!(num(&self_play, "average"), 0.5);
     assert_eq!(
         rates(&s.json(&["eval", table])),
