@@ -24,7 +24,8 @@ use crate::dice::MAX_DICE;
 use crate::kernel::{Kernel, ROW_REACH};
 use crate::recurrence::{self, Dice, Ring, Rolls};
 use crate::rules::{
-    diagonal_scores, state_index, Landing, Reach, Rules, StateLookups, LANDING_REACH,
+    diagonal_scores, outcome_index, state_index, Landing, Reach, Rules, StateLookups,
+    LANDING_REACH,
 };
 use crate::strategy::StrategyTable;
 
@@ -97,17 +98,55 @@ pub struct Seat {
     values: Vec<f64>,
     /// The dice count this player rolls at every state, in the same order.
     choices: Vec<u8>,
-    /// `lookup[[o, t]]`: see the module documentation.
-    lookup: Array2<f64>,
-    /// Whether the values came from the recurrence (a best seat), so that
-    /// [`SweepResult::choice_values`] recomputes the same bits.
-    recurrence: bool,
+    /// The mover's outcome of landing on each raw score.
+    outcomes: Outcomes,
+    /// The goal: states are `(s, o)` with both below it.
+    n: usize,
+}
+
+/// Where a seat keeps `lookup[o][t]` (see the module documentation).
+#[derive(Debug, Clone)]
+enum Outcomes {
+    /// Rows `lookup[[o, t]]` for `t` up to `n + 63`: a seat that follows a
+    /// table reads one contiguous stretch of a row per state.
+    Rows(Array2<f64>),
+    /// A seat that picks the best count (by the recurrence) reads the row
+    /// through its ring and only the zero-dice entry here: the entries in
+    /// the order of [`state_index`] of `(t, o)`, then the rows past the goal
+    /// (`n * n + o * LANDING_REACH + t - n`, see [`outcome_index`]). The
+    /// fill then writes each diagonal's entries one after the other instead
+    /// of one per row of a table much larger than the caches.
+    Diagonal(Vec<f64>),
 }
 
 impl Seat {
     /// The goal: states are `(s, o)` with both below it.
     fn size(&self) -> usize {
-        self.lookup.nrows()
+        self.n
+    }
+
+    /// Whether the values came from the recurrence (a best seat), so that
+    /// [`SweepResult::choice_values`] recomputes the same bits.
+    fn recurrence(&self) -> bool {
+        matches!(self.outcomes, Outcomes::Diagonal(_))
+    }
+
+    /// `lookup[o][t]` for `t` in `from..to`, as a row indexed by `t` (the
+    /// entries before `from` are zero).
+    fn outcome_row(&self, o: usize, from: usize, to: usize) -> Vec<f64> {
+        let mut row = vec![0.0; to];
+        match &self.outcomes {
+            Outcomes::Rows(lookup) => {
+                let width = lookup.ncols();
+                row[from..].copy_from_slice(&flat(lookup)[o * width + from..o * width + to]);
+            }
+            Outcomes::Diagonal(outcomes) => {
+                for (t, entry) in row.iter_mut().enumerate().skip(from.max(1)) {
+                    *entry = outcomes[outcome_index(self.n, t, o)];
+                }
+            }
+        }
+        row
     }
 
     /// This player's win probability when it is to move at `(s, o)`.
@@ -191,28 +230,44 @@ fn run<'r>(
         }
     }
     let width = n + ROW_REACH;
-    spare.retain(|seat| seat.values.len() == n * n && seat.lookup.dim() == (n, width));
-    let seats: Vec<Seat> = policies
-        .iter()
-        .map(|_| {
-            spare.pop().unwrap_or_else(|| Seat {
-                values: vec![f64::NAN; n * n],
-                choices: vec![0; n * n],
-                lookup: Array2::from_elem((n, width), f64::NAN),
-                recurrence: false,
-            })
-        })
-        .collect();
     let recurrence: Vec<bool> = policies
         .iter()
         .map(|p| matches!(p, Policy::Best) && options.method == Method::Recurrence)
+        .collect();
+    // Raw scores at or past the goal end the game whatever the rule does;
+    // those entries depend on the rules alone, tabulated once per rules.
+    let ends = rules.final_landings();
+    spare.retain(|seat| {
+        seat.values.len() == n * n
+            && matches!(&seat.outcomes, Outcomes::Rows(lookup) if lookup.dim() == (n, width))
+    });
+    let seats: Vec<Seat> = recurrence
+        .iter()
+        .map(|&recurrence| {
+            if recurrence {
+                let mut outcomes = vec![f64::NAN; n * n];
+                outcomes.extend_from_slice(&ends[..n * LANDING_REACH]);
+                return Seat {
+                    values: vec![f64::NAN; n * n],
+                    choices: vec![0; n * n],
+                    outcomes: Outcomes::Diagonal(outcomes),
+                    n,
+                };
+            }
+            spare.pop().unwrap_or_else(|| Seat {
+                values: vec![f64::NAN; n * n],
+                choices: vec![0; n * n],
+                outcomes: Outcomes::Rows(Array2::from_elem((n, width), f64::NAN)),
+                n,
+            })
+        })
         .collect();
     // Each seat reads its own lookup and writes its own values, and the fill
     // reads the next seat's values: keep the three kinds of table apart so
     // every phase borrows only what it touches.
     let (mut values, mut choices, mut lookups): (Vec<_>, Vec<_>, Vec<_>) = seats
         .into_iter()
-        .map(|seat| (seat.values, seat.choices, seat.lookup))
+        .map(|seat| (seat.values, seat.choices, seat.outcomes))
         .collect();
     // A fixed seat's choices are its table, read in the sweep's order.
     for (policy, choices) in policies.iter().zip(&mut choices) {
@@ -220,10 +275,10 @@ fn run<'r>(
             diagonal_order(table.as_array(), choices);
         }
     }
-    // Raw scores at or past the goal end the game whatever the rule does;
-    // those entries depend on the rules alone, tabulated once per rules.
-    let ends = rules.final_landings();
     for lookup in &mut lookups {
+        let Outcomes::Rows(lookup) = lookup else {
+            continue;
+        };
         let lookup = flat_mut(lookup);
         for o in 0..n {
             let end_row = &ends[o * LANDING_REACH..o * LANDING_REACH + ROW_REACH];
@@ -260,10 +315,14 @@ fn run<'r>(
             let start = state_index(n, first, d - first);
             let kernel = kernels.at_sum(rules, d);
             for (i, policy) in policies.iter().enumerate() {
-                let lookup = flat(&lookups[i]);
+                let (lookup, outcomes): (&[f64], &[f64]) = match &lookups[i] {
+                    Outcomes::Rows(lookup) => (flat(lookup), &[]),
+                    Outcomes::Diagonal(outcomes) => (&[], outcomes),
+                };
                 let best = matches!(policy, Policy::Best);
                 let run = Run {
                     lookup,
+                    outcomes,
                     width,
                     kernel,
                     sides: kernels.sides_at_sum(rules, d),
@@ -324,8 +383,14 @@ fn run<'r>(
             let fill = Fill::on_diagonal(n, d, reach);
             for (i, (lookup, ring)) in lookups.iter_mut().zip(&mut rings).enumerate() {
                 let next = &values[(i + 1) % policies.len()];
-                let ring = ring.as_mut();
-                fill.write(flat_mut(lookup), width, &context.tables, next, ring);
+                let target = match (lookup, ring) {
+                    (Outcomes::Rows(lookup), _) => Target::Rows(flat_mut(lookup), width),
+                    (Outcomes::Diagonal(outcomes), Some(ring)) => {
+                        Target::Diagonal(outcomes, ring.outcomes(d))
+                    }
+                    (Outcomes::Diagonal(_), None) => unreachable!("recurrence seats have rings"),
+                };
+                fill.write(target, &context.tables, next);
             }
             if let Some(progress) = options.progress {
                 progress(states as u64);
@@ -345,12 +410,11 @@ fn run<'r>(
         .into_iter()
         .zip(choices)
         .zip(lookups)
-        .zip(recurrence)
-        .map(|(((values, choices), lookup), recurrence)| Seat {
+        .map(|((values, choices), outcomes)| Seat {
             values,
             choices,
-            lookup,
-            recurrence,
+            outcomes,
+            n,
         })
         .collect();
     SweepResult {
@@ -404,30 +468,21 @@ impl Fill<'_> {
     }
 
     /// Write one seat's entries: the mover's win probability after landing,
-    /// from the next seat's values `next`; into the recurrence's ring too
-    /// when the seat has one (its level 0).
+    /// from the next seat's values `next`.
     #[inline(always)]
-    fn write(
-        &self,
-        lookup: &mut [f64],
-        width: usize,
-        tables: &StateLookups<'_>,
-        next: &[f64],
-        ring: Option<&mut Ring>,
-    ) {
-        let mut ring = ring.map(|ring| ring.outcomes(self.d));
+    fn write(&self, mut target: Target<'_>, tables: &StateLookups<'_>, next: &[f64]) {
         // Rising raw scores, as the entries lie in the state table. Two
         // loops around one inlined body: a shared closure was called, not
         // inlined, and the call cost more than the entry.
         match &self.rows {
             Rows::All(range) => {
                 for o in range.clone().rev() {
-                    self.entry(o, lookup, width, tables, next, &mut ring);
+                    self.entry(o, &mut target, tables, next);
                 }
             }
             Rows::Some(list) => {
                 for &o in list.iter().rev() {
-                    self.entry(o, lookup, width, tables, next, &mut ring);
+                    self.entry(o, &mut target, tables, next);
                 }
             }
         }
@@ -435,15 +490,7 @@ impl Fill<'_> {
 
     /// The entry `(o, d - o)`.
     #[inline(always)]
-    fn entry(
-        &self,
-        o: usize,
-        lookup: &mut [f64],
-        width: usize,
-        tables: &StateLookups<'_>,
-        next: &[f64],
-        ring: &mut Option<recurrence::Outcomes<'_>>,
-    ) {
+    fn entry(&self, o: usize, target: &mut Target<'_>, tables: &StateLookups<'_>, next: &[f64]) {
         let t = self.d - o;
         let index = self.index + t - self.t_first;
         let value = match tables.landing(index, t, o) {
@@ -451,11 +498,22 @@ impl Fill<'_> {
             Landing::Lose => 0.0,
             Landing::Next(index) => 1.0 - next[index],
         };
-        lookup[o * width + t] = value;
-        if let Some(ring) = ring {
-            ring.set(t, value);
+        match target {
+            Target::Rows(lookup, width) => lookup[o * *width + t] = value,
+            Target::Diagonal(outcomes, ring) => {
+                outcomes[index] = value;
+                ring.set(t, value);
+            }
         }
     }
+}
+
+/// Where a fill writes one seat's entries (see [`Outcomes`]).
+enum Target<'a> {
+    /// Rows of `width` entries.
+    Rows(&'a mut [f64], usize),
+    /// The entries in state order, and the ring's level 0.
+    Diagonal(&'a mut [f64], recurrence::Outcomes<'a>),
 }
 
 /// Copy `table[[s, o]]` into `out` in the order of [`state_index`].
@@ -554,8 +612,10 @@ struct Context<'a> {
 
 /// One seat on one diagonal `d`.
 struct Run<'a> {
-    /// The seat's lookup table, flat, rows of `width` entries.
+    /// The seat's lookup table, flat, rows of `width` entries (a fixed seat).
     lookup: &'a [f64],
+    /// The seat's [`Outcomes::Diagonal`] (a recurrence seat).
+    outcomes: &'a [f64],
     width: usize,
     /// The dice of this diagonal.
     kernel: &'a Kernel,
@@ -775,7 +835,7 @@ impl Context<'_> {
             let (s, o) = (first + j, run.d - first - j);
             let ahead = std::array::from_fn(|i| &ahead[i][j]);
             let rolls = levels.dice.fill(&ahead, &mut current[j], run.sides);
-            let zero = run.row(s, o)[self.tables.zero_dice_points(index + j, s, o) as usize];
+            let zero = run.outcomes[self.tables.zero_target(index + j, s, o)];
             (values[j], choices[j]) = best_of::<AVX2>(zero, &rolls);
         }
     }
@@ -865,10 +925,14 @@ unsafe fn best_of_avx2(zero: f64, rolls: &Rolls) -> (f64, u8) {
     let threshold = _mm256_sub_pd(m, _mm256_set1_pd(TIE_TOLERANCE));
     let within = |v| _mm256_movemask_pd(_mm256_cmp_pd(v, threshold, _CMP_GE_OQ)) as u32;
     let mask = (within(z) & 1) | within(a) << 1 | within(b) << 5 | within(c) << 9;
-    match mask.trailing_zeros() {
-        0 | 32 => (zero, 0),
-        k => (rolls[k as usize - 1], k as u8),
-    }
+    // Counts 11 and 12 repeat count 0, which comes first; no mask (NaN) is
+    // count 0 too. No branch on the count: it is as unpredictable as play.
+    let k = mask.trailing_zeros() as usize;
+    let k = if k > MAX_DICE { 0 } else { k };
+    let mut all = [0.0; 16];
+    all[0] = zero;
+    all[1..13].copy_from_slice(rolls);
+    (all[k], k as u8)
 }
 
 /// The highest value, ties (within [`TIE_TOLERANCE`]) to the fewest dice.
@@ -909,11 +973,13 @@ impl<'r> SweepResult<'r> {
     /// from (a best seat's recurrence is recomputed from its lookup row).
     pub fn choice_values(&self, i: usize, s: u32, o: u32) -> [f64; MAX_DICE + 1] {
         let (s, o) = (s as usize, o as usize);
-        if self.seats[i].recurrence {
+        if self.seats[i].recurrence() {
             let block = self.recurrence_block(i, o, s..s + 1);
             return block[0];
         }
-        let lookup = &self.seats[i].lookup;
+        let Outcomes::Rows(lookup) = &self.seats[i].outcomes else {
+            unreachable!("a seat without the recurrence keeps rows");
+        };
         let row = lookup_row(flat(lookup), lookup.ncols(), s, o);
         let kernel = self.kernels.at_sum(self.rules, s + o);
         let zero = self.rules.zero_dice_points(s as u32, o as u32) as usize;
@@ -933,7 +999,7 @@ impl<'r> SweepResult<'r> {
         let n = self.rules.size();
         let scores = scores.start as usize..scores.end as usize;
         let mut out = vec![[0.0; MAX_DICE + 1]; scores.len() * n];
-        if self.seats[i].recurrence {
+        if self.seats[i].recurrence() {
             let columns: Vec<Vec<[f64; MAX_DICE + 1]>> = (0..n)
                 .into_par_iter()
                 .map(|o| self.recurrence_block(i, o, scores.clone()))
@@ -963,10 +1029,10 @@ impl<'r> SweepResult<'r> {
         o: usize,
         scores: Range<usize>,
     ) -> Vec<[f64; MAX_DICE + 1]> {
-        let lookup = &self.seats[i].lookup;
-        let width = lookup.ncols();
-        let row = &flat(lookup)[o * width..(o + 1) * width];
-        let records = recurrence::row_records(&self.dice, row, scores.start, scores.end);
+        let seat = &self.seats[i];
+        let top = (scores.end + recurrence::MAX_SIDES * MAX_DICE).min(seat.n + ROW_REACH);
+        let row = seat.outcome_row(o, scores.start, top);
+        let records = recurrence::row_records(&self.dice, &row, scores.start, scores.end);
         let record = self.dice.record();
         let mut out = Vec::with_capacity(scores.len());
         for (s, current) in scores.zip(records.chunks_exact(record)) {

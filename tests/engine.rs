@@ -13,7 +13,7 @@
 use std::collections::HashMap;
 
 use hog::eval::{win_rates, WinRates};
-use hog::rules::{AfterTurn, DiceRule, Preset, Rules, ZeroDice};
+use hog::rules::{AfterTurn, Components, DiceRule, Preset, Rules, ZeroDice};
 use hog::simulate::Rng;
 use hog::solve::{self, Solution};
 use hog::strategy::{CourseStrategy, Resolver, StrategyTable};
@@ -538,6 +538,42 @@ fn optimal_matches_the_brute_force_reference() {
                     for kk in 0..=10 {
                         assert_close(got[kk], vals[kk], 1e-12, &format!("V_{kk} {at}"));
                     }
+                }
+            }
+        }
+    }
+}
+
+/// Hog Wild on every preset: the sweep runs the four-sided recurrence beside
+/// the six-sided one (a four-sided turn reads levels of states whose own
+/// turns roll six); the reference rolls each face.
+#[test]
+fn hog_wild_matches_the_brute_force_reference() {
+    for preset in Preset::ALL {
+        let wild = Components {
+            dice: DiceRule::HogWild,
+            ..preset.components()
+        };
+        for goal in 1..=20 {
+            let r = Rules::new(preset, wild, goal).unwrap();
+            let sol = solve::optimal(&r, &opts());
+            let mut reference = Reference::new(&r, vec![Play::Best]);
+            let x = scrambled(goal, u64::from(goal) + 7);
+            let br = solve::best_response(&r, &x, &opts());
+            let mut br_reference = Reference::new(&r, vec![Play::Best, Play::Fixed(&x)]);
+            for s in 0..goal {
+                for o in 0..goal {
+                    let at = format!("{preset:?} + hog-wild goal {goal} ({s}, {o})");
+                    let (v, k, vals) = reference.state(0, s, o);
+                    assert_close(sol.win_probability(s, o), v, 1e-12, &at);
+                    assert_eq!(sol.choice(s, o), k, "choice at {at}");
+                    let got = sol.choice_values(s, o);
+                    for kk in 0..=10 {
+                        assert_close(got[kk], vals[kk], 1e-12, &format!("V_{kk} {at}"));
+                    }
+                    let (v, k) = br_reference.value(0, s, o);
+                    assert_close(br.win_probability(s, o), v, 1e-12, &format!("br {at}"));
+                    assert_eq!(br.choice(s, o), k, "br choice at {at}");
                 }
             }
         }

@@ -33,6 +33,22 @@ pub fn state_index(goal: usize, s: usize, o: usize) -> usize {
     before + s - d.saturating_sub(goal - 1)
 }
 
+/// Where an outcome table kept in state order keeps the entry of raw score
+/// `t` against `o` (`1 <= t < goal + LANDING_REACH`): at [`state_index`]
+/// below the goal, then row by row past it, `goal * goal + o *
+/// LANDING_REACH + t - goal` (the layout of [`Rules::final_landings`]
+/// appended to the states).
+///
+/// [`Rules::final_landings`]: super::Rules::final_landings
+#[inline(always)]
+pub fn outcome_index(goal: usize, t: usize, o: usize) -> usize {
+    if t < goal {
+        state_index(goal, t, o)
+    } else {
+        goal * goal + o * LANDING_REACH + (t - goal)
+    }
+}
+
 /// The scores `s` of the states `(s, d - s)` on diagonal `d` of a game to
 /// `goal`, in the order of [`state_index`].
 #[inline]
@@ -60,6 +76,9 @@ const LOSE: u32 = u32::MAX - 1;
 pub struct StateTable {
     landings: Vec<u32>,
     zero_dice: Vec<u8>,
+    /// The [`outcome_index`] of each state's zero-dice landing `(s + z, o)`:
+    /// the recurrence reads it straight from there.
+    zero_targets: Vec<u32>,
 }
 
 impl StateTable {
@@ -74,6 +93,7 @@ impl StateTable {
         }
         let mut landings = Vec::with_capacity(goal * goal);
         let mut zeros = Vec::with_capacity(goal * goal);
+        let mut zero_targets = Vec::with_capacity(goal * goal);
         for d in 0..2 * goal - 1 {
             for t in diagonal_scores(goal, d) {
                 let (t, o) = (t as u32, (d - t) as u32);
@@ -84,11 +104,14 @@ impl StateTable {
                 });
                 let points = zero_dice(t, o);
                 zeros.push(u8::try_from(points).expect("zero-dice points fit a byte"));
+                let target = outcome_index(goal, (t + points) as usize, o as usize);
+                zero_targets.push(u32::try_from(target).expect("tabulated goals are small"));
             }
         }
         Some(StateTable {
             landings,
             zero_dice: zeros,
+            zero_targets,
         })
     }
 
@@ -106,6 +129,12 @@ impl StateTable {
     #[inline]
     pub fn zero_dice_points(&self, index: usize) -> u32 {
         u32::from(self.zero_dice[index])
+    }
+
+    /// The [`outcome_index`] of the zero-dice landing of the state at `index`.
+    #[inline]
+    pub fn zero_target(&self, index: usize) -> usize {
+        self.zero_targets[index] as usize
     }
 }
 

@@ -15,7 +15,7 @@ mod zero_dice;
 
 pub use after_turn::{AfterTurn, TurnEnd};
 pub use dice_rule::DiceRule;
-pub use landing::{diagonal_scores, state_index, Landing, LANDING_REACH};
+pub use landing::{diagonal_scores, outcome_index, state_index, Landing, LANDING_REACH};
 pub use preset::Preset;
 pub use reach::Reach;
 pub use zero_dice::ZeroDice;
@@ -315,6 +315,19 @@ impl StateLookups<'_> {
         match self.table {
             Some(table) => table.landing(index),
             None => self.rules.landing(t as u32, o as u32),
+        }
+    }
+
+    /// The [`outcome_index`] of the zero-dice landing of the state `(s, o)`
+    /// at `index`.
+    #[inline]
+    pub fn zero_target(&self, index: usize, s: usize, o: usize) -> usize {
+        match self.table {
+            Some(table) => table.zero_target(index),
+            None => {
+                let points = self.rules.zero_dice_points(s as u32, o as u32) as usize;
+                outcome_index(self.rules.size(), s + points, o)
+            }
         }
     }
 
