@@ -23,12 +23,13 @@ pub fn table_bytes(goal: u32) -> u64 {
     u64::from(goal) * u64::from(goal)
 }
 
-/// Bytes of the tables a rule set keeps once tabulated: landings and
-/// zero-dice points (5 a state) and the reachable states (2 a state), up to
-/// the goal where they stop being tabulated; the end-of-game entries always.
+/// Bytes of the tables a rule set keeps once tabulated: landings, zero-dice
+/// points and where each zero-dice outcome lies (9 a state) and the
+/// reachable states (2 a state), up to the goal where they stop being
+/// tabulated; the end-of-game entries always.
 pub fn rule_tables_bytes(goal: u32) -> u64 {
     let states = u64::from(goal) * u64::from(goal);
-    let per_state = if states <= TABULATED_STATES { 7 } else { 0 };
+    let per_state = if states <= TABULATED_STATES { 11 } else { 0 };
     per_state * states + 8 * 64 * u64::from(goal)
 }
 
@@ -219,7 +220,7 @@ mod tests {
     fn seat_and_table_sizes() {
         assert_eq!(seat_bytes(100), 9 * 10_000 + 8 * 100 * 164);
         assert_eq!(table_bytes(1000), 1_000_000);
-        assert_eq!(rule_tables_bytes(100), 7 * 10_000 + 8 * 64 * 100);
+        assert_eq!(rule_tables_bytes(100), 11 * 10_000 + 8 * 64 * 100);
         assert_eq!(rule_tables_bytes(3000), 8 * 64 * 3000, "not tabulated");
     }
 
