@@ -19,8 +19,8 @@
 //! level of the last few diagonals (a [`Ring`]), and each state costs about
 //! five additions and a multiplication per level, about 70 operations for
 //! all ten counts instead of 240 multiply-adds. The levels of one state are
-//! independent of each other: they sit side by side in a [`RECORD`] and go
-//! through SIMD lanes together.
+//! independent of each other: they sit side by side in a record
+//! ([`LEVELS`] entries per die type) and go through SIMD lanes together.
 //!
 //! Every `A_k(t)` is computed by one formula, `((((a2 + a3) + a4) + a5) +
 //! a6) * (1 / sides)`, with no fused multiply-add: the sweep, the ring's

@@ -11,7 +11,7 @@
 //! applied. Folding the rule into this table makes the value of rolling `k`
 //! dice a function of one row of it, whatever the rule set: a seat that
 //! picks the best count gets all ten from the recurrence of
-//! [`crate::recurrence`] (about 70 operations a state); a seat that follows
+//! `src/recurrence.rs` (about 70 operations a state); a seat that follows
 //! a table needs one count, one dot product of the dice distribution with
 //! `lookup[o][s + 2k ..]` (see [`crate::kernel`]).
 
@@ -58,7 +58,7 @@ pub enum Policy<'a> {
 /// How a seat that picks the best count gets the value of every count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Method {
-    /// The recurrence of [`crate::recurrence`]: about 70 operations a state.
+    /// The recurrence of `src/recurrence.rs`: about 70 operations a state.
     #[default]
     Recurrence,
     /// Ten dot products of the distributions with the lookup row (240

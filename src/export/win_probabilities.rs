@@ -15,7 +15,7 @@ pub fn win_probabilities_bytes(goal: u32) -> u64 {
     u64::from(goal) * u64::from(goal) * 260
 }
 
-/// Bytes of the rows formatted at once (see [`ROWS_PER_BATCH`]).
+/// Bytes of the rows formatted at once (see `ROWS_PER_BATCH`).
 pub fn win_probabilities_batch_bytes(goal: u32) -> u64 {
     u64::from(ROWS_PER_BATCH) * win_probabilities_bytes(goal) / u64::from(goal.max(1))
 }
