@@ -7,6 +7,7 @@ use std::io;
 use std::process::{Child, Command, ExitStatus};
 use std::time::{Duration, Instant};
 
+pub use crate::cleanup::kill_group;
 use crate::cleanup::{kill_on_interrupt, Registered};
 
 /// A running child, leader of its own process group.
@@ -93,17 +94,4 @@ impl Drop for GroupChild {
     fn drop(&mut self) {
         self.kill();
     }
-}
-
-/// Send SIGKILL to every process in the group `pgid` (nothing if it is gone).
-pub fn kill_group(pgid: u32) {
-    #[cfg(unix)]
-    if let Ok(pgid) = libc::pid_t::try_from(pgid) {
-        // SAFETY: killpg has no memory effects; a group that is gone gives ESRCH.
-        unsafe {
-            libc::killpg(pgid, libc::SIGKILL);
-        }
-    }
-    #[cfg(not(unix))]
-    let _ = pgid;
 }

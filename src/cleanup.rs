@@ -88,7 +88,7 @@ pub fn interrupted() {
 impl Registry {
     fn undo(&self) {
         for &(_, pgid) in &self.groups {
-            crate::child::kill_group(pgid);
+            kill_group(pgid);
         }
         for (_, path) in &self.files {
             let _ = std::fs::remove_file(path);
@@ -98,6 +98,19 @@ impl Registry {
             let _ = std::fs::remove_dir(path);
         }
     }
+}
+
+/// Send SIGKILL to every process in the group `pgid` (nothing if it is gone).
+pub fn kill_group(pgid: u32) {
+    #[cfg(unix)]
+    if let Ok(pgid) = libc::pid_t::try_from(pgid) {
+        // SAFETY: killpg has no memory effects; a group that is gone gives ESRCH.
+        unsafe {
+            libc::killpg(pgid, libc::SIGKILL);
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = pgid;
 }
 
 #[cfg(test)]

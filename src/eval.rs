@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use crate::rules::Rules;
-use crate::strategy::StrategyTable;
+use crate::table::StrategyTable;
 use std::cell::RefCell;
 
 use crate::sweep::{evaluate_reusing, Seat, SweepOptions};

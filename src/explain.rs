@@ -256,8 +256,8 @@ mod tests {
 
     #[test]
     fn a_strategy_is_explained_against_its_opponent_as_it_plays() {
-        use crate::strategy::StrategyTable;
         use crate::sweep::{sweep, Policy};
+        use crate::table::StrategyTable;
         let rules = Rules::preset(Preset::Fa24, 100).unwrap();
         let six = StrategyTable::constant(100, 6);
         let boar = crate::strategy::CourseStrategy::Boar.table(&rules, [11, 6]);

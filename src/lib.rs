@@ -27,15 +27,17 @@ pub mod explain;
 pub mod export;
 pub mod hash;
 pub mod input;
-pub mod kernel;
+mod kernel;
 pub mod memory;
 pub mod play;
+#[cfg(feature = "plot")]
 pub mod plot;
 #[cfg(feature = "python")]
 mod python;
 pub mod rates;
 mod recurrence;
 pub mod report;
+pub mod rng;
 pub mod rules;
 #[cfg(feature = "serve")]
 pub mod serve;
@@ -43,6 +45,7 @@ pub mod simulate;
 pub mod solve;
 pub mod strategy;
 pub mod sweep;
+pub mod table;
 pub mod tournament;
 
 pub use error::HogError;

@@ -6,7 +6,7 @@
 //! ```
 //! use hog::play::{Game, Player};
 //! use hog::rules::{Preset, Rules};
-//! use hog::simulate::Rng;
+//! use hog::rng::Rng;
 //! use hog::strategy::StrategyTable;
 //!
 //! let rules = Rules::preset(Preset::Fa24, 100).unwrap();
@@ -24,9 +24,9 @@
 
 use crate::dice::MAX_DICE;
 use crate::error::HogError;
+use crate::rng::Rng;
 use crate::rules::{AfterTurn, DiceRule, Preset, Rules};
-use crate::simulate::Rng;
-use crate::strategy::StrategyTable;
+use crate::table::StrategyTable;
 
 /// Where die faces come from: a seeded generator in play, a script in tests.
 pub trait Dice {
@@ -245,16 +245,17 @@ impl<'r, D: Dice> Game<'r, D> {
             }
         };
         let end = self.rules.after_turn(mover + points, other);
-        if end.swapped {
-            events.push(Event::SwineSwap {
-                mover: mover + points,
-                other,
-            });
-        } else if c.after_turn == AfterTurn::SusFuss && end.mover != mover + points {
-            events.push(Event::SusFuss {
+        match end.fired {
+            Some(AfterTurn::SusFuss) => events.push(Event::SusFuss {
                 from: mover + points,
                 to: end.mover,
-            });
+            }),
+            Some(AfterTurn::SwapDouble | AfterTurn::SwapReverse | AfterTurn::SwapDigits) => events
+                .push(Event::SwineSwap {
+                    mover: mover + points,
+                    other,
+                }),
+            Some(AfterTurn::None) | None => {}
         }
         self.scores[player.index()] = end.mover;
         self.scores[player.other().index()] = end.other;

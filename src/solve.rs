@@ -2,8 +2,8 @@
 
 use crate::dice::MAX_DICE;
 use crate::rules::Rules;
-use crate::strategy::StrategyTable;
 use crate::sweep::{sweep, Policy, SweepOptions, SweepResult};
+use crate::table::StrategyTable;
 
 /// A solved game: a strategy table with its win probabilities.
 #[derive(Debug, Clone)]

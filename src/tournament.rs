@@ -8,8 +8,8 @@ use rayon::prelude::*;
 
 use crate::eval::{win_rates, WinRates};
 use crate::rules::Rules;
-use crate::strategy::StrategyTable;
 use crate::sweep::SweepOptions;
+use crate::table::StrategyTable;
 
 /// A strategy beats another when its average win rate exceeds 0.5 by more than this.
 pub const WIN_MARGIN: f64 = 1e-6;

@@ -13,8 +13,8 @@
 use std::collections::HashMap;
 
 use hog::eval::{win_rates, WinRates};
+use hog::rng::Rng;
 use hog::rules::{AfterTurn, Components, DiceRule, Preset, Rules, ZeroDice};
-use hog::simulate::Rng;
 use hog::solve::{self, Solution};
 use hog::strategy::{CourseStrategy, Resolver, StrategyTable};
 use hog::sweep::SweepOptions;

@@ -266,19 +266,16 @@ fn zero_dice_note(rules: &Rules, e: &Explanation) -> String {
     let points = rules.zero_dice_points(e.score, e.opponent_score);
     let raw = e.score + points;
     let end = rules.after_turn(raw, e.opponent_score);
-    let rule = rules.components().after_turn;
-    let after = if end.swapped {
-        format!(
+    let after = match end.fired {
+        Some(rule) if rule.is_swap() => format!(
             "; {} swaps {raw}-{} to {}-{}",
             rule.title(),
             e.opponent_score,
             end.mover,
             end.other
-        )
-    } else if end.mover != raw {
-        format!("; {} lifts {raw} to {}", rule.title(), end.mover)
-    } else {
-        String::new()
+        ),
+        Some(rule) => format!("; {} lifts {raw} to {}", rule.title(), end.mover),
+        None => String::new(),
     };
     format!(
         "Zero dice: {} gives {points} point{} ({} -> {raw}){after}.",

@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 
 use crate::export::{write_final_strategy, write_json_table, write_python_module};
 use crate::rules::Rules;
-use crate::strategy::StrategyTable;
+use crate::table::StrategyTable;
 use crate::HogError;
 
 use super::output::{render_table, rules_json, rules_line};

@@ -11,7 +11,7 @@ use ndarray::Array2;
 
 use crate::dice::MAX_DICE;
 use crate::eval::win_rates;
-use crate::strategy::StrategyTable;
+use crate::table::StrategyTable;
 use crate::HogError;
 
 use super::{Config, Printer};

@@ -10,8 +10,8 @@ use clap::Args;
 
 use crate::dice::MAX_DICE;
 use crate::play::{parse_dice, Event, Game, Player, Turn};
-use crate::plot::rules_caption;
-use crate::simulate::Rng;
+use crate::rng::Rng;
+use crate::rules::DiceRule;
 use crate::solve::{best_response, Solution};
 use crate::HogError;
 
@@ -94,7 +94,7 @@ pub fn run(config: &Config, args: &PlayArgs, printer: &mut Printer) -> anyhow::R
     printer.text(&format!(
         "Hog against {bot_name}: {}.\nSeed {seed} (replay with --seed {seed}). {}\n\
          On your move type a number of dice from 0 to {MAX_DICE} (or quit).\n",
-        rules_caption(rules),
+        rules.caption(),
         if args.first {
             "You move first."
         } else {
@@ -148,7 +148,7 @@ fn play_game(
                 }
             }
         };
-        printer.text(&narrate(&turn, game.rules().components().dice.name()))?;
+        printer.text(&narrate(&turn, game.rules().components().dice))?;
     }
     Ok(Ending::Finished)
 }
@@ -233,7 +233,7 @@ fn dice_word(n: usize) -> &'static str {
 }
 
 /// What happened in a turn, in the order the rules apply.
-fn narrate(turn: &Turn, dice_rule: &str) -> String {
+fn narrate(turn: &Turn, dice_rule: DiceRule) -> String {
     let who = match turn.player {
         Player::Human => ("You", "you", "roll"),
         Player::Bot => ("The bot", "the bot", "rolls"),
@@ -255,7 +255,7 @@ fn narrate(turn: &Turn, dice_rule: &str) -> String {
         format!("{} {} 0 dice", who.0, who.2)
     } else {
         let faces: Vec<String> = turn.rolls.iter().map(u32::to_string).collect();
-        let kind = if dice_rule == "hog-wild" || sides != 6 {
+        let kind = if dice_rule == DiceRule::HogWild || sides != 6 {
             format!(" ({sides}-sided)")
         } else {
             String::new()
@@ -335,7 +335,7 @@ mod tests {
             events: vec![Event::SusFuss { from: 21, to: 23 }],
         };
         assert_eq!(
-            narrate(&turn, "six-sided"),
+            narrate(&turn, DiceRule::SixSided),
             "You roll 2 dice: 3 4 = 7 points.\nSus Fuss: 21 is sus, so you now have 23.\n"
         );
         let turn = Turn {
@@ -352,7 +352,7 @@ mod tests {
             }],
         };
         assert_eq!(
-            narrate(&turn, "hog-wild"),
+            narrate(&turn, DiceRule::HogWild),
             "The bot rolls 0 dice - Free Bacon gives 1 point.\n"
         );
     }

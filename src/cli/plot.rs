@@ -6,8 +6,8 @@ use clap::{Args, ValueEnum};
 use serde_json::{json, Value};
 
 use crate::plot::{render_png, render_svg, Layout, Plot, DEFAULT_SIZE};
-use crate::strategy::StrategyTable;
 use crate::sweep::{sweep, Policy};
+use crate::table::StrategyTable;
 use crate::HogError;
 
 use super::output::{render_table, rules_json};

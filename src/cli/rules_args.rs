@@ -1,40 +1,35 @@
 //! The rules options every command takes.
 
+use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum};
 
 use crate::rules::{AfterTurn, Components, DiceRule, Preset, Rules, ZeroDice, MAX_GOAL};
 use crate::HogError;
 
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum PresetArg {
-    Fa24,
-    DoubleSwap,
-    ReverseSwap,
-    DigitSwap,
+// The value lists come from the library's own lists of components
+// (`ALL`) and their names, so a new component cannot be missing here.
+macro_rules! value_enum_from_names {
+    ($($kind:ty),*) => {$(
+        impl ValueEnum for $kind {
+            fn value_variants<'a>() -> &'a [Self] {
+                &<$kind>::ALL
+            }
+
+            fn to_possible_value(&self) -> Option<PossibleValue> {
+                Some(PossibleValue::new(self.name()))
+            }
+        }
+    )*};
 }
 
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum ZeroDiceArg {
-    BoarBrawl,
-    BaconMax,
-    BaconProduct,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum AfterTurnArg {
-    SusFuss,
-    SwapDouble,
-    SwapReverse,
-    SwapDigits,
-    None,
-}
+value_enum_from_names!(Preset, ZeroDice, AfterTurn);
 
 /// `--rules`, `--goal` and the component overrides.
 #[derive(Debug, Args)]
 pub struct RulesArgs {
     /// Rule set preset (its rules are in the README).
-    #[arg(long = "rules", value_enum, default_value_t = PresetArg::Fa24, global = true)]
-    pub preset: PresetArg,
+    #[arg(long = "rules", value_enum, default_value_t = Preset::Fa24, global = true)]
+    pub preset: Preset,
 
     /// Score needed to win (1 to 1000000).
     #[arg(long, default_value = "100", global = true, value_parser = whole_number)]
@@ -42,7 +37,7 @@ pub struct RulesArgs {
 
     /// Override the zero-dice rule.
     #[arg(long, value_enum, global = true)]
-    pub zero_dice: Option<ZeroDiceArg>,
+    pub zero_dice: Option<ZeroDice>,
 
     /// Use Hog Wild (four-sided dice when the score sum is a multiple of 7).
     #[arg(long, global = true, conflicts_with = "no_hog_wild")]
@@ -54,7 +49,7 @@ pub struct RulesArgs {
 
     /// Override the after-turn rule.
     #[arg(long, value_enum, global = true)]
-    pub after_turn: Option<AfterTurnArg>,
+    pub after_turn: Option<AfterTurn>,
 }
 
 /// Digits only; the range is checked with the rules, so that a goal too
@@ -71,19 +66,10 @@ fn whole_number(text: &str) -> Result<String, String> {
 impl RulesArgs {
     /// The validated rules.
     pub fn to_rules(&self) -> Result<Rules, HogError> {
-        let preset = match self.preset {
-            PresetArg::Fa24 => Preset::Fa24,
-            PresetArg::DoubleSwap => Preset::DoubleSwap,
-            PresetArg::ReverseSwap => Preset::ReverseSwap,
-            PresetArg::DigitSwap => Preset::DigitSwap,
-        };
+        let preset = self.preset;
         let mut c: Components = preset.components();
         if let Some(z) = self.zero_dice {
-            c.zero_dice = match z {
-                ZeroDiceArg::BoarBrawl => ZeroDice::BoarBrawl,
-                ZeroDiceArg::BaconMax => ZeroDice::BaconMax,
-                ZeroDiceArg::BaconProduct => ZeroDice::BaconProduct,
-            };
+            c.zero_dice = z;
         }
         if self.hog_wild {
             c.dice = DiceRule::HogWild;
@@ -92,13 +78,7 @@ impl RulesArgs {
             c.dice = DiceRule::SixSided;
         }
         if let Some(a) = self.after_turn {
-            c.after_turn = match a {
-                AfterTurnArg::SusFuss => AfterTurn::SusFuss,
-                AfterTurnArg::SwapDouble => AfterTurn::SwapDouble,
-                AfterTurnArg::SwapReverse => AfterTurn::SwapReverse,
-                AfterTurnArg::SwapDigits => AfterTurn::SwapDigits,
-                AfterTurnArg::None => AfterTurn::None,
-            };
+            c.after_turn = a;
         }
         let goal = self.goal.parse::<u32>().map_err(|_| {
             HogError::BadGoal(format!(

@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 
 use crate::eval::WinRates;
 use crate::rules::Rules;
-use crate::strategy::StrategyTable;
+use crate::table::StrategyTable;
 
 /// A table's 64-bit FNV-1a hash under `rules` (the rules' name and goal
 /// first: the same table under other rules is another entry).

@@ -163,7 +163,7 @@ pub fn standings(
 mod tests {
     use super::*;
     use crate::rules::Preset;
-    use crate::strategy::StrategyTable;
+    use crate::table::StrategyTable;
 
     fn entry(name: &str, dice: u8) -> Entry {
         Entry {

@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use crate::strategy::StrategyTable;
+use crate::table::StrategyTable;
 
 /// Write a strategy table in the `final_strategy.csv` format.
 pub fn write_final_strategy(table: &StrategyTable, out: &mut dyn Write) -> io::Result<()> {

@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use crate::strategy::StrategyTable;
+use crate::table::StrategyTable;
 
 /// Write `table` as a JSON array of rows (nothing else).
 pub fn write_json_table(table: &StrategyTable, out: &mut dyn Write) -> io::Result<()> {

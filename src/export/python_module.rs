@@ -7,7 +7,7 @@
 
 use std::io::{self, Write};
 
-use crate::strategy::StrategyTable;
+use crate::table::StrategyTable;
 
 /// The base-11 digit of a dice count.
 fn digit(dice: u8) -> char {

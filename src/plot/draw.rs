@@ -1,20 +1,16 @@
 //! The picture itself, written once against any plotters backend so that
 //! the bitmap and the SVG cannot disagree; the legends are in `legend`.
 
-use std::ops::Range;
-
 use plotters::coord::Shift;
-use plotters::drawing::DrawingAreaErrorKind;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters::style::{FontStyle, FontTransform, RGBColor};
 
 use super::layout::{tick_step, MARGIN, X_LABELS};
 use super::legend::{draw_color_bar, draw_diff_legend, draw_policy_legend};
+use super::paint::{fill, Drawn};
 use super::palette::{INK, PAPER};
 use super::{Heatmap, Layout, Plot};
-
-pub(super) type Drawn<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
 
 /// The whole picture: titles, cells, axes, then the legend of the kind.
 pub(super) fn draw<DB: DrawingBackend>(
@@ -82,21 +78,6 @@ fn draw_cells<DB: DrawingBackend>(
         }
     }
     Ok(())
-}
-
-/// Fill the pixels `x0..x1` by `y` (end-exclusive, as the backends fill).
-pub(super) fn fill<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    (color, x0, x1): (RGBColor, i32, i32),
-    y: &Range<i32>,
-) -> Drawn<DB> {
-    if x0 >= x1 || y.start >= y.end {
-        return Ok(());
-    }
-    root.draw(&Rectangle::new(
-        [(x0, y.start), (x1, y.end)],
-        color.filled(),
-    ))
 }
 
 /// Axis lines, ticks at the centres of every `tick_step`-th cell, their

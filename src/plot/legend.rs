@@ -7,13 +7,13 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters::style::{FontStyle, RGBColor};
 
-use super::draw::{fill, Drawn};
 use super::layout::{LEGEND_ROW, LEGEND_WIDTH, SWATCH};
+use super::paint::{fill, Drawn};
 use super::palette::{dice_color, diff_kind, win_color, DIFF_KINDS, INK, MUTED};
 use super::text::{clip, thousands};
 use super::{Layout, Plot};
 use crate::dice::MAX_DICE;
-use crate::strategy::StrategyTable;
+use crate::table::StrategyTable;
 
 /// Where the legend starts: right of the heatmap, level with its top.
 fn legend_origin(layout: &Layout) -> (i32, i32) {

@@ -12,6 +12,7 @@
 mod draw;
 mod layout;
 mod legend;
+mod paint;
 mod palette;
 mod pixels;
 mod render;
@@ -25,7 +26,7 @@ use ndarray::Array2;
 use plotters::style::RGBColor;
 
 use crate::rules::Rules;
-use crate::strategy::StrategyTable;
+use crate::table::StrategyTable;
 use text::clip;
 
 /// The longest strategy name a title shows in full (a table's path can be long).
@@ -62,25 +63,12 @@ pub struct Plot {
     pub names: (String, String),
 }
 
-/// "rules fa24 (boar-brawl, six-sided, sus-fuss), goal 100".
-pub fn rules_caption(rules: &Rules) -> String {
-    let c = rules.components();
-    format!(
-        "rules {} ({}, {}, {}), goal {}",
-        rules.name(),
-        c.zero_dice.name(),
-        c.dice.name(),
-        c.after_turn.name(),
-        rules.goal()
-    )
-}
-
 impl Plot {
     fn new(rules: &Rules, heatmap: Heatmap, title: String, names: (String, String)) -> Plot {
         Plot {
             heatmap,
             title,
-            subtitle: rules_caption(rules),
+            subtitle: rules.caption(),
             zero_dice: rules.components().zero_dice.title().to_string(),
             names,
         }

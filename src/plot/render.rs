@@ -76,7 +76,7 @@ mod tests {
     use super::*;
     use crate::plot::dice_color;
     use crate::rules::Rules;
-    use crate::strategy::StrategyTable;
+    use crate::table::StrategyTable;
 
     #[test]
     fn a_plot_for_another_goal_is_refused() {

@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 
 use crate::dice::MAX_DICE;
 use crate::solve::Solution;
-use crate::strategy::StrategyTable;
+use crate::table::StrategyTable;
 
 use super::convert::error;
 use super::rules::PyRules;

@@ -24,8 +24,16 @@ pub struct TurnEnd {
     pub mover: u32,
     /// The other player's score.
     pub other: u32,
-    /// Whether the rule exchanged two different scores.
-    pub swapped: bool,
+    /// The rule, if it changed the scores: narrators say what happened from
+    /// this, not by comparing scores.
+    pub fired: Option<AfterTurn>,
+}
+
+impl TurnEnd {
+    /// Whether a Swine Swap exchanged two different scores.
+    pub fn swapped(&self) -> bool {
+        self.fired.is_some_and(AfterTurn::is_swap)
+    }
 }
 
 impl AfterTurn {
@@ -37,6 +45,14 @@ impl AfterTurn {
         AfterTurn::SwapDigits,
         AfterTurn::None,
     ];
+
+    /// Whether the rule is a Swine Swap (it exchanges the scores when it fires).
+    pub fn is_swap(self) -> bool {
+        matches!(
+            self,
+            AfterTurn::SwapDouble | AfterTurn::SwapReverse | AfterTurn::SwapDigits
+        )
+    }
 
     /// Whether the rule would exchange the scores `mover` and `other`.
     fn swaps(self, mover: u32, other: u32) -> bool {
@@ -55,10 +71,11 @@ impl AfterTurn {
     /// `sus` maps a score to its Sus Fuss value (see [`super::digits::sus_points`]).
     pub fn apply(self, mover: u32, other: u32, sus: impl Fn(u32) -> u32) -> TurnEnd {
         if self == AfterTurn::SusFuss {
+            let raised = sus(mover);
             return TurnEnd {
-                mover: sus(mover),
+                mover: raised,
                 other,
-                swapped: false,
+                fired: (raised != mover).then_some(self),
             };
         }
         // Equal scores that "swap" change nothing, so they do not count as a swap.
@@ -66,13 +83,13 @@ impl AfterTurn {
             TurnEnd {
                 mover: other,
                 other: mover,
-                swapped: true,
+                fired: Some(self),
             }
         } else {
             TurnEnd {
                 mover,
                 other,
-                swapped: false,
+                fired: None,
             }
         }
     }
@@ -105,7 +122,35 @@ mod tests {
 
     fn apply(rule: AfterTurn, mover: u32, other: u32) -> (u32, u32, bool) {
         let end = rule.apply(mover, other, sus_points);
-        (end.mover, end.other, end.swapped)
+        (end.mover, end.other, end.swapped())
+    }
+
+    /// The end names the rule that changed the scores, and only then.
+    #[test]
+    fn the_end_says_which_rule_fired() {
+        let fired = |rule: AfterTurn, mover, other| rule.apply(mover, other, sus_points).fired;
+        assert_eq!(fired(AfterTurn::SusFuss, 21, 25), Some(AfterTurn::SusFuss));
+        assert_eq!(fired(AfterTurn::SusFuss, 64, 21), None);
+        assert_eq!(
+            fired(AfterTurn::SwapDouble, 100, 50),
+            Some(AfterTurn::SwapDouble)
+        );
+        assert_eq!(fired(AfterTurn::SwapDouble, 20, 41), None);
+        assert_eq!(
+            fired(AfterTurn::SwapDigits, 49, 92),
+            Some(AfterTurn::SwapDigits)
+        );
+        for mover in 0..120 {
+            for other in 0..120 {
+                assert_eq!(fired(AfterTurn::None, mover, other), None);
+                for rule in AfterTurn::ALL {
+                    let end = rule.apply(mover, other, sus_points);
+                    let changed = (end.mover, end.other) != (mover, other);
+                    assert_eq!(end.fired.is_some(), changed, "{rule:?} {mover} {other}");
+                    assert_eq!(end.swapped(), changed && rule.is_swap());
+                }
+            }
+        }
     }
 
     #[test]
@@ -155,7 +200,7 @@ mod tests {
             for x in [0, 11, 22, 55] {
                 let end = rule.apply(x, x, sus_points);
                 assert_eq!(
-                    (end.mover, end.other, end.swapped),
+                    (end.mover, end.other, end.swapped()),
                     (x, x, false),
                     "{rule:?} {x}"
                 );

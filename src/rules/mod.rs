@@ -294,6 +294,20 @@ impl Rules {
         })
     }
 
+    /// "rules fa24 (boar-brawl, six-sided, sus-fuss), goal 100": the rules
+    /// and every component, for the captions of plots and games.
+    pub fn caption(&self) -> String {
+        let c = self.components;
+        format!(
+            "rules {} ({}, {}, {}), goal {}",
+            self.name(),
+            c.zero_dice.name(),
+            c.dice.name(),
+            c.after_turn.name(),
+            self.goal
+        )
+    }
+
     /// The course's baseline strategy's dice count (`always_roll(n)`).
     pub fn baseline_dice(&self) -> u8 {
         self.preset.baseline_dice()

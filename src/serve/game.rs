@@ -7,11 +7,11 @@ use serde::Serialize;
 use crate::dice::MAX_DICE;
 use crate::play::{Event, Game, Player, Turn};
 use crate::report::RulesHeader;
+use crate::rng::Rng;
 use crate::rules::Rules;
-use crate::simulate::Rng;
 use crate::solve::{self, Solution};
-use crate::strategy::StrategyTable;
 use crate::sweep::SweepOptions;
+use crate::table::StrategyTable;
 
 use super::error::ApiError;
 

@@ -2,7 +2,7 @@
 
 use crate::rules::{AfterTurn, Preset, Rules};
 
-use super::table::StrategyTable;
+use crate::table::StrategyTable;
 
 /// A named strategy of the course.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -101,12 +101,12 @@ impl CourseStrategy {
             CourseStrategy::Sus => {
                 zero_if(i64::from(end.mover) - i64::from(score) >= i64::from(cutoff))
             }
-            CourseStrategy::SwapAvoiding => match (end.swapped, gain.signum()) {
+            CourseStrategy::SwapAvoiding => match (end.swapped(), gain.signum()) {
                 (true, 1) => 0,
                 (true, -1) => num_rolls,
                 _ => zero_if(bacon >= cutoff),
             },
-            CourseStrategy::SwapSeeking => zero_if((end.swapped && gain > 0) || bacon >= cutoff),
+            CourseStrategy::SwapSeeking => zero_if((end.swapped() && gain > 0) || bacon >= cutoff),
         }
     }
 

@@ -9,7 +9,7 @@ use ndarray::Array2;
 use crate::dice::MAX_DICE;
 use crate::error::HogError;
 
-use super::table::StrategyTable;
+use crate::table::StrategyTable;
 
 /// Read a strategy table for a game to `goal` from a CSV file.
 pub fn read_table(path: &Path, goal: u32) -> Result<StrategyTable, HogError> {

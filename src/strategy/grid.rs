@@ -14,7 +14,7 @@ use super::bind::bind;
 use super::course::CourseStrategy;
 use super::grammar::{self, Expr, Value};
 use super::spec::keyed;
-use super::table::StrategyTable;
+use crate::table::StrategyTable;
 
 /// More combinations than this is almost surely a typo in a range.
 pub const MAX_COMBINATIONS: u64 = 100_000;

@@ -8,8 +8,8 @@ pub mod grammar;
 mod grid;
 mod python;
 mod spec;
-mod table;
 
+pub use crate::table::StrategyTable;
 pub use course::CourseStrategy;
 pub use csv_table::{max_table_bytes, read_table, table_from_csv, TableProblem};
 pub use grid::{Grid, Values};
@@ -18,7 +18,6 @@ pub use python::{
     DEFAULT_TIMEOUT as DEFAULT_PYTHON_TIMEOUT,
 };
 pub use spec::Spec;
-pub use table::StrategyTable;
 
 use std::time::Duration;
 

@@ -1,7 +1,9 @@
 //! Integration tests of the `hog` binary, compiled into one test binary
-//! (`cargo test --release --test cli`). Every command runs in a scratch
-//! folder of its own, so default output folders land there.
+//! (`cargo test --release --test cli`; one module of them, for example:
+//! `cargo test --release --test cli play::`). Every command runs in a
+//! scratch folder of its own, so default output folders land there.
 
+mod analyzer;
 mod bad_input;
 mod contest;
 mod determinism;
@@ -10,10 +12,15 @@ mod edges;
 mod eval;
 mod files;
 mod freshness;
+mod fuzz;
 mod matching;
+mod pictures;
+mod play;
 mod process;
+mod python;
 mod rates;
 mod serve;
+mod simulate;
 mod solve;
 mod tables;
 mod util;

@@ -13,6 +13,14 @@ pub fn hog_path() -> &'static Path {
     Path::new(env!("CARGO_BIN_EXE_hog"))
 }
 
+/// `hog`, for every test of the binary: one place to say how it runs.
+pub fn hog_command() -> Command {
+    let mut cmd = Command::cargo_bin("hog").expect("the hog binary is built");
+    // A hang is a failure: no command here takes a minute.
+    cmd.timeout(std::time::Duration::from_secs(120));
+    cmd
+}
+
 /// A temporary folder that is the working directory of the commands run in it.
 pub struct Scratch {
     dir: TempDir,
@@ -39,10 +47,8 @@ impl Scratch {
 
     /// `hog` with this folder as its working directory.
     pub fn hog(&self) -> Command {
-        let mut cmd = Command::cargo_bin("hog").expect("the hog binary is built");
+        let mut cmd = hog_command();
         cmd.current_dir(self.path());
-        // A hang is a failure: no command here takes a minute.
-        cmd.timeout(std::time::Duration::from_secs(120));
         cmd
     }
 

@@ -6,7 +6,7 @@ use ndarray::Array2;
 
 use crate::dice::MAX_DICE;
 
-use super::super::table::StrategyTable;
+use crate::table::StrategyTable;
 
 /// Where the report starts.
 const REPORT: usize = 16;

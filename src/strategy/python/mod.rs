@@ -16,7 +16,7 @@ use crate::child::GroupChild;
 use crate::cleanup::remove_on_interrupt;
 use crate::error::HogError;
 
-use super::table::StrategyTable;
+use crate::table::StrategyTable;
 pub use exchange::EntryName;
 use exchange::{Exchange, Phase};
 pub use server::PythonServer;

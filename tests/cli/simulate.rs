@@ -1,11 +1,9 @@
 //! `hog simulate`: sampled games beside the exact values.
 
-use assert_cmd::Command;
 use serde_json::Value;
 
 fn simulate(args: &[&str], threads: &str) -> Value {
-    let out = Command::cargo_bin("hog")
-        .unwrap()
+    let out = crate::util::hog_command()
         .env("RAYON_NUM_THREADS", threads)
         .args(["simulate", "--format", "json"])
         .args(args)
@@ -88,8 +86,7 @@ fn the_same_seed_gives_the_same_numbers_on_one_or_two_threads() {
 
 #[test]
 fn zero_games_is_refused() {
-    let out = Command::cargo_bin("hog")
-        .unwrap()
+    let out = crate::util::hog_command()
         .args(["simulate", "boar_strategy", "--games", "0"])
         .output()
         .unwrap();

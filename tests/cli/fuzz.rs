@@ -1,9 +1,8 @@
 //! Every parser of user text fed arbitrary strings: specs, sweep grids, CSV
 //! tables (whole files and single cells) and tournament spec files. The
 //! only acceptable results are a value or an error, never a panic; through
-//! the binary, exit status 0 or 2 (`cargo test --release --test fuzz`).
+//! the binary, exit status 0 or 2 (`cargo test --release --test cli fuzz::`).
 
-use assert_cmd::Command;
 use proptest::prelude::*;
 
 use hog::rules::{Preset, Rules};
@@ -102,8 +101,7 @@ proptest! {
             vec!["--goal", "20", "sweep", text.as_str()],
             vec!["--goal", "20", "eval", "optimal", "--vs", text.as_str()],
         ] {
-            let out = Command::cargo_bin("hog")
-                .unwrap()
+            let out = crate::util::hog_command()
                 .current_dir(dir.path())
                 .env_remove("HOG_PYTHON")
                 .args(&args)

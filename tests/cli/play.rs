@@ -1,10 +1,9 @@
 //! `hog play` driven through stdin: whole seeded games for every preset,
 //! replayed from the transcript with the library's rules; junk input is
-//! re-asked; end of input stops cleanly (`cargo test --release --test play`).
+//! re-asked; end of input stops cleanly (`cargo test --release --test cli play::`).
 
 use std::process::Output;
 
-use assert_cmd::Command;
 use hog::rules::{Preset, Rules};
 use hog::solve::{best_response, optimal};
 use hog::strategy::StrategyTable;
@@ -12,8 +11,7 @@ use hog::sweep::SweepOptions;
 
 /// Run `hog play ARGS` with `input` on stdin.
 fn play(args: &[&str], input: &str) -> Output {
-    Command::cargo_bin("hog")
-        .unwrap()
+    crate::util::hog_command()
         .arg("play")
         .args(args)
         .write_stdin(input.to_string())
@@ -150,7 +148,7 @@ fn replay(rules: &Rules, bot: &StrategyTable, text: &str) -> Replay {
         } else {
             ("the bot", "you")
         };
-        if end.swapped {
+        if end.swapped() {
             announced.push(format!(
                 "Swine Swap: {me} {raw} and {them} {other} change places."
             ));
@@ -289,8 +287,7 @@ fn end_of_input_mid_game_stops_cleanly() {
     let text = transcript(&["--first", "--seed", "1"], "3\nquit\n");
     assert!(text.contains("You quit: the game stops at"), "{text}");
     // Bytes that are not UTF-8 are one more wrong answer.
-    let out = Command::cargo_bin("hog")
-        .unwrap()
+    let out = crate::util::hog_command()
         .args(["play", "--first", "--seed", "1"])
         .write_stdin(vec![0xff, 0xfe, b'\n', b'2', b'\n'])
         .output()

@@ -8,7 +8,7 @@ use assert_cmd::Command;
 use serde_json::Value;
 
 fn hog() -> Command {
-    let mut cmd = Command::cargo_bin("hog").unwrap();
+    let mut cmd = crate::util::hog_command();
     cmd.env_remove("HOG_PYTHON");
     cmd
 }

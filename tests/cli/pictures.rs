@@ -1,7 +1,8 @@
+#![cfg(feature = "plot")]
 //! Pictures: every kind of heatmap rendered in memory as PNG and SVG, the
 //! colours of known cells against the palettes, `hog plot`'s refusals, and
 //! the freshness of the committed `output/<preset>/*.png`
-//! (`cargo test --release --test pictures`).
+//! (`cargo test --release --test cli pictures::`).
 
 use std::collections::HashSet;
 use std::fs;
@@ -308,7 +309,7 @@ fn pictures_use_their_space_at_any_size() {
 // ---- the binary ----
 
 fn hog(dir: &Path) -> Command {
-    let mut cmd = Command::cargo_bin("hog").unwrap();
+    let mut cmd = crate::util::hog_command();
     cmd.current_dir(dir).arg("--quiet");
     cmd
 }

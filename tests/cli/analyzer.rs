@@ -2,7 +2,7 @@
 //! `hog export`) run as a user runs them, checked against `hog eval`, the
 //! committed fa24 tables, the library and, for `.py` exports, Python itself.
 //!
-//! `cargo test --release --test analyzer`
+//! `cargo test --release --test cli analyzer::`
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -35,7 +35,7 @@ fn scratch() -> TempDir {
 }
 
 fn hog(dir: &Path, args: &[&str]) -> Command {
-    let mut cmd = Command::cargo_bin("hog").unwrap();
+    let mut cmd = crate::util::hog_command();
     cmd.current_dir(dir).args(args);
     cmd
 }
