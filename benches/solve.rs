@@ -4,10 +4,11 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 
 use hog::eval::win_rates;
+use hog::general::{general_sweep, RuleTables};
 use hog::rules::{Preset, Rules};
 use hog::solve::{best_response, optimal};
 use hog::strategy::{Resolver, StrategyTable};
-use hog::sweep::{Method, SweepOptions};
+use hog::sweep::{Method, Policy, SweepOptions};
 
 fn rules(preset: Preset, goal: u32) -> Rules {
     Rules::preset(preset, goal).expect("valid rules")
@@ -40,6 +41,23 @@ fn methods_goal_100(c: &mut Criterion) {
         };
         group.bench_function(name, |b| b.iter(|| optimal(&r, &options)));
     }
+    group.finish();
+}
+
+/// The general path (rules as functions) at goal 100: tabulating the rules,
+/// and the optimal solve from the tables, on every preset (which the fast
+/// path solves too: the ratio is the price of generality).
+fn general_goal_100(c: &mut Criterion) {
+    let mut group = c.benchmark_group("general_goal_100");
+    for preset in Preset::ALL {
+        let r = rules(preset, 100);
+        let tables = RuleTables::new(&r).unwrap();
+        group.bench_function(format!("optimal/{}", preset.name()), |b| {
+            b.iter(|| general_sweep(&tables, &[Policy::Best]).unwrap())
+        });
+    }
+    let r = rules(Preset::Fa24, 100);
+    group.bench_function("tabulate/fa24", |b| b.iter(|| RuleTables::new(&r).unwrap()));
     group.finish();
 }
 
@@ -122,6 +140,7 @@ criterion_group!(
     benches,
     optimal_goal_100,
     methods_goal_100,
+    general_goal_100,
     eval_and_best_response,
     eval_goal_1000_and_rule_tables,
     optimal_goal_1000,

@@ -25,6 +25,7 @@ pub mod error;
 pub mod eval;
 pub mod explain;
 pub mod export;
+pub mod general;
 pub mod hash;
 pub mod input;
 mod kernel;

@@ -1,0 +1,51 @@
+//! The general path: any rule set whose state is the two scores, given as
+//! functions ([`ScoreRules`]), solved exactly by applying each state's
+//! outcome distribution to the values.
+//!
+//! The fast sweep (`crate::sweep`) folds the rules into lookup rows, which
+//! needs the structure its documentation lists: landings that depend only
+//! on the raw score and the opponent's, dice that depend only on the score
+//! sum, a roll's points independent of the state, and a turn that always
+//! raises the sum and hands the move over. Here none of that is needed:
+//! dice may depend on both scores and have 2 to 20 sides, a Pig Out may
+//! score 0 or the number of 1s, a rule may change a turn's points, a turn
+//! may keep the sum (solved as a fixed point on its diagonal), give the
+//! mover another turn, or end the game with both players at the goal (half
+//! a win each). The price is a gather per outcome instead of a dot product.
+//!
+//! The presets run on both paths ([`ScoreRules`] for [`Rules`]); the tests
+//! hold the two to 1e-15.
+
+mod outcomes;
+mod sweep;
+mod tables;
+
+pub use outcomes::{PigOut, SIDES};
+pub use sweep::{general_sweep, GeneralResult, FIXED_POINT_TOLERANCE, MAX_ROUNDS};
+pub use tables::{End, RuleTables, ScoreRules, MAX_TURN_POINTS};
+
+use crate::rules::Rules;
+
+/// A preset or a composed rule set, as functions: the fast path's rules on
+/// the general path.
+impl ScoreRules for Rules {
+    fn goal(&self) -> u32 {
+        Rules::goal(self)
+    }
+
+    fn zero_dice(&self, score: u32, opponent: u32) -> u32 {
+        self.zero_dice_points(score, opponent)
+    }
+
+    fn dice_sides(&self, score: u32, opponent: u32) -> u32 {
+        self.components().dice.sides(score, opponent)
+    }
+
+    fn after_turn(&self, score: u32, opponent: u32) -> (u32, u32) {
+        let end = Rules::after_turn(self, score, opponent);
+        (end.mover, end.other)
+    }
+}
+
+#[cfg(test)]
+mod tests;

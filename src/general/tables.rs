@@ -1,0 +1,370 @@
+//! A rule set as functions of the two scores, and the tables the general
+//! path reads: every function evaluated once over its finite domain, with
+//! the checks the sweep relies on (see the assumptions in `crate::sweep`).
+
+use super::outcomes::{PigOut, Rolls, SIDES};
+use crate::dice::MAX_DICE;
+use crate::error::HogError;
+
+/// Hog's rules as functions of the mover's and the other player's scores:
+/// what a rules file or a Python rules file gives. Only `goal` and
+/// `zero_dice` have no default.
+pub trait ScoreRules: Sync {
+    /// The score that wins.
+    fn goal(&self) -> u32;
+    /// The points for rolling zero dice.
+    fn zero_dice(&self, score: u32, opponent: u32) -> u32;
+    /// Faces of each die this turn (2 to 20).
+    fn dice_sides(&self, _score: u32, _opponent: u32) -> u32 {
+        6
+    }
+    /// What a roll with a 1 among its dice scores.
+    fn pig_out(&self) -> PigOut {
+        PigOut::Points(1)
+    }
+    /// Whether [`ScoreRules::turn_points`] can change the points: if not,
+    /// it is not tabulated.
+    fn has_turn_points(&self) -> bool {
+        false
+    }
+    /// The points the turn finally scores, given what the dice (or the
+    /// zero-dice rule, for `dice == 0`) gave.
+    fn turn_points(&self, points: u32, _dice: u32, _score: u32, _opponent: u32) -> u32 {
+        points
+    }
+    /// Both scores, mover first, once the mover's score became `score`.
+    fn after_turn(&self, score: u32, opponent: u32) -> (u32, u32) {
+        (score, opponent)
+    }
+    /// After `after_turn`, whether the same player moves again.
+    fn extra_turn(&self, _score: u32, _opponent: u32) -> bool {
+        false
+    }
+}
+
+/// The most points one turn may score after `turn_points`: ten 20-sided
+/// dice give 200, and a rule may add to them.
+pub const MAX_TURN_POINTS: u32 = 255;
+
+/// Where a turn ends, seen by the mover.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum End {
+    /// Only the mover reached the goal.
+    Win,
+    /// Only the other player reached it (a swap handed it over).
+    Lose,
+    /// Both reached it at once: half a win each.
+    Half,
+    /// The game goes on at `(mover, other)` (row-major index), moved next
+    /// by the mover again when `again`, else by the other player from
+    /// `(other, mover)`.
+    Next { mover: u32, other: u32, again: bool },
+}
+
+/// A landing as the sweep reads it: an index into a seat's values (which
+/// end with the constants of [`CONSTANTS`]), and whether it is the other
+/// player's value to read as `1 - value` or the mover's own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Slot(u32);
+
+/// What a seat's values hold after its `goal * goal` states: a loss, half a
+/// win, a win.
+pub const CONSTANTS: [f64; 3] = [0.0, 0.5, 1.0];
+
+impl Slot {
+    const OTHER: u32 = 1 << 31;
+
+    fn new(end: End, n: usize) -> Slot {
+        let constant = |i: usize| Slot((n * n + i) as u32);
+        match end {
+            End::Lose => constant(0),
+            End::Half => constant(1),
+            End::Win => constant(2),
+            End::Next {
+                mover,
+                other,
+                again: true,
+            } => Slot(mover * n as u32 + other),
+            End::Next { mover, other, .. } => Slot(Slot::OTHER | (other * n as u32 + mover)),
+        }
+    }
+
+    /// The index into the values of the seat that reads it.
+    #[inline(always)]
+    pub fn index(self) -> usize {
+        (self.0 & !Slot::OTHER) as usize
+    }
+
+    /// Whether the other player moves next (read `1 - their value`).
+    #[inline(always)]
+    pub fn other(self) -> bool {
+        self.0 & Slot::OTHER != 0
+    }
+}
+
+/// Every rule function tabulated for a game to `goal`.
+#[derive(Debug, Clone)]
+pub struct RuleTables {
+    goal: u32,
+    /// `zero_dice[s * n + o]`.
+    zero_dice: Vec<u32>,
+    /// `sides[s * n + o]`.
+    sides: Vec<u8>,
+    pig_out: PigOut,
+    /// `ends[o * width + t]`: where a raw score `t` against `o` ends.
+    ends: Vec<End>,
+    /// The same as [`Slot`]s, what the sweep reads.
+    slots: Vec<Slot>,
+    width: usize,
+    /// For rules with turn points: per state, the final points of every
+    /// raw outcome, in the order of [`RuleTables::outcomes`].
+    turn_points: Option<Vec<Vec<u32>>>,
+    rolls: Rolls,
+    /// Diagonals on which some turn keeps the score sum: they are solved as
+    /// a fixed point.
+    level: Vec<bool>,
+}
+
+/// The raw outcomes of one choice: zero dice's points, or a roll.
+#[derive(Debug, Clone, Copy)]
+pub enum Roll<'a> {
+    /// Zero dice: these points, for sure.
+    Zero(u32),
+    /// A roll: points and probabilities.
+    Dice(&'a [(u32, f64)]),
+}
+
+impl Roll<'_> {
+    /// The number of outcomes.
+    pub fn len(&self) -> usize {
+        match self {
+            Roll::Zero(_) => 1,
+            Roll::Dice(roll) => roll.len(),
+        }
+    }
+}
+
+/// "bad rules: after_turn(57, 40) ..." as the error the CLI prints.
+fn bad(message: String) -> HogError {
+    HogError::BadRules(message)
+}
+
+impl RuleTables {
+    /// Evaluate every function of `rules` once and check what the sweep
+    /// relies on: dice of 2 to 20 sides, turn points in range, and no turn
+    /// that lowers the score sum.
+    pub fn new(rules: &dyn ScoreRules) -> Result<RuleTables, HogError> {
+        let goal = rules.goal();
+        if !(1..=2000).contains(&goal) {
+            return Err(bad(format!(
+                "goal {goal} is outside 1 to 2000 for rules given as functions"
+            )));
+        }
+        let n = goal as usize;
+        let mut zero_dice = Vec::with_capacity(n * n);
+        let mut sides = Vec::with_capacity(n * n);
+        for s in 0..goal {
+            for o in 0..goal {
+                let z = rules.zero_dice(s, o);
+                if z > MAX_TURN_POINTS {
+                    return Err(bad(format!(
+                        "zero_dice({s}, {o}) returns {z}: at most {MAX_TURN_POINTS} points"
+                    )));
+                }
+                zero_dice.push(z);
+                let m = rules.dice_sides(s, o);
+                if !SIDES.contains(&m) {
+                    return Err(bad(format!(
+                        "dice_sides({s}, {o}) returns {m}: dice have 2 to 20 sides"
+                    )));
+                }
+                sides.push(m as u8);
+            }
+        }
+        let pig_out = rules.pig_out();
+        if let PigOut::Points(p) = pig_out {
+            if p > MAX_TURN_POINTS {
+                return Err(bad(format!(
+                    "PIG_OUT is {p}: at most {MAX_TURN_POINTS} points"
+                )));
+            }
+        }
+        let mut used: Vec<u32> = sides.iter().map(|&m| u32::from(m)).collect();
+        used.sort_unstable();
+        used.dedup();
+        let rolls = Rolls::new(used, pig_out);
+        let width = n + MAX_TURN_POINTS as usize + 1;
+        let mut ends = Vec::with_capacity(n * width);
+        for o in 0..goal {
+            for t in 0..width as u32 {
+                let (mover, other) = rules.after_turn(t, o);
+                let end = match (mover >= goal, other >= goal) {
+                    (true, true) => End::Half,
+                    (true, false) => End::Win,
+                    (false, true) => End::Lose,
+                    (false, false) => End::Next {
+                        mover,
+                        other,
+                        again: rules.extra_turn(mover, other),
+                    },
+                };
+                ends.push(end);
+            }
+        }
+        let slots = ends.iter().map(|&end| Slot::new(end, n)).collect();
+        let mut tables = RuleTables {
+            slots,
+            goal,
+            zero_dice,
+            sides,
+            pig_out,
+            ends,
+            width,
+            turn_points: None,
+            rolls,
+            level: vec![false; 2 * n - 1],
+        };
+        if rules.has_turn_points() {
+            let mut all = Vec::with_capacity(n * n);
+            for s in 0..goal {
+                for o in 0..goal {
+                    let mut points = Vec::new();
+                    for k in 0..=MAX_DICE as u32 {
+                        for (p, _) in tables.raw(s, o, k) {
+                            let q = rules.turn_points(p, k, s, o);
+                            if q > MAX_TURN_POINTS {
+                                return Err(bad(format!(
+                                    "turn_points({p}, {k}, {s}, {o}) returns {q}: at most {MAX_TURN_POINTS} points"
+                                )));
+                            }
+                            points.push(q);
+                        }
+                    }
+                    all.push(points);
+                }
+            }
+            tables.turn_points = Some(all);
+        }
+        tables.check_sums()?;
+        Ok(tables)
+    }
+
+    /// The goal.
+    pub fn goal(&self) -> u32 {
+        self.goal
+    }
+
+    /// What a roll with a 1 among its dice scores.
+    pub fn pig_out(&self) -> PigOut {
+        self.pig_out
+    }
+
+    /// The raw outcomes of rolling `dice` at `(s, o)`: points and
+    /// probability, before `turn_points`.
+    fn raw(&self, s: u32, o: u32, dice: u32) -> Vec<(u32, f64)> {
+        let at = (s * self.goal + o) as usize;
+        if dice == 0 {
+            vec![(self.zero_dice[at], 1.0)]
+        } else {
+            self.rolls.get(u32::from(self.sides[at]), dice).clone()
+        }
+    }
+
+    /// Call `each(probability, end)` for every outcome of rolling `dice`
+    /// at `(s, o)`, in a fixed order.
+    #[inline]
+    pub fn outcomes(&self, s: u32, o: u32, dice: u32, mut each: impl FnMut(f64, End)) {
+        let at = (s * self.goal + o) as usize;
+        let mut visit = |i: usize, p: u32, prob: f64| {
+            let q = match &self.turn_points {
+                Some(all) => all[at][i],
+                None => p,
+            };
+            each(prob, self.ends[o as usize * self.width + (s + q) as usize]);
+        };
+        if dice == 0 {
+            visit(0, self.zero_dice[at], 1.0);
+            return;
+        }
+        // The index of the first outcome of `dice` in the state's turn
+        // points: zero dice has one outcome, then each count's roll.
+        let roll = self.rolls.get(u32::from(self.sides[at]), dice);
+        let first = if self.turn_points.is_some() {
+            1 + (1..dice)
+                .map(|k| self.rolls.get(u32::from(self.sides[at]), k).len())
+                .sum::<usize>()
+        } else {
+            0
+        };
+        for (i, &(p, prob)) in roll.iter().enumerate() {
+            visit(first + i, p, prob);
+        }
+    }
+
+    /// What the sweep reads to value rolling `dice` at `(s, o)`: the raw
+    /// points with their probabilities, the final points of each where a
+    /// rule changes them (else the raw ones), and the landings from raw
+    /// score `s` on (`slots[q]` is where `q` final points land).
+    #[inline(always)]
+    pub fn roll_at(&self, s: u32, o: u32, dice: u32) -> (Roll<'_>, Option<&[u32]>, &[Slot]) {
+        let at = (s * self.goal + o) as usize;
+        let row = o as usize * self.width + s as usize;
+        let slots = &self.slots[row..row + MAX_TURN_POINTS as usize + 1];
+        let roll = if dice == 0 {
+            Roll::Zero(self.zero_dice[at])
+        } else {
+            Roll::Dice(self.rolls.get(u32::from(self.sides[at]), dice))
+        };
+        let points = self.turn_points.as_ref().map(|all| {
+            let first = if dice == 0 {
+                0
+            } else {
+                1 + (1..dice)
+                    .map(|k| self.rolls.get(u32::from(self.sides[at]), k).len())
+                    .sum::<usize>()
+            };
+            &all[at][first..first + roll.len()]
+        });
+        (roll, points, slots)
+    }
+
+    /// Whether some turn on diagonal `d` keeps the score sum.
+    pub fn level(&self, d: usize) -> bool {
+        self.level[d]
+    }
+
+    /// Refuse a turn that lowers the score sum (the sweep's order needs
+    /// every successor on a later diagonal or the same one), and note the
+    /// diagonals where a turn keeps it.
+    fn check_sums(&mut self) -> Result<(), HogError> {
+        let n = self.goal;
+        for s in 0..n {
+            for o in 0..n {
+                for k in 0..=MAX_DICE as u32 {
+                    let mut problem = None;
+                    let mut level = false;
+                    self.outcomes(s, o, k, |_, end| {
+                        if let End::Next { mover, other, .. } = end {
+                            let (before, after) = (s + o, mover + other);
+                            if after < before && problem.is_none() {
+                                problem = Some((mover, other));
+                            }
+                            level |= after == before;
+                        }
+                    });
+                    if let Some((mover, other)) = problem {
+                        return Err(bad(format!(
+                            "a turn from ({s}, {o}) rolling {k} {} ends at ({mover}, {other}): \
+                             after_turn must not lower the sum of the scores",
+                            if k == 1 { "die" } else { "dice" }
+                        )));
+                    }
+                    if level {
+                        self.level[(s + o) as usize] = true;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}

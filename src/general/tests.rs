@@ -1,0 +1,216 @@
+//! The general path against the fast one on every preset, and on tiny games
+//! worked by hand for what only it can do: Pig Out worth 0 (a fixed point),
+//! extra turns, half wins, dice of other sizes; and its refusals.
+
+use super::*;
+use crate::rules::{Preset, Rules};
+use crate::sweep::{sweep, Policy, SweepOptions, TIE_TOLERANCE};
+use crate::table::StrategyTable;
+
+/// Every value within 1e-15 and every choice the same, unless the fast
+/// path's own values call it a tie.
+fn assert_paths_agree(rules: &Rules, policies: &[Policy<'_>]) {
+    let fast = sweep(rules, policies, &SweepOptions::default());
+    let tables = RuleTables::new(rules).unwrap();
+    let general = general_sweep(&tables, policies).unwrap();
+    let n = rules.goal();
+    for i in 0..policies.len() {
+        for s in 0..n {
+            for o in 0..n {
+                let (a, b) = (
+                    fast.seat(i).value(s as usize, o as usize),
+                    general.value(i, s, o),
+                );
+                assert!(
+                    (a - b).abs() <= 1e-15,
+                    "{} seat {i} ({s}, {o}): {a} vs {b}",
+                    rules.name()
+                );
+                let (ca, cb) = (
+                    fast.seat(i).choice(s as usize, o as usize),
+                    general.choice(i, s, o),
+                );
+                if ca != cb {
+                    let values = fast.choice_values(i, s, o);
+                    let gap = (values[ca as usize] - values[cb as usize]).abs();
+                    assert!(
+                        gap <= TIE_TOLERANCE + 1e-15,
+                        "{} ({s}, {o}): {ca} vs {cb}",
+                        rules.name()
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn both_paths_agree_on_every_preset() {
+    for preset in Preset::ALL {
+        for goal in (1..=20).chain([57, 100]) {
+            let rules = Rules::preset(preset, goal).unwrap();
+            assert_paths_agree(&rules, &[Policy::Best]);
+            let boar = StrategyTable::from_fn(goal, |s, o| ((3 * s + o) % 11) as u8);
+            let five = StrategyTable::constant(goal, 5);
+            assert_paths_agree(&rules, &[Policy::Fixed(&boar), Policy::Fixed(&five)]);
+            assert_paths_agree(&rules, &[Policy::Best, Policy::Fixed(&boar)]);
+        }
+    }
+}
+
+/// Rules for hand-worked games: a field for every function.
+struct Toy {
+    goal: u32,
+    zero: u32,
+    sides: u32,
+    pig_out: PigOut,
+    after: fn(u32, u32) -> (u32, u32),
+    extra: fn(u32, u32) -> bool,
+}
+
+impl Toy {
+    fn new(goal: u32, zero: u32, sides: u32, pig_out: PigOut) -> Toy {
+        Toy {
+            goal,
+            zero,
+            sides,
+            pig_out,
+            after: |s, o| (s, o),
+            extra: |_, _| false,
+        }
+    }
+}
+
+impl ScoreRules for Toy {
+    fn goal(&self) -> u32 {
+        self.goal
+    }
+    fn zero_dice(&self, _: u32, _: u32) -> u32 {
+        self.zero
+    }
+    fn dice_sides(&self, _: u32, _: u32) -> u32 {
+        self.sides
+    }
+    fn pig_out(&self) -> PigOut {
+        self.pig_out
+    }
+    fn after_turn(&self, s: u32, o: u32) -> (u32, u32) {
+        (self.after)(s, o)
+    }
+    fn extra_turn(&self, s: u32, o: u32) -> bool {
+        (self.extra)(s, o)
+    }
+}
+
+fn solve(rules: &dyn ScoreRules) -> GeneralResult {
+    general_sweep(&RuleTables::new(rules).unwrap(), &[Policy::Best]).unwrap()
+}
+
+/// Goal 2, two-sided dice, a Pig Out worth 0, zero dice worth 1.
+/// - At (1, 0) and (1, 1) any turn wins: value 1, zero dice.
+/// - At (0, 1): zero dice gives (1, 1) to the other, who wins; one die wins
+///   on a 2 and hands (1, 0) to the other on a 1: value 1/2, one die.
+/// - At (0, 0): zero dice leaves the other at (0, 1), worth 1 - 1/2; one die
+///   wins on a 2 and on a 1 leaves the other at (0, 0) itself:
+///   `V = 1/2 + (1 - V) / 2`, so `V = 2/3`, better than 1/2 (two dice win
+///   only on 2+2: `V = 1/4 + 3/4 (1 - V)`, 4/7).
+#[test]
+fn a_pig_out_worth_nothing_is_a_fixed_point_on_its_diagonal() {
+    let r = solve(&Toy::new(2, 1, 2, PigOut::Points(0)));
+    assert_eq!((r.value(0, 1, 0), r.choice(0, 1, 0)), (1.0, 0));
+    assert_eq!((r.value(0, 0, 1), r.choice(0, 0, 1)), (0.5, 1));
+    assert_eq!(r.choice(0, 0, 0), 1);
+    assert!(
+        (r.value(0, 0, 0) - 2.0 / 3.0).abs() < 1e-15,
+        "{}",
+        r.value(0, 0, 0)
+    );
+}
+
+/// Goal 2, two-sided dice, zero dice worth 1, a roll with 1s scoring the
+/// number of 1s:
+/// - at (1, o) any turn wins;
+/// - at (0, 1) zero dice leaves (1, 1) to the other, who wins; `k` dice win
+///   unless exactly one 1 shows (1 point, (1, 1) to the other), which has
+///   probability `k / 2^k`: ten dice, `1 - 10/1024`;
+/// - at (0, 0) exactly one 1 leaves (0, 1) to the other: ten dice again,
+///   `1 - (10/1024)(1014/1024)`; all these are exact in binary.
+#[test]
+fn a_pig_out_worth_the_number_of_ones() {
+    let r = solve(&Toy::new(2, 1, 2, PigOut::Ones));
+    assert_eq!((r.value(0, 1, 0), r.choice(0, 1, 0)), (1.0, 0));
+    assert_eq!((r.value(0, 0, 1), r.choice(0, 0, 1)), (1014.0 / 1024.0, 10));
+    let v = 1.0 - (10.0 / 1024.0) * (1014.0 / 1024.0);
+    assert_eq!((r.value(0, 0, 0), r.choice(0, 0, 0)), (v, 10));
+}
+
+/// Goal 2, six-sided dice, zero dice worth 1. Without extra turns the first
+/// player rolls one die and wins with 31/36 (the README's goal-2 game);
+/// with another turn for a mover who lands on 1, zero dice reaches (1, 0)
+/// and moves again, and any turn from there wins: a sure win, and so is
+/// rolling one die (a 1 also lands on 1).
+#[test]
+fn an_extra_turn_keeps_the_move() {
+    let plain = solve(&Toy::new(2, 1, 6, PigOut::Points(1)));
+    assert!((plain.value(0, 0, 0) - 31.0 / 36.0).abs() < 1e-15);
+    assert_eq!(plain.choice(0, 0, 0), 1);
+    let mut toy = Toy::new(2, 1, 6, PigOut::Points(1));
+    toy.extra = |s, _| s == 1;
+    let r = solve(&toy);
+    assert_eq!((r.value(0, 0, 0), r.choice(0, 0, 0)), (1.0, 0));
+    let one = StrategyTable::constant(2, 1);
+    let tables = RuleTables::new(&toy).unwrap();
+    let eval = general_sweep(&tables, &[Policy::Fixed(&one), Policy::Fixed(&one)]).unwrap();
+    assert!((eval.value(0, 0, 0) - 1.0).abs() < 1e-15);
+    // The second player at (0, 1): a 2 or more wins, a 1 lands on 1 and
+    // moves again from (1, 1), where any turn wins: 5/6 + 1/6.
+    assert!((eval.value(1, 0, 1) - 1.0).abs() < 1e-15);
+}
+
+/// Goal 1 with an after-turn rule that gives the other player the mover's
+/// score: the first turn puts both at the goal, half a win each.
+#[test]
+fn both_at_the_goal_is_half_a_win() {
+    let mut toy = Toy::new(1, 1, 6, PigOut::Points(1));
+    toy.after = |s, o| (s, o.max(s));
+    let r = solve(&toy);
+    assert_eq!(r.value(0, 0, 0), 0.5);
+}
+
+/// Every die size in play gives probabilities in [0, 1].
+#[test]
+fn dice_of_every_size_give_distributions_that_sum_to_one_in_play() {
+    for sides in SIDES {
+        let r = solve(&Toy::new(12, 3, sides, PigOut::Points(1)));
+        for s in 0..12 {
+            for o in 0..12 {
+                let v = r.value(0, s, o);
+                assert!((0.0..=1.0).contains(&v), "d{sides} ({s}, {o}) {v}");
+            }
+        }
+    }
+}
+
+#[test]
+fn rules_that_break_the_sweep_are_refused_with_the_state() {
+    let mut toy = Toy::new(10, 1, 6, PigOut::Points(1));
+    toy.after = |s, o| if s == 5 { (0, o) } else { (s, o) };
+    let err = RuleTables::new(&toy).unwrap_err().to_string();
+    assert!(err.contains("must not lower the sum"), "{err}");
+    assert!(
+        err.contains("from (1, 0) rolling 1 die ends at (0, 0)"),
+        "{err}"
+    );
+    let toy = Toy::new(10, 1, 21, PigOut::Points(1));
+    let err = RuleTables::new(&toy).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "bad rules: dice_sides(0, 0) returns 21: dice have 2 to 20 sides"
+    );
+    let toy = Toy::new(10, 300, 6, PigOut::Points(1));
+    let err = RuleTables::new(&toy).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "bad rules: zero_dice(0, 0) returns 300: at most 255 points"
+    );
+}
