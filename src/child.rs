@@ -95,3 +95,16 @@ impl Drop for GroupChild {
         self.kill();
     }
 }
+
+/// Stdio for a child's stdout that is this process's stderr: what a
+/// student's code prints shows as it is printed, and none of it is read.
+pub fn stderr_as_stdout() -> std::process::Stdio {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        if let Ok(fd) = std::io::stderr().as_fd().try_clone_to_owned() {
+            return std::process::Stdio::from(fd);
+        }
+    }
+    std::process::Stdio::null()
+}

@@ -17,10 +17,12 @@
 //! hold the two to 1e-15.
 
 mod outcomes;
+mod rules_py;
 mod sweep;
 mod tables;
 
 pub use outcomes::{PigOut, SIDES};
+pub use rules_py::{PythonRules, MAX_PYTHON_GOAL};
 pub use sweep::{general_sweep, GeneralResult, FIXED_POINT_TOLERANCE, MAX_ROUNDS};
 pub use tables::{End, RuleTables, ScoreRules, MAX_TURN_POINTS};
 

@@ -8,7 +8,8 @@
 //! depend on each other. Such a diagonal is solved as a fixed point: all of
 //! its values are recomputed from the previous round's (Jacobi, so the
 //! result does not depend on the order or the number of threads) until no
-//! value moves by more than [`FIXED_POINT_TOLERANCE`].
+//! value moves by more than [`FIXED_POINT_TOLERANCE`], or until the moves,
+//! once below 1e-14, stop shrinking (rounding circling in the last bits).
 
 use rayon::prelude::*;
 
@@ -22,6 +23,10 @@ use crate::sweep::{best_choice, Policy};
 /// round: two units in the last place of a probability in [0.5, 1), so a
 /// round that only rounds differently ends it.
 pub const FIXED_POINT_TOLERANCE: f64 = 2.5e-16;
+
+/// Below this, a round that moves the values no less than the round before
+/// is rounding going in circles: the fixed point is reached.
+const ROUNDING: f64 = 1e-14;
 
 /// Rounds of a fixed point before the game is declared endless.
 pub const MAX_ROUNDS: usize = 1_000_000;
@@ -97,13 +102,14 @@ pub fn general_sweep(
                     }
                 }
             }
-            let mut rounds = 0;
+            let (mut rounds, mut last) = (0, f64::INFINITY);
             loop {
                 let new: Vec<Vec<(f64, u8)>> = (0..seats.len())
                     .map(|i| {
                         scores
                             .clone()
                             .into_par_iter()
+                            .with_min_len(8)
                             .map(|s| state(tables, &seats, policies, i, s as u32, (d - s) as u32))
                             .collect()
                     })
@@ -118,9 +124,14 @@ pub fn general_sweep(
                     }
                 }
                 rounds += 1;
-                if !level || moved <= FIXED_POINT_TOLERANCE {
+                // Settled: nothing moves by more than rounding, or the moves
+                // stopped shrinking once they are that small (rounding can
+                // keep a few last bits circling instead of standing still).
+                let circling = moved <= ROUNDING && moved >= last;
+                if !level || moved <= FIXED_POINT_TOLERANCE || circling {
                     break;
                 }
+                last = moved;
                 if rounds == MAX_ROUNDS {
                     let s = scores.start;
                     return Err(HogError::BadRules(format!(

@@ -12,7 +12,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::child::GroupChild;
+use crate::child::{stderr_as_stdout, GroupChild};
 use crate::cleanup::remove_on_interrupt;
 use crate::error::HogError;
 
@@ -95,7 +95,7 @@ fn tabulate(
         .arg(exchange.path())
         .env("PYTHONUNBUFFERED", "1")
         .stdin(Stdio::null())
-        .stdout(prints())
+        .stdout(stderr_as_stdout())
         .stderr(Stdio::inherit());
     let mut child = GroupChild::spawn(&mut command).map_err(|e| match e.kind() {
         std::io::ErrorKind::NotFound => fail(format!(
@@ -164,16 +164,4 @@ fn interpret(
             state.map_or_else(|| "the table".to_string(), call)
         ))),
     }
-}
-
-/// Where the student's prints go: this process's stderr.
-fn prints() -> Stdio {
-    #[cfg(unix)]
-    {
-        use std::os::fd::AsFd;
-        if let Ok(fd) = std::io::stderr().as_fd().try_clone_to_owned() {
-            return Stdio::from(fd);
-        }
-    }
-    Stdio::null()
 }

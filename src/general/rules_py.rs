@@ -1,0 +1,344 @@
+//! Rules from a Python file: one `python3` process, in a process group of
+//! its own and within a time limit, imports the file and tabulates each of
+//! its functions over its finite domain (twice, the second time in reverse,
+//! to refuse functions that are not pure); the tables come back in one
+//! file and answer [`ScoreRules`] here. Nothing of the file runs after
+//! that.
+//!
+//! What the file defines, all in plain Python (only `zero_dice` is
+//! required):
+//!
+//! - `zero_dice(score, opponent_score)`: the points for rolling zero dice;
+//! - `dice_sides(score, opponent_score)`: faces per die this turn (2 to 20,
+//!   default 6);
+//! - `PIG_OUT`: what a roll with a 1 scores: an integer (default 1), or
+//!   `"ones"` for the number of 1s rolled;
+//! - `turn_points(points, num_rolls, score, opponent_score)`: the points the
+//!   turn finally scores (default `points`);
+//! - `after_turn(score, opponent_score)`: both scores, mover first, after the
+//!   mover's score became `score` (default unchanged);
+//! - `extra_turn(score, opponent_score)`: whether the same player moves
+//!   again, after `after_turn` (default `False`);
+//! - `GOAL` (default 100; a goal given to hog overrides it).
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde::Deserialize;
+
+use super::outcomes::{PigOut, Rolls};
+use super::tables::{ScoreRules, MAX_TURN_POINTS};
+use crate::child::{stderr_as_stdout, GroupChild};
+use crate::cleanup::remove_on_interrupt;
+use crate::dice::MAX_DICE;
+use crate::error::HogError;
+
+/// The program `python3 -c` runs.
+const DRIVER: &str = include_str!("rules_driver.py");
+
+/// The largest goal a rules file may ask for: its tables grow with its
+/// square (and turn points with about 300 entries a state).
+pub const MAX_PYTHON_GOAL: u32 = 2000;
+
+/// A rules file's functions, tabulated.
+#[derive(Debug, Clone)]
+pub struct PythonRules {
+    name: String,
+    goal: u32,
+    pig_out: PigOut,
+    zero_dice: Vec<u32>,
+    sides: Option<Vec<u32>>,
+    /// `after[o * (goal + 256) + t]`.
+    after: Option<Vec<(u32, u32)>>,
+    extra: Option<Vec<bool>>,
+    turn_points: Option<TurnPoints>,
+}
+
+/// `turn_points` over every raw outcome of every choice at every state.
+#[derive(Debug, Clone)]
+struct TurnPoints {
+    values: Vec<u32>,
+    /// Where each state's entries start.
+    starts: Vec<usize>,
+    rolls: Rolls,
+}
+
+/// The first line of the driver's output.
+#[derive(Deserialize)]
+struct Header {
+    goal: Option<u32>,
+    pig_out: Option<serde_json::Value>,
+    tables: Option<Vec<String>>,
+    problem: Option<Vec<String>>,
+}
+
+impl PythonRules {
+    /// Tabulate the rules file at `path`, for `goal` if given (else its own
+    /// `GOAL`, else 100), within `timeout`.
+    pub fn load(
+        path: &Path,
+        goal: Option<u32>,
+        timeout: Duration,
+    ) -> Result<PythonRules, HogError> {
+        let file = path.display().to_string();
+        let fail = |reason: String| HogError::BadRules(format!("{file}: {reason}"));
+        match std::fs::metadata(path) {
+            Ok(meta) if meta.is_file() => {}
+            Ok(_) => return Err(fail("not a regular file".into())),
+            Err(_) => return Err(fail("no such file".into())),
+        }
+        if let Some(goal) = goal {
+            if !(1..=MAX_PYTHON_GOAL).contains(&goal) {
+                return Err(fail(format!(
+                    "goal {goal} is outside 1 to {MAX_PYTHON_GOAL} for rules from Python"
+                )));
+            }
+        }
+        let io = |what: &'static str| move |e: std::io::Error| fail(format!("{what}: {e}"));
+        let out = tempfile::Builder::new()
+            .prefix(".hog-rules-")
+            .tempfile()
+            .map_err(io("creating the tables file"))?;
+        let _remove = remove_on_interrupt(out.path());
+        let program = std::env::var_os("HOG_PYTHON").unwrap_or_else(|| "python3".into());
+        let name = program.to_string_lossy().into_owned();
+        let mut command = Command::new(&program);
+        command
+            .arg("-c")
+            .arg(DRIVER)
+            .arg(path)
+            .arg(goal.map_or_else(|| "-".to_string(), |g| g.to_string()))
+            .arg(out.path())
+            .env("PYTHONUNBUFFERED", "1")
+            .stdin(Stdio::null())
+            .stdout(stderr_as_stdout())
+            .stderr(Stdio::inherit());
+        let mut child = GroupChild::spawn(&mut command).map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => fail(format!(
+                "{name} not found: rules from Python need a local python3"
+            )),
+            _ => fail(format!("could not start {name}: {e}")),
+        })?;
+        let status = child
+            .wait_until(Instant::now() + timeout)
+            .map_err(io("waiting for python3"))?;
+        child.kill();
+        let Some(status) = status else {
+            return Err(fail(format!(
+                "timed out after {} s (raise --python-timeout)",
+                timeout.as_secs_f64()
+            )));
+        };
+        let bytes = std::fs::read(out.path()).map_err(io("reading the tables file"))?;
+        let Some(newline) = bytes.iter().position(|&b| b == b'\n') else {
+            return Err(fail(format!(
+                "python3 exited ({status}) before writing its tables"
+            )));
+        };
+        let header: Header = serde_json::from_slice(&bytes[..newline])
+            .map_err(|e| fail(format!("unreadable tables ({e})")))?;
+        if let Some(problem) = header.problem {
+            return Err(fail(describe(&problem)));
+        }
+        let goal = header
+            .goal
+            .ok_or_else(|| fail("the tables name no goal".into()))?;
+        let pig_out = match header.pig_out {
+            Some(serde_json::Value::String(s)) if s == "ones" => PigOut::Ones,
+            Some(serde_json::Value::Number(n)) => PigOut::Points(
+                n.as_u64()
+                    .and_then(|n| u32::try_from(n).ok())
+                    .filter(|&n| n <= MAX_TURN_POINTS)
+                    .ok_or_else(|| fail(format!("PIG_OUT {n} is out of range")))?,
+            ),
+            _ => return Err(fail("the tables name no PIG_OUT".into())),
+        };
+        let mut numbers = bytes[newline + 1..]
+            .chunks_exact(8)
+            .map(|c| i64::from_le_bytes(c.try_into().expect("eight bytes")));
+        let n = goal as usize;
+        let mut take = |count: usize, what: &str| -> Result<Vec<i64>, HogError> {
+            let values: Vec<i64> = numbers.by_ref().take(count).collect();
+            if values.len() == count {
+                Ok(values)
+            } else {
+                Err(fail(format!("the {what} table is cut short")))
+            }
+        };
+        let mut rules = PythonRules {
+            name: path
+                .file_name()
+                .map_or_else(|| file.clone(), |f| f.to_string_lossy().into_owned()),
+            goal,
+            pig_out,
+            zero_dice: Vec::new(),
+            sides: None,
+            after: None,
+            extra: None,
+            turn_points: None,
+        };
+        // The driver checked every range; a number that does not fit here
+        // would be its bug, not the file's.
+        let small = |v: i64| u32::try_from(v).unwrap_or(u32::MAX);
+        for table in header.tables.unwrap_or_default() {
+            match table.as_str() {
+                "zero_dice" => {
+                    rules.zero_dice = take(n * n, &table)?.into_iter().map(small).collect()
+                }
+                "dice_sides" => {
+                    rules.sides = Some(take(n * n, &table)?.into_iter().map(small).collect())
+                }
+                "after_turn" => {
+                    let flat = take(2 * n * (n + MAX_TURN_POINTS as usize + 1), &table)?;
+                    let pairs = flat.chunks_exact(2).map(|p| (small(p[0]), small(p[1])));
+                    rules.after = Some(pairs.collect());
+                }
+                "extra_turn" => {
+                    rules.extra = Some(take(n * n, &table)?.into_iter().map(|v| v != 0).collect())
+                }
+                "turn_points" => {
+                    let layout = TurnPoints::layout(&rules);
+                    let count = *layout
+                        .starts
+                        .last()
+                        .expect("one start per state and the end");
+                    let values = take(count, &table)?.into_iter().map(small).collect();
+                    rules.turn_points = Some(TurnPoints { values, ..layout });
+                }
+                other => return Err(fail(format!("unknown table {other}"))),
+            }
+        }
+        if rules.zero_dice.len() != n * n {
+            return Err(fail("the tables have no zero_dice".into()));
+        }
+        Ok(rules)
+    }
+
+    /// The file's name, as rules captions show it.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+impl TurnPoints {
+    /// Where each state's raw outcomes start: zero dice's one, then each
+    /// count's distinct points, as the driver lists them.
+    fn layout(rules: &PythonRules) -> TurnPoints {
+        let n = rules.goal;
+        let mut used: Vec<u32> = match &rules.sides {
+            Some(sides) => sides.clone(),
+            None => vec![6],
+        };
+        used.sort_unstable();
+        used.dedup();
+        let rolls = Rolls::new(used, rules.pig_out);
+        let mut starts = Vec::with_capacity((n * n) as usize + 1);
+        let mut at = 0;
+        for s in 0..n {
+            for o in 0..n {
+                starts.push(at);
+                let m = rules.dice_sides(s, o);
+                at += 1
+                    + (1..=MAX_DICE as u32)
+                        .map(|k| rolls.get(m, k).len())
+                        .sum::<usize>();
+            }
+        }
+        starts.push(at);
+        TurnPoints {
+            values: Vec::new(),
+            starts,
+            rolls,
+        }
+    }
+}
+
+impl ScoreRules for PythonRules {
+    fn goal(&self) -> u32 {
+        self.goal
+    }
+
+    fn zero_dice(&self, score: u32, opponent: u32) -> u32 {
+        self.zero_dice[(score * self.goal + opponent) as usize]
+    }
+
+    fn dice_sides(&self, score: u32, opponent: u32) -> u32 {
+        self.sides
+            .as_ref()
+            .map_or(6, |sides| sides[(score * self.goal + opponent) as usize])
+    }
+
+    fn pig_out(&self) -> PigOut {
+        self.pig_out
+    }
+
+    fn has_turn_points(&self) -> bool {
+        self.turn_points.is_some()
+    }
+
+    fn turn_points(&self, points: u32, dice: u32, score: u32, opponent: u32) -> u32 {
+        let Some(table) = &self.turn_points else {
+            return points;
+        };
+        let at = (score * self.goal + opponent) as usize;
+        let mut index = table.starts[at];
+        if dice > 0 {
+            let m = self.dice_sides(score, opponent);
+            index += 1
+                + (1..dice)
+                    .map(|k| table.rolls.get(m, k).len())
+                    .sum::<usize>();
+            let roll = table.rolls.get(m, dice);
+            match roll.binary_search_by_key(&points, |&(p, _)| p) {
+                Ok(i) => index += i,
+                // Only outcomes of the roll are asked about.
+                Err(_) => return points,
+            }
+        }
+        table.values[index]
+    }
+
+    fn after_turn(&self, score: u32, opponent: u32) -> (u32, u32) {
+        let width = self.goal + MAX_TURN_POINTS + 1;
+        match &self.after {
+            Some(after) if score < width && opponent < self.goal => {
+                after[(opponent * width + score) as usize]
+            }
+            _ => (score, opponent),
+        }
+    }
+
+    fn extra_turn(&self, score: u32, opponent: u32) -> bool {
+        match &self.extra {
+            Some(extra) if score < self.goal && opponent < self.goal => {
+                extra[(score * self.goal + opponent) as usize]
+            }
+            _ => false,
+        }
+    }
+}
+
+/// The driver's problem report as one line.
+fn describe(problem: &[String]) -> String {
+    let word = |i: usize| problem.get(i).map_or("", String::as_str);
+    match word(0) {
+        "IMPORT" => format!("importing it failed: {}", word(1)),
+        "MISSING" => format!("it defines no {} function (it is required)", word(1)),
+        "NOT_CALLABLE" => format!("{} is a {}, not a function", word(1), word(2)),
+        "RAISED" => format!("{} raised {}", word(1), word(2)),
+        "TYPE" | "SHAPE" => format!("{} returned {}, not {}", word(1), word(2), word(3)),
+        "RANGE" => format!("{} returned {}, outside {}", word(1), word(2), word(3)),
+        "CHANGED" => format!(
+            "{} returned {} and then {}: rules must be pure functions of their arguments",
+            word(1),
+            word(2),
+            word(3)
+        ),
+        "PIG_OUT" => format!("PIG_OUT is {}: an integer or \"ones\"", word(1)),
+        _ => problem.join(" "),
+    }
+}
+
+#[cfg(test)]
+mod tests;
