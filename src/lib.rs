@@ -33,6 +33,7 @@ pub mod memory;
 pub mod play;
 #[cfg(feature = "plot")]
 pub mod plot;
+pub mod policy;
 #[cfg(feature = "python")]
 mod python;
 pub mod rates;

@@ -22,7 +22,8 @@ pub struct RulesHeader {
 /// The components of a rule set by their command-line names.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ComponentNames {
-    /// `boar-brawl`, `bacon-max` or `bacon-product`.
+    /// `boar-brawl`, `bacon-max` or `bacon-product` (`python` for rules
+    /// from a Python file, as for the other two).
     pub zero_dice: &'static str,
     /// `six-sided` or `hog-wild`.
     pub dice: &'static str,
@@ -33,14 +34,14 @@ pub struct ComponentNames {
 impl RulesHeader {
     /// The header of `rules`.
     pub fn of(rules: &Rules) -> RulesHeader {
-        let c = rules.components();
+        let [zero_dice, dice, after_turn] = rules.component_names();
         RulesHeader {
             rules: rules.name(),
             goal: rules.goal(),
             components: ComponentNames {
-                zero_dice: c.zero_dice.name(),
-                dice: c.dice.name(),
-                after_turn: c.after_turn.name(),
+                zero_dice,
+                dice,
+                after_turn,
             },
         }
     }

@@ -77,6 +77,7 @@ fn parse_score(what: &str, text: &str, goal: u32) -> Result<u32, HogError> {
 }
 
 pub fn run(config: &Config, args: &ExplainArgs, printer: &mut Printer) -> anyhow::Result<()> {
+    config.refuse_rule_functions("explain")?;
     let rules = &config.rules;
     let score = parse_score("SCORE", &args.score, rules.goal())?;
     let opponent = parse_score("OPPONENT", &args.opponent, rules.goal())?;

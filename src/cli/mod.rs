@@ -179,6 +179,20 @@ impl Config {
         })
     }
 
+    /// Refuse rules from a Python file for a command that narrates the
+    /// course's named rules or plays turn by turn, which do not take them
+    /// yet.
+    pub fn refuse_rule_functions(&self, command: &str) -> Result<(), HogError> {
+        match self.rules.functions() {
+            Some(f) => Err(HogError::BadArgument(format!(
+                "hog {command} does not take rules from Python yet (--rules-py {}); \
+                 solve, eval, rates, tournament, match, contest, export and plot do",
+                f.name
+            ))),
+            None => Ok(()),
+        }
+    }
+
     /// Sweep options with this run's progress reporting.
     pub fn sweep_options(&self) -> SweepOptions<'_> {
         SweepOptions {
@@ -203,7 +217,6 @@ impl Opts {
 /// Run the parsed command line.
 pub fn run(opts: Opts) -> anyhow::Result<()> {
     let started = Instant::now();
-    let rules = opts.rules.to_rules()?;
     if !(opts.python_timeout.is_finite() && opts.python_timeout > 0.0) {
         return Err(HogError::BadArgument(format!(
             "--python-timeout must be a positive number of seconds, not {}",
@@ -212,6 +225,7 @@ pub fn run(opts: Opts) -> anyhow::Result<()> {
         .into());
     }
     let python_timeout = Duration::from_secs_f64(opts.python_timeout.min(1e9));
+    let rules = opts.rules.to_rules(python_timeout)?;
     let progress = Progress::new(opts.quiet, rules.goal());
     let threads = threads::start_pool(|text| progress.note(text));
     let config = Config {

@@ -122,13 +122,5 @@ pub fn rules_json(rules: &Rules) -> serde_json::Map<String, Value> {
 
 /// "fa24 (boar-brawl, six-sided, sus-fuss), goal 100".
 pub fn rules_line(rules: &Rules) -> String {
-    let c = rules.components();
-    format!(
-        "{} ({}, {}, {}), goal {}",
-        rules.name(),
-        c.zero_dice.name(),
-        c.dice.name(),
-        c.after_turn.name(),
-        rules.goal()
-    )
+    rules.describe()
 }

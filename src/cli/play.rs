@@ -59,6 +59,7 @@ enum Ending {
 }
 
 pub fn run(config: &Config, args: &PlayArgs, printer: &mut Printer) -> anyhow::Result<()> {
+    config.refuse_rule_functions("play")?;
     let rules = &config.rules;
     if config.format != super::Format::Text {
         return Err(HogError::BadArgument(

@@ -3,6 +3,11 @@
 use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum};
 
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::general::PythonRules;
 use crate::rules::{AfterTurn, Components, DiceRule, Preset, Rules, ZeroDice, MAX_GOAL};
 use crate::HogError;
 
@@ -31,9 +36,10 @@ pub struct RulesArgs {
     #[arg(long = "rules", value_enum, default_value_t = Preset::Fa24, global = true)]
     pub preset: Preset,
 
-    /// Score needed to win (1 to 1000000).
-    #[arg(long, default_value = "100", global = true, value_parser = whole_number)]
-    pub goal: String,
+    /// Score needed to win (1 to 1000000; default 100, or the GOAL of a
+    /// --rules-py file).
+    #[arg(long, global = true, value_parser = whole_number)]
+    pub goal: Option<String>,
 
     /// Override the zero-dice rule.
     #[arg(long, value_enum, global = true)]
@@ -50,6 +56,17 @@ pub struct RulesArgs {
     /// Override the after-turn rule.
     #[arg(long, value_enum, global = true)]
     pub after_turn: Option<AfterTurn>,
+
+    /// Rules from a Python file instead: zero_dice(score, opponent_score)
+    /// and optionally dice_sides, PIG_OUT, turn_points, after_turn,
+    /// extra_turn and GOAL (see the README). Solved on the general path.
+    #[arg(
+        long,
+        value_name = "FILE.py",
+        global = true,
+        conflicts_with_all = ["preset", "zero_dice", "hog_wild", "no_hog_wild", "after_turn"]
+    )]
+    pub rules_py: Option<PathBuf>,
 }
 
 /// Digits only; the range is checked with the rules, so that a goal too
@@ -64,8 +81,15 @@ fn whole_number(text: &str) -> Result<String, String> {
 }
 
 impl RulesArgs {
-    /// The validated rules.
-    pub fn to_rules(&self) -> Result<Rules, HogError> {
+    /// The validated rules; a Python rules file is tabulated within
+    /// `python_timeout`.
+    pub fn to_rules(&self, python_timeout: Duration) -> Result<Rules, HogError> {
+        let goal = self.goal.as_deref().map(parse_goal).transpose()?;
+        if let Some(path) = &self.rules_py {
+            let functions = PythonRules::load(path, goal, python_timeout)?;
+            let name = functions.name().to_string();
+            return Rules::from_functions(name, Arc::new(functions));
+        }
         let preset = self.preset;
         let mut c: Components = preset.components();
         if let Some(z) = self.zero_dice {
@@ -80,12 +104,16 @@ impl RulesArgs {
         if let Some(a) = self.after_turn {
             c.after_turn = a;
         }
-        let goal = self.goal.parse::<u32>().map_err(|_| {
-            HogError::BadGoal(format!(
-                "goal {} is larger than the maximum {MAX_GOAL}",
-                crate::strategy::grammar::clip(&self.goal, 30)
-            ))
-        })?;
-        Rules::new(preset, c, goal)
+        Rules::new(preset, c, goal.unwrap_or(100))
     }
+}
+
+/// A goal as written: digits, checked against the largest goal.
+fn parse_goal(text: &str) -> Result<u32, HogError> {
+    text.parse::<u32>().map_err(|_| {
+        HogError::BadGoal(format!(
+            "goal {} is larger than the maximum {MAX_GOAL}",
+            crate::strategy::grammar::clip(text, 30)
+        ))
+    })
 }

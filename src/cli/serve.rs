@@ -46,6 +46,7 @@ pub struct ServeArgs {
 }
 
 pub fn run(config: &Config, args: &ServeArgs, printer: &mut Printer) -> anyhow::Result<()> {
+    config.refuse_rule_functions("serve")?;
     let ip: IpAddr = args.host.trim().parse().map_err(|_| {
         HogError::BadArgument(format!(
             "--host '{}' is not an IP address (127.0.0.1, ::1, 0.0.0.0, ...)",

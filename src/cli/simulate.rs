@@ -30,6 +30,7 @@ pub struct SimulateArgs {
 }
 
 pub fn run(config: &Config, args: &SimulateArgs, printer: &mut Printer) -> anyhow::Result<()> {
+    config.refuse_rule_functions("simulate")?;
     if args.games == 0 {
         return Err(HogError::BadArgument("--games must be at least 1".into()).into());
     }

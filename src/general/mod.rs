@@ -13,8 +13,8 @@
 //! mover another turn, or end the game with both players at the goal (half
 //! a win each). The price is a gather per outcome instead of a dot product.
 //!
-//! The presets run on both paths ([`ScoreRules`] for [`Rules`]); the tests
-//! hold the two to 1e-15.
+//! The presets run on both paths (`rules::functions` gives them as
+//! [`ScoreRules`]); the tests hold the two to 1e-15.
 
 mod outcomes;
 mod rules_py;
@@ -25,29 +25,6 @@ pub use outcomes::{PigOut, SIDES};
 pub use rules_py::{PythonRules, MAX_PYTHON_GOAL};
 pub use sweep::{general_sweep, GeneralResult, FIXED_POINT_TOLERANCE, MAX_ROUNDS};
 pub use tables::{End, RuleTables, ScoreRules, MAX_TURN_POINTS};
-
-use crate::rules::Rules;
-
-/// A preset or a composed rule set, as functions: the fast path's rules on
-/// the general path.
-impl ScoreRules for Rules {
-    fn goal(&self) -> u32 {
-        Rules::goal(self)
-    }
-
-    fn zero_dice(&self, score: u32, opponent: u32) -> u32 {
-        self.zero_dice_points(score, opponent)
-    }
-
-    fn dice_sides(&self, score: u32, opponent: u32) -> u32 {
-        self.components().dice.sides(score, opponent)
-    }
-
-    fn after_turn(&self, score: u32, opponent: u32) -> (u32, u32) {
-        let end = Rules::after_turn(self, score, opponent);
-        (end.mover, end.other)
-    }
-}
 
 #[cfg(test)]
 mod tests;

@@ -15,9 +15,7 @@ use rayon::prelude::*;
 
 use super::tables::{Roll, RuleTables, Slot, CONSTANTS};
 use crate::dice::MAX_DICE;
-use crate::error::HogError;
-use crate::rules::diagonal_scores;
-use crate::sweep::{best_choice, Policy};
+use crate::policy::{best_choice, Policy};
 
 /// A fixed point is reached when no value moves by more than this in one
 /// round: two units in the last place of a probability in [0.5, 1), so a
@@ -44,6 +42,9 @@ pub struct GeneralSeat {
 pub struct GeneralResult {
     goal: u32,
     seats: Vec<GeneralSeat>,
+    /// A state whose diagonal was still moving after [`MAX_ROUNDS`] rounds
+    /// (a game that almost never leaves it): its values are the last round's.
+    unsettled: Option<(u32, u32)>,
 }
 
 impl GeneralResult {
@@ -61,15 +62,29 @@ impl GeneralResult {
     pub fn goal(&self) -> u32 {
         self.goal
     }
+
+    /// A state whose values had not settled after [`MAX_ROUNDS`] rounds,
+    /// if any: the game there almost never leaves its score sum.
+    pub fn unsettled(&self) -> Option<(u32, u32)> {
+        self.unsettled
+    }
+
+    /// The win probability of every dice count for seat `i` at `(s, o)`,
+    /// with play afterwards as in the sweep.
+    pub fn choice_values(
+        &self,
+        tables: &RuleTables,
+        i: usize,
+        s: u32,
+        o: u32,
+    ) -> [f64; MAX_DICE + 1] {
+        choice_values(tables, &self.seats, i, s, o)
+    }
 }
 
 /// Sweep the game on the general path: with one policy both players use it
-/// (self-play), with two seat 0 moves first. Fails only when a diagonal's
-/// fixed point does not settle (a game that can go on forever).
-pub fn general_sweep(
-    tables: &RuleTables,
-    policies: &[Policy<'_>],
-) -> Result<GeneralResult, HogError> {
+/// (self-play), with two seat 0 moves first.
+pub fn general_sweep(tables: &RuleTables, policies: &[Policy<'_>]) -> GeneralResult {
     assert!(
         matches!(policies.len(), 1 | 2),
         "a sweep has one or two seats"
@@ -90,9 +105,11 @@ pub fn general_sweep(
         .collect();
     // On a pool thread, as the fast sweep does: a parallel diagonal started
     // from outside the pool would hand every diagonal over and sleep.
-    let mut diagonals = || -> Result<(), HogError> {
+    let mut unsettled = None;
+    let mut diagonals = || {
         for d in (0..=2 * (n - 1)).rev() {
-            let scores = diagonal_scores(n, d);
+            // The states (s, d - s) with both scores below the goal.
+            let scores = d.saturating_sub(n - 1)..d.min(n - 1) + 1;
             let level = tables.level(d);
             if level {
                 // The round's starting guess: any value in [0, 1] converges.
@@ -134,18 +151,18 @@ pub fn general_sweep(
                 last = moved;
                 if rounds == MAX_ROUNDS {
                     let s = scores.start;
-                    return Err(HogError::BadRules(format!(
-                        "the game can go on forever from ({s}, {}): its values do not settle \
-                         after {MAX_ROUNDS} rounds",
-                        d - s
-                    )));
+                    unsettled.get_or_insert((s as u32, (d - s) as u32));
+                    break;
                 }
             }
         }
-        Ok(())
     };
-    rayon::scope(|_| diagonals())?;
-    Ok(GeneralResult { goal, seats })
+    rayon::scope(|_| diagonals());
+    GeneralResult {
+        goal,
+        seats,
+        unsettled,
+    }
 }
 
 /// Seat `i`'s value and choice at `(s, o)` from the current values.

@@ -270,17 +270,21 @@ impl RuleTables {
         }
     }
 
-    /// Call `each(probability, end)` for every outcome of rolling `dice`
+    /// Call `each(probability, raw score, end)` for every outcome of rolling `dice`
     /// at `(s, o)`, in a fixed order.
     #[inline]
-    pub fn outcomes(&self, s: u32, o: u32, dice: u32, mut each: impl FnMut(f64, End)) {
+    pub fn outcomes(&self, s: u32, o: u32, dice: u32, mut each: impl FnMut(f64, u32, End)) {
         let at = (s * self.goal + o) as usize;
         let mut visit = |i: usize, p: u32, prob: f64| {
             let q = match &self.turn_points {
                 Some(all) => all[at][i],
                 None => p,
             };
-            each(prob, self.ends[o as usize * self.width + (s + q) as usize]);
+            each(
+                prob,
+                s + q,
+                self.ends[o as usize * self.width + (s + q) as usize],
+            );
         };
         if dice == 0 {
             visit(0, self.zero_dice[at], 1.0);
@@ -343,19 +347,20 @@ impl RuleTables {
                 for k in 0..=MAX_DICE as u32 {
                     let mut problem = None;
                     let mut level = false;
-                    self.outcomes(s, o, k, |_, end| {
+                    self.outcomes(s, o, k, |_, t, end| {
                         if let End::Next { mover, other, .. } = end {
                             let (before, after) = (s + o, mover + other);
                             if after < before && problem.is_none() {
-                                problem = Some((mover, other));
+                                problem = Some((t, mover, other));
                             }
                             level |= after == before;
                         }
                     });
-                    if let Some((mover, other)) = problem {
+                    if let Some((t, mover, other)) = problem {
                         return Err(bad(format!(
-                            "a turn from ({s}, {o}) rolling {k} {} ends at ({mover}, {other}): \
-                             after_turn must not lower the sum of the scores",
+                            "after_turn({t}, {o}) returns ({mover}, {other}): a turn from \
+                             ({s}, {o}) rolling {k} {} would lower the sum of the scores, \
+                             which no turn may",
                             if k == 1 { "die" } else { "dice" }
                         )));
                     }

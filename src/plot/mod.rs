@@ -69,7 +69,10 @@ impl Plot {
             heatmap,
             title,
             subtitle: rules.caption(),
-            zero_dice: rules.components().zero_dice.title().to_string(),
+            zero_dice: match rules.functions() {
+                Some(_) => "Zero dice".to_string(),
+                None => rules.components().zero_dice.title().to_string(),
+            },
             names,
         }
     }

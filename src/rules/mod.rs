@@ -8,6 +8,7 @@
 mod after_turn;
 mod dice_rule;
 pub mod digits;
+mod functions;
 mod landing;
 mod preset;
 mod reach;
@@ -15,16 +16,18 @@ mod zero_dice;
 
 pub use after_turn::{AfterTurn, TurnEnd};
 pub use dice_rule::DiceRule;
+pub use functions::Functions;
 pub use landing::{diagonal_scores, outcome_index, state_index, Landing, LANDING_REACH};
 pub use preset::Preset;
 pub use reach::Reach;
 pub use zero_dice::ZeroDice;
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use crate::dice::{DiceSet, MAX_ROLL_POINTS};
 
 use crate::error::HogError;
+use crate::general::{RuleTables, ScoreRules};
 use crate::recurrence::{Dice, Die, Ends};
 use landing::StateTable;
 
@@ -90,6 +93,9 @@ pub struct Rules {
     reach: OnceLock<Option<Reach>>,
     final_landings: OnceLock<Vec<f64>>,
     recurrence: OnceLock<(Dice, Ends)>,
+    /// Rules given as functions (a rules file), solved on the general path;
+    /// `None` for the components' rules.
+    functions: Option<Functions>,
 }
 
 impl Rules {
@@ -120,7 +126,39 @@ impl Rules {
             reach: OnceLock::new(),
             final_landings: OnceLock::new(),
             recurrence: OnceLock::new(),
+            functions: None,
         })
+    }
+
+    /// Rules given as functions, named `name` (a rules file's name): every
+    /// function is tabulated and checked here, and every sweep of these
+    /// rules takes the general path. Course strategies, which are written
+    /// for the presets' rules, do not apply to them.
+    pub fn from_functions(
+        name: String,
+        functions: Arc<dyn ScoreRules + Send + Sync>,
+    ) -> Result<Rules, HogError> {
+        let tables = RuleTables::new(functions.as_ref()).map_err(|e| match e {
+            HogError::BadRules(reason) => HogError::BadRules(format!("{name}: {reason}")),
+            other => other,
+        })?;
+        let mut rules = Rules::new(Preset::Fa24, Preset::Fa24.components(), functions.goal())?;
+        rules.functions = Some(Functions {
+            name,
+            rules: functions,
+            tables: Arc::new(tables),
+        });
+        Ok(rules)
+    }
+
+    /// The functions of rules given as functions, if these are.
+    pub fn functions(&self) -> Option<&Functions> {
+        self.functions.as_ref()
+    }
+
+    /// The general path's tables, for rules given as functions.
+    pub fn general(&self) -> Option<&RuleTables> {
+        self.functions.as_ref().map(|f| f.tables.as_ref())
     }
 
     /// The goal: the first score at or above it wins.
@@ -145,12 +183,14 @@ impl Rules {
 
     /// Whether the components are exactly those of the base preset.
     pub fn is_preset(&self) -> bool {
-        self.components == self.preset.components()
+        self.functions.is_none() && self.components == self.preset.components()
     }
 
     /// The preset's name, or for custom rules the components joined by `+`.
     pub fn name(&self) -> String {
-        if self.is_preset() {
+        if let Some(f) = &self.functions {
+            f.name.clone()
+        } else if self.is_preset() {
             self.preset.name().to_string()
         } else {
             let c = self.components;
@@ -165,7 +205,10 @@ impl Rules {
 
     /// Points for rolling zero dice.
     pub fn zero_dice_points(&self, mover: u32, opponent: u32) -> u32 {
-        self.components.zero_dice.points(mover, opponent)
+        match &self.functions {
+            Some(f) => f.rules.zero_dice(mover, opponent),
+            None => self.components.zero_dice.points(mover, opponent),
+        }
     }
 
     /// The dice distributions for a turn at this state.
@@ -191,7 +234,17 @@ impl Rules {
 
     /// The scores after the after-turn rule, when the mover has just reached
     /// `mover` (before the rule) against `other`.
+    /// For rules given as functions the end names no rule (`fired` is
+    /// `None`): a function is not one of the named rules.
     pub fn after_turn(&self, mover: u32, other: u32) -> TurnEnd {
+        if let Some(f) = &self.functions {
+            let (end_mover, end_other) = f.rules.after_turn(mover, other);
+            return TurnEnd {
+                mover: end_mover,
+                other: end_other,
+                fired: None,
+            };
+        }
         self.components
             .after_turn
             .apply(mover, other, |s| self.sus_points(s))
@@ -294,18 +347,35 @@ impl Rules {
         })
     }
 
-    /// "rules fa24 (boar-brawl, six-sided, sus-fuss), goal 100": the rules
-    /// and every component, for the captions of plots and games.
-    pub fn caption(&self) -> String {
-        let c = self.components;
+    /// "fa24 (boar-brawl, six-sided, sus-fuss), goal 100", or for rules
+    /// given as functions "rules.py (from Python), goal 100": the rules and
+    /// every component, for the headers of reports.
+    pub fn describe(&self) -> String {
+        if self.functions.is_some() {
+            return format!("{} (from Python), goal {}", self.name(), self.goal);
+        }
+        let [zero_dice, dice, after_turn] = self.component_names();
         format!(
-            "rules {} ({}, {}, {}), goal {}",
+            "{} ({zero_dice}, {dice}, {after_turn}), goal {}",
             self.name(),
-            c.zero_dice.name(),
-            c.dice.name(),
-            c.after_turn.name(),
             self.goal
         )
+    }
+
+    /// "rules fa24 (boar-brawl, six-sided, sus-fuss), goal 100": the
+    /// captions of plots and games.
+    pub fn caption(&self) -> String {
+        format!("rules {}", self.describe())
+    }
+
+    /// The zero-dice, dice and after-turn components by their command-line
+    /// names; `python` for each, for rules given as functions.
+    pub fn component_names(&self) -> [&'static str; 3] {
+        if self.functions.is_some() {
+            return ["python"; 3];
+        }
+        let c = self.components;
+        [c.zero_dice.name(), c.dice.name(), c.after_turn.name()]
     }
 
     /// The course's baseline strategy's dice count (`always_roll(n)`).

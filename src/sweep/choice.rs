@@ -5,7 +5,7 @@ use crate::dice::MAX_DICE;
 use crate::kernel::Kernel;
 use crate::recurrence::{self, Rolls};
 
-use super::TIE_TOLERANCE;
+use crate::policy::{best_choice, TIE_TOLERANCE};
 
 /// The win probability of each dice count at one state, from the state's
 /// lookup row and its zero-dice points.
@@ -103,26 +103,4 @@ pub(super) unsafe fn best_of_avx2(zero: f64, rolls: &Rolls) -> (f64, u8) {
     all[0] = zero;
     all[1..13].copy_from_slice(rolls);
     (all[k], k as u8)
-}
-
-/// The highest value, ties (within [`TIE_TOLERANCE`]) to the fewest dice.
-#[inline(always)]
-pub fn best_choice(values: &[f64; MAX_DICE + 1]) -> (f64, u8) {
-    let mut best = values[0];
-    for &v in &values[1..] {
-        best = if v > best { v } else { best };
-    }
-    // The first count within the tolerance, as the lowest bit of a mask:
-    // no early exit, so the comparisons run side by side.
-    let threshold = best - TIE_TOLERANCE;
-    let mut mask = 0u32;
-    for (k, &v) in values.iter().enumerate() {
-        mask |= u32::from(v >= threshold) << k;
-    }
-    let k = if mask == 0 {
-        0
-    } else {
-        mask.trailing_zeros() as usize
-    };
-    (values[k], k as u8)
 }

@@ -5,7 +5,8 @@ use crate::kernel::Kernel;
 use crate::recurrence::{self, Dice};
 use crate::rules::{Rules, StateLookups};
 
-use super::choice::{best_choice, best_of, choice_value, choice_values};
+use super::choice::{best_of, choice_value, choice_values};
+use crate::policy::best_choice;
 
 /// The kernels of both die types, picked per state by the dice rule.
 #[derive(Debug, Clone)]

@@ -51,6 +51,7 @@ mod choice;
 mod cpu;
 mod diagonal;
 mod fill;
+mod functions;
 mod layout;
 mod result;
 mod run;
@@ -58,7 +59,7 @@ mod seat;
 #[cfg(test)]
 mod tests;
 
-pub use choice::best_choice;
+pub use crate::policy::{best_choice, Policy, TIE_TOLERANCE};
 pub use result::SweepResult;
 pub use seat::Seat;
 
@@ -74,10 +75,6 @@ use run::run;
 const _: () = assert!(ROW_REACH <= LANDING_REACH);
 const _: () = assert!(recurrence::MAX_SIDES * MAX_DICE < ROW_REACH);
 
-/// Choices whose win probabilities are this close to the best count as tied;
-/// ties go to the fewest dice so the exported table is reproducible.
-pub const TIE_TOLERANCE: f64 = 1e-12;
-
 /// Diagonals with fewer states than this are computed on the calling thread:
 /// below it rayon's fork-join costs more than it saves (see the
 /// `parallel_min_states` benchmark and the README).
@@ -85,16 +82,6 @@ pub const DEFAULT_PARALLEL_MIN_STATES: usize = 256;
 
 /// States per task when a diagonal is split across threads.
 const PARALLEL_CHUNK: usize = 128;
-
-/// How one seat picks its dice.
-#[derive(Debug, Clone, Copy)]
-pub enum Policy<'a> {
-    /// Maximize the win probability (minimax against an optimal opponent, or
-    /// the best response to a fixed one).
-    Best,
-    /// Follow a fixed table.
-    Fixed(&'a StrategyTable),
-}
 
 /// How a seat that picks the best count gets the value of every count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -135,6 +122,9 @@ pub fn sweep<'r>(
     policies: &[Policy<'_>],
     options: &SweepOptions<'_>,
 ) -> SweepResult<'r> {
+    if let Some(tables) = rules.general() {
+        return functions::general_run(rules, tables, policies);
+    }
     run(rules, policies, options, Vec::new(), None)
 }
 
@@ -155,5 +145,8 @@ pub fn evaluate_reusing<'r>(
     spare: Vec<Seat>,
 ) -> SweepResult<'r> {
     let policies = [Policy::Fixed(a), Policy::Fixed(b)];
+    if let Some(tables) = rules.general() {
+        return functions::general_run(rules, tables, &policies);
+    }
     run(rules, &policies, options, spare, rules.reach())
 }

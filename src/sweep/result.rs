@@ -5,6 +5,7 @@ use std::ops::Range;
 use rayon::prelude::*;
 
 use crate::dice::MAX_DICE;
+use crate::general::GeneralResult;
 use crate::kernel::ROW_REACH;
 use crate::recurrence::{self, Dice};
 use crate::rules::Rules;
@@ -24,6 +25,9 @@ pub struct SweepResult<'r> {
     pub(super) seats: Vec<Seat>,
     /// Whether the sweep ran the AVX2 kernel: later questions use it too.
     pub(super) avx2: bool,
+    /// For rules given as functions, the general path's own result, which
+    /// answers the questions about choices.
+    pub(super) general: Option<GeneralResult>,
 }
 
 impl<'r> SweepResult<'r> {
@@ -41,6 +45,9 @@ impl<'r> SweepResult<'r> {
     /// with play afterwards as in the sweep: the same bits the sweep chose
     /// from (a best seat's recurrence is recomputed from its lookup row).
     pub fn choice_values(&self, i: usize, s: u32, o: u32) -> [f64; MAX_DICE + 1] {
+        if let (Some(general), Some(tables)) = (&self.general, self.rules.general()) {
+            return general.choice_values(tables, i, s, o);
+        }
         let (s, o) = (s as usize, o as usize);
         if self.seats[i].recurrence() {
             let block = self.recurrence_block(i, o, s..s + 1);
@@ -68,7 +75,15 @@ impl<'r> SweepResult<'r> {
         let n = self.rules.size();
         let scores = scores.start as usize..scores.end as usize;
         let mut out = vec![[0.0; MAX_DICE + 1]; scores.len() * n];
-        if self.seats[i].recurrence() {
+        if self.general.is_some() {
+            out.par_chunks_mut(n.max(1))
+                .zip(scores.clone())
+                .for_each(|(row, s)| {
+                    for (o, values) in row.iter_mut().enumerate() {
+                        *values = self.choice_values(i, s as u32, o as u32);
+                    }
+                });
+        } else if self.seats[i].recurrence() {
             let columns: Vec<Vec<[f64; MAX_DICE + 1]>> = (0..n)
                 .into_par_iter()
                 .map(|o| self.recurrence_block(i, o, scores.clone()))

@@ -35,6 +35,9 @@ pub(super) enum Outcomes {
     /// fill then writes each diagonal's entries one after the other instead
     /// of one per row of a table much larger than the caches.
     Diagonal(Vec<f64>),
+    /// Rules given as functions: the general path keeps no lookup; the
+    /// result asks it for choice values instead.
+    General,
 }
 
 impl Seat {
@@ -63,6 +66,7 @@ impl Seat {
                     *entry = outcomes[outcome_index(self.n, t, o)];
                 }
             }
+            Outcomes::General => unreachable!("the general path keeps no lookup rows"),
         }
         row
     }

@@ -6,9 +6,10 @@ use crate::dice::MAX_DICE;
 use crate::rules::{state_index, Rules};
 use crate::table::StrategyTable;
 
-use super::choice::{best_choice, best_of_avx2};
+use super::choice::best_of_avx2;
 use super::layout::{diagonal_order, row_major_order};
 use super::{evaluate_reusing, sweep, Method, Policy, SweepOptions, TIE_TOLERANCE};
+use crate::policy::best_choice;
 
 #[test]
 fn ties_go_to_the_fewest_dice() {

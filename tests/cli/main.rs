@@ -19,6 +19,7 @@ mod play;
 mod process;
 mod python;
 mod rates;
+mod rules_py;
 mod serve;
 mod simulate;
 mod solve;

@@ -1,0 +1,215 @@
+//! `--rules-py FILE.py`: a semester's rules in plain Python, tabulated once
+//! and solved on the general path. The course's own Fall 2024 rules written
+//! in Python against the `fa24` preset; a rule the presets cannot express;
+//! and every refusal, one line and exit 2.
+
+use crate::util::{num, read_final_strategy, read_win_probabilities, Scratch};
+
+/// Fall 2024 in Python, as a student would write it.
+const FA24: &str = r#"
+GOAL = 40
+
+def zero_dice(score, opponent_score):
+    return max(1, 3 * abs(opponent_score // 10 % 10 - score % 10))
+
+def num_factors(n):
+    return sum(1 for d in range(1, n + 1) if n % d == 0)
+
+def after_turn(score, opponent_score):
+    if num_factors(score) in (3, 4):
+        score += 1
+        while num_factors(score) != 2:
+            score += 1
+    return score, opponent_score
+"#;
+
+/// Files from `solve --rules-py` against the preset's: every value within
+/// 1e-15 (the two paths add in different orders) and the same dice except
+/// where the preset's own values tie within the solver's tolerance.
+#[test]
+fn the_course_rules_in_python_solve_like_the_preset() {
+    let dir = Scratch::new();
+    dir.write("fa24.py", FA24);
+    let out = dir.run(&["solve", "--rules-py", "fa24.py", "--quiet"]);
+    assert!(out.contains("fa24.py (from Python), goal 40"), "{out}");
+    dir.run(&["solve", "--goal", "40", "--quiet"]);
+    let python =
+        read_win_probabilities(&dir.join("output/fa24.py-goal40/win_probabilities.csv"), 40);
+    let preset = read_win_probabilities(&dir.join("output/fa24-goal40/win_probabilities.csv"), 40);
+    let dice_a = read_final_strategy(&dir.join("output/fa24.py-goal40/final_strategy.csv"), 40);
+    let dice_b = read_final_strategy(&dir.join("output/fa24-goal40/final_strategy.csv"), 40);
+    for (a, b) in python.iter().zip(&preset) {
+        for k in 0..=10 {
+            assert!(
+                (a.p[k] - b.p[k]).abs() <= 1e-15,
+                "({}, {}) p{k}",
+                a.score,
+                a.opponent
+            );
+        }
+        let (s, o) = (a.score, a.opponent);
+        assert_eq!(dice_a[s][o] as usize, a.dice);
+        assert_eq!(dice_b[s][o] as usize, b.dice);
+        if a.dice != b.dice {
+            assert!((b.p[a.dice] - b.p[b.dice]).abs() <= 1e-12, "({s}, {o})");
+        }
+    }
+}
+
+/// The exact rates through `eval`, with the goal from `--goal` over the
+/// file's GOAL, and the rules named by the file in the report.
+#[test]
+fn eval_reports_the_file_and_agrees_with_the_preset() {
+    let dir = Scratch::new();
+    dir.write("fa24.py", FA24);
+    let args = ["eval", "optimal", "--vs", "always_roll(5)", "--goal", "30"];
+    let python = dir.json(&[&args[..], &["--rules-py", "fa24.py"]].concat());
+    let preset = dir.json(&args);
+    assert_eq!(python["rules"], "fa24.py");
+    assert_eq!(python["goal"], 30);
+    assert_eq!(python["components"]["zero_dice"], "python");
+    for field in ["first", "second", "average"] {
+        assert!(
+            (num(&python, field) - num(&preset, field)).abs() <= 1e-15,
+            "{field}"
+        );
+    }
+}
+
+/// Pig Out worth nothing, a cap on turn points and an extra turn: a rule set
+/// no preset expresses. At goal 2 with two-sided dice and zero dice worth
+/// 1, the first player wins with 2/3 rolling one die (a 1 scores nothing and
+/// hands the same scores over).
+#[test]
+fn rules_no_preset_expresses() {
+    let dir = Scratch::new();
+    dir.write(
+        "zero.py",
+        "GOAL = 2\nPIG_OUT = 0\n\ndef zero_dice(s, o):\n    return 1\n\n\
+         def dice_sides(s, o):\n    return 2\n",
+    );
+    let report = dir.json(&[
+        "eval",
+        "--rules-py",
+        "zero.py",
+        "optimal",
+        "--vs",
+        "optimal",
+    ]);
+    assert!(
+        (num(&report, "first") - 2.0 / 3.0).abs() < 1e-15,
+        "{report}"
+    );
+    assert!(
+        (num(&report, "second") - 1.0 / 3.0).abs() < 1e-15,
+        "{report}"
+    );
+}
+
+#[test]
+fn bad_rules_files_and_commands_are_refused() {
+    let dir = Scratch::new();
+    dir.write("fa24.py", FA24);
+    dir.write(
+        "raises.py",
+        "def zero_dice(s, o):\n    return 1 if o < 7 else {}[o]\n",
+    );
+    dir.write("lowers.py", "def zero_dice(s, o):\n    return 1\n\ndef after_turn(s, o):\n    return (0, o) if s == 9 else (s, o)\n");
+    dir.refuse(
+        &["eval", "--rules-py", "raises.py", "optimal"],
+        &["raises.py", "zero_dice(0, 7) raised KeyError: 7"],
+    );
+    dir.refuse(
+        &["solve", "--rules-py", "lowers.py"],
+        &[
+            "lowers.py: after_turn(9, 0) returns (0, 0)",
+            "from (1, 0) rolling 2 dice would lower the sum",
+        ],
+    );
+    dir.refuse(
+        &["eval", "--rules-py", "missing.py", "optimal"],
+        &["missing.py", "no such file"],
+    );
+    dir.refuse(
+        &["simulate", "--rules-py", "fa24.py", "optimal"],
+        &["hog simulate does not take rules from Python yet"],
+    );
+    dir.refuse(
+        &["eval", "--rules-py", "fa24.py", "boar_strategy"],
+        &["boar_strategy is written for the course's rules, not for rules from fa24.py"],
+    );
+    dir.refuse(
+        &["eval", "--rules-py", "fa24.py", "--goal", "3000", "optimal"],
+        &["goal 3000 is outside 1 to 2000"],
+    );
+    dir.refuse_usage(
+        &[
+            "eval",
+            "--rules-py",
+            "fa24.py",
+            "--rules",
+            "digit-swap",
+            "optimal",
+        ],
+        &["'--rules-py <FILE.py>' cannot be used with '--rules <PRESET>'"],
+    );
+}
+
+/// `examples/rules/variant.py` written again in Rust.
+struct Variant;
+
+impl hog::general::ScoreRules for Variant {
+    fn goal(&self) -> u32 {
+        100
+    }
+    fn zero_dice(&self, _: u32, o: u32) -> u32 {
+        1 + o / 10 % 10
+    }
+    fn pig_out(&self) -> hog::general::PigOut {
+        hog::general::PigOut::Points(0)
+    }
+    fn has_turn_points(&self) -> bool {
+        true
+    }
+    fn turn_points(&self, points: u32, dice: u32, _: u32, _: u32) -> u32 {
+        points.min(25 - dice)
+    }
+    fn after_turn(&self, s: u32, o: u32) -> (u32, u32) {
+        let (low, high) = (s.min(o), s.max(o));
+        if low > 0 && high % low == 0 && low != high {
+            (o, s)
+        } else {
+            (s, o)
+        }
+    }
+}
+
+/// The README's two example rules files: Fall 2024 in Python evaluates like
+/// the preset, and the variant like its Rust twin, bit for bit.
+#[test]
+fn the_example_rules_files() {
+    let dir = Scratch::new();
+    let examples = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/rules");
+    let fa24 = examples.join("fa24.py");
+    let args = ["eval", "optimal", "--vs", "always_roll(6)"];
+    let python = dir.json(&[&args[..], &["--rules-py", fa24.to_str().unwrap()]].concat());
+    let preset = dir.json(&args);
+    for field in ["first", "second", "average"] {
+        assert!(
+            (num(&python, field) - num(&preset, field)).abs() <= 1e-15,
+            "{field}"
+        );
+    }
+    let variant = examples.join("variant.py");
+    let args = ["eval", "optimal", "--vs", "always_roll(5)", "--rules-py"];
+    let python = dir.json(&[&args[..], &[variant.to_str().unwrap()]].concat());
+    let rules =
+        hog::rules::Rules::from_functions("variant.py".into(), std::sync::Arc::new(Variant))
+            .unwrap();
+    let options = hog::sweep::SweepOptions::default();
+    let optimal = hog::solve::optimal(&rules, &options).table();
+    let five = hog::table::StrategyTable::constant(100, 5);
+    let rates = hog::eval::win_rates(&rules, &optimal, &five, &options);
+    assert_eq!(num(&python, "first").to_bits(), rates.first.to_bits());
+    assert_eq!(num(&python, "second").to_bits(), rates.second.to_bits());
+}
