@@ -1,0 +1,287 @@
+//! The general path (rules given as functions) against a brute-force
+//! reference written here from the README's definitions alone:
+//!
+//! - the points of `k` dice come from walking every face of every die one at
+//!   a time (probability `1 / sides` each), not from the engine's integer
+//!   counts;
+//! - the game is solved by plain value iteration over every state at once,
+//!   in no particular order, until nothing moves: no diagonals, no fixed
+//!   points per diagonal, no tables of landings; each turn calls the rule
+//!   functions themselves.
+//!
+//! Both are held to 1e-12 on rule sets with every feature the general path
+//! has (dice of 3 to 8 sides by both scores, a Pig Out worth 0 or the
+//! number of 1s, turn points, swaps, extra turns, half wins) and on the
+//! presets, at goals 1 to 20, for the optimum, best responses and
+//! evaluations (`cargo test --release --test general_rules`).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use hog::general::{PigOut, ScoreRules};
+use hog::rules::{Preset, Rules};
+use hog::solve::{best_response, optimal};
+use hog::sweep::{sweep, Policy, SweepOptions, TIE_TOLERANCE};
+use hog::table::StrategyTable;
+
+/// Every feature at once.
+struct Mixed {
+    goal: u32,
+}
+
+impl ScoreRules for Mixed {
+    fn goal(&self) -> u32 {
+        self.goal
+    }
+    fn zero_dice(&self, s: u32, o: u32) -> u32 {
+        1 + (s + o) % 3
+    }
+    fn dice_sides(&self, s: u32, o: u32) -> u32 {
+        3 + (s + 2 * o) % 6
+    }
+    fn pig_out(&self) -> PigOut {
+        PigOut::Points(0)
+    }
+    fn has_turn_points(&self) -> bool {
+        true
+    }
+    fn turn_points(&self, points: u32, dice: u32, _: u32, o: u32) -> u32 {
+        points.min(12 - dice) + u32::from(o == 5 && dice == 0)
+    }
+    fn after_turn(&self, s: u32, o: u32) -> (u32, u32) {
+        let goal = self.goal;
+        if s >= goal && o + 3 >= goal {
+            (s, goal)
+        } else if o > 0 && s == 2 * o {
+            (o, s)
+        } else {
+            (s, o)
+        }
+    }
+    fn extra_turn(&self, s: u32, o: u32) -> bool {
+        s > o && (s + o).is_multiple_of(5)
+    }
+}
+
+/// The number of 1s as a Pig Out, and extra turns on equal scores.
+struct Ones {
+    goal: u32,
+}
+
+impl ScoreRules for Ones {
+    fn goal(&self) -> u32 {
+        self.goal
+    }
+    fn zero_dice(&self, _: u32, o: u32) -> u32 {
+        1 + o % 10 / 3
+    }
+    fn dice_sides(&self, s: u32, _: u32) -> u32 {
+        if s < 7 {
+            3
+        } else {
+            6
+        }
+    }
+    fn pig_out(&self) -> PigOut {
+        PigOut::Ones
+    }
+    fn extra_turn(&self, s: u32, o: u32) -> bool {
+        s == o
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The reference.
+// ---------------------------------------------------------------------------
+
+/// The raw points of `dice` dice with `sides` faces, by walking every face:
+/// `(points, probability)`, merged by points.
+fn face_by_face(sides: u32, dice: u32, pig: PigOut) -> Vec<(u32, f64)> {
+    // (partial sum, number of 1s) -> probability, one die at a time.
+    let mut partial: HashMap<(u32, u32), f64> = HashMap::from([((0, 0), 1.0)]);
+    for _ in 0..dice {
+        let mut next = HashMap::new();
+        for (&(sum, ones), &p) in &partial {
+            for face in 1..=sides {
+                let key = (sum + face, ones + u32::from(face == 1));
+                *next.entry(key).or_insert(0.0) += p / f64::from(sides);
+            }
+        }
+        partial = next;
+    }
+    let mut by_points: HashMap<u32, f64> = HashMap::new();
+    for ((sum, ones), p) in partial {
+        let points = match (ones, pig) {
+            (0, _) => sum,
+            (_, PigOut::Points(x)) => x,
+            (ones, PigOut::Ones) => ones,
+        };
+        *by_points.entry(points).or_insert(0.0) += p;
+    }
+    let mut out: Vec<(u32, f64)> = by_points.into_iter().collect();
+    out.sort_by_key(|&(p, _)| p);
+    out
+}
+
+/// How a seat of the reference plays.
+#[derive(Clone, Copy)]
+enum Play<'a> {
+    Best,
+    Fixed(&'a StrategyTable),
+}
+
+/// Every seat's value at every state (`[seat][s * goal + o]`), by value
+/// iteration until no value moves by more than 1e-14.
+fn reference(rules: &dyn ScoreRules, seats: &[Play<'_>]) -> Vec<Vec<f64>> {
+    let n = rules.goal();
+    let mut rolls: HashMap<(u32, u32), Vec<(u32, f64)>> = HashMap::new();
+    let mut values = vec![vec![0.5; (n * n) as usize]; seats.len()];
+    for _round in 0..100_000 {
+        let mut moved = 0.0f64;
+        let mut next = values.clone();
+        for (i, play) in seats.iter().enumerate() {
+            for s in 0..n {
+                for o in 0..n {
+                    let value_of = |k: u32, rolls: &mut HashMap<(u32, u32), Vec<(u32, f64)>>| {
+                        let outcomes = if k == 0 {
+                            vec![(rules.zero_dice(s, o), 1.0)]
+                        } else {
+                            let sides = rules.dice_sides(s, o);
+                            rolls
+                                .entry((sides, k))
+                                .or_insert_with(|| face_by_face(sides, k, rules.pig_out()))
+                                .clone()
+                        };
+                        outcomes
+                            .iter()
+                            .map(|&(points, p)| {
+                                let q = rules.turn_points(points, k, s, o);
+                                let (mover, other) = rules.after_turn(s + q, o);
+                                let v = match (mover >= n, other >= n) {
+                                    (true, true) => 0.5,
+                                    (true, false) => 1.0,
+                                    (false, true) => 0.0,
+                                    (false, false) if rules.extra_turn(mover, other) => {
+                                        values[i][(mover * n + other) as usize]
+                                    }
+                                    (false, false) => {
+                                        let j = (i + 1) % seats.len();
+                                        1.0 - values[j][(other * n + mover) as usize]
+                                    }
+                                };
+                                p * v
+                            })
+                            .sum::<f64>()
+                    };
+                    let v = match play {
+                        Play::Fixed(t) => value_of(u32::from(t.get(s, o)), &mut rolls),
+                        Play::Best => (0..=10)
+                            .map(|k| value_of(k, &mut rolls))
+                            .fold(f64::NEG_INFINITY, f64::max),
+                    };
+                    let at = (s * n + o) as usize;
+                    moved = moved.max((v - values[i][at]).abs());
+                    next[i][at] = v;
+                }
+            }
+        }
+        values = next;
+        if moved <= 1e-14 {
+            return values;
+        }
+    }
+    panic!("the reference did not settle");
+}
+
+/// A table no one would design, for evaluations.
+fn scrambled(goal: u32, seed: u32) -> StrategyTable {
+    StrategyTable::from_fn(goal, |s, o| {
+        ((s * 7 + o * 3 + seed) * 2_654_435_761 % 11) as u8
+    })
+}
+
+/// The general path against the reference on `rules` at its goal: the
+/// optimum, a best response and an evaluation.
+fn check(rules: Arc<dyn ScoreRules + Send + Sync>, what: &str) {
+    let n = rules.goal();
+    let reference_rules = Arc::clone(&rules);
+    let general = Rules::from_functions(what.into(), rules).unwrap();
+    let options = SweepOptions::default();
+    let table = scrambled(n, 3);
+    let other = scrambled(n, 8);
+    let optimum = optimal(&general, &options);
+    let response = best_response(&general, &table, &options);
+    let evaluated = sweep(
+        &general,
+        &[Policy::Fixed(&table), Policy::Fixed(&other)],
+        &options,
+    );
+    let want_optimum = reference(reference_rules.as_ref(), &[Play::Best]);
+    let want_response = reference(reference_rules.as_ref(), &[Play::Best, Play::Fixed(&table)]);
+    let want_evaluated = reference(
+        reference_rules.as_ref(),
+        &[Play::Fixed(&table), Play::Fixed(&other)],
+    );
+    for s in 0..n {
+        for o in 0..n {
+            let at = (s * n + o) as usize;
+            let close = |got: f64, want: f64, kind: &str| {
+                assert!(
+                    (got - want).abs() <= 1e-12,
+                    "{what} goal {n} {kind} ({s}, {o}): {got} vs {want}"
+                );
+            };
+            close(
+                optimum.win_probability(s, o),
+                want_optimum[0][at],
+                "optimum",
+            );
+            close(
+                response.win_probability(s, o),
+                want_response[0][at],
+                "best response",
+            );
+            for (seat, want) in want_evaluated.iter().enumerate() {
+                let got = evaluated.seat(seat).value(s as usize, o as usize);
+                close(got, want[at], "evaluation");
+            }
+            // The chosen count is worth the best value, within the ties.
+            let values = optimum.choice_values(s, o);
+            let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            let chosen = values[optimum.choice(s, o) as usize];
+            assert!(chosen >= best - TIE_TOLERANCE, "{what} ({s}, {o})");
+        }
+    }
+}
+
+#[test]
+fn every_feature_matches_the_reference_at_goals_1_to_20() {
+    for goal in 1..=20 {
+        check(Arc::new(Mixed { goal }), "mixed");
+        check(Arc::new(Ones { goal }), "ones");
+    }
+}
+
+#[test]
+fn the_presets_as_functions_match_the_reference_at_goals_1_to_20() {
+    for preset in Preset::ALL {
+        for goal in 1..=20 {
+            check(
+                Arc::new(Rules::preset(preset, goal).unwrap()),
+                preset.name(),
+            );
+        }
+    }
+}
+
+#[test]
+fn face_by_face_rolls_sum_to_one() {
+    for sides in 2..=8 {
+        for dice in 1..=6 {
+            for pig in [PigOut::Points(0), PigOut::Points(1), PigOut::Ones] {
+                let total: f64 = face_by_face(sides, dice, pig).iter().map(|&(_, p)| p).sum();
+                assert!((total - 1.0).abs() < 1e-12);
+            }
+        }
+    }
+}
