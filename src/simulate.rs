@@ -14,6 +14,7 @@
 
 use rayon::prelude::*;
 
+use crate::general::{PigOut, ScoreRules};
 pub use crate::rng::Rng;
 use crate::rules::Rules;
 use crate::table::StrategyTable;
@@ -43,19 +44,36 @@ pub fn roll_dice(rng: &mut Rng, dice: u32, sides: u32) -> u32 {
     }
 }
 
-/// Points the mover scores at `(mover, opponent)` rolling `dice` dice.
-fn turn_points(rules: &Rules, rng: &mut Rng, mover: u32, opponent: u32, dice: u32) -> u32 {
+/// Points the mover scores at `(mover, opponent)` rolling `dice` dice,
+/// before `turn_points`: zero dice's, or each die rolled one at a time and
+/// a roll with a 1 scoring what the Pig Out rule says.
+fn raw_points(rules: &Rules, rng: &mut Rng, mover: u32, opponent: u32, dice: u32) -> u32 {
     if dice == 0 {
-        rules.zero_dice_points(mover, opponent)
-    } else {
-        let sides = rules.components().dice.sides(mover, opponent);
-        roll_dice(rng, dice, sides)
+        return rules.zero_dice_points(mover, opponent);
+    }
+    let sides = ScoreRules::dice_sides(rules, mover, opponent);
+    let (mut sum, mut ones) = (0, 0);
+    for _ in 0..dice {
+        let face = rng.roll(sides);
+        ones += u32::from(face == 1);
+        sum += face;
+    }
+    match (ones, ScoreRules::pig_out(rules)) {
+        (0, _) => sum,
+        (_, PigOut::Points(points)) => points,
+        (ones, PigOut::Ones) => ones,
     }
 }
 
-/// Play one game of `a` (moving first) against `b`; returns the winner's
-/// index, 0 for `a` and 1 for `b`.
-pub fn play_game(rules: &Rules, a: &StrategyTable, b: &StrategyTable, rng: &mut Rng) -> usize {
+/// Play one game of `a` (moving first) against `b` by the rule functions
+/// alone: the winner's index (0 for `a`, 1 for `b`), or `None` when a turn
+/// put both scores at the goal (half a win each).
+pub fn play_game(
+    rules: &Rules,
+    a: &StrategyTable,
+    b: &StrategyTable,
+    rng: &mut Rng,
+) -> Option<usize> {
     let goal = rules.goal();
     assert!(
         a.goal() == goal && b.goal() == goal,
@@ -66,20 +84,20 @@ pub fn play_game(rules: &Rules, a: &StrategyTable, b: &StrategyTable, rng: &mut 
     let mut mover = 0;
     loop {
         let other = 1 - mover;
-        let dice = players[mover].get(score[mover], score[other]);
-        let points = turn_points(rules, rng, score[mover], score[other], u32::from(dice));
-        let end = rules.after_turn(score[mover] + points, score[other]);
-        score[mover] = end.mover;
-        score[other] = end.other;
-        // At most one score reaches the goal (the README's rules); a swap can make it
-        // the other player's.
-        if score[mover] >= goal {
-            return mover;
+        let (s, o) = (score[mover], score[other]);
+        let dice = u32::from(players[mover].get(s, o));
+        let raw = raw_points(rules, rng, s, o, dice);
+        let points = ScoreRules::turn_points(rules, raw, dice, s, o);
+        (score[mover], score[other]) = ScoreRules::after_turn(rules, s + points, o);
+        match (score[mover] >= goal, score[other] >= goal) {
+            (true, true) => return None,
+            (true, false) => return Some(mover),
+            (false, true) => return Some(other),
+            (false, false) => {}
         }
-        if score[other] >= goal {
-            return other;
+        if !ScoreRules::extra_turn(rules, score[mover], score[other]) {
+            mover = other;
         }
-        mover = other;
     }
 }
 
@@ -90,6 +108,11 @@ pub struct Sampled {
     pub first_wins: u64,
     /// Games A won moving second.
     pub second_wins: u64,
+    /// Games A moving first tied (both at the goal: half a win each; only
+    /// rules from a rules file can end so).
+    pub first_ties: u64,
+    /// Games A moving second tied.
+    pub second_ties: u64,
     /// Games played in each seat (so `2 * games` in all).
     pub games: u64,
 }
@@ -97,12 +120,22 @@ pub struct Sampled {
 impl Sampled {
     /// A's sampled win rate moving first.
     pub fn first(&self) -> f64 {
-        self.first_wins as f64 / self.games as f64
+        (self.first_wins as f64 + self.first_ties as f64 / 2.0) / self.games as f64
     }
 
     /// A's sampled win rate moving second.
     pub fn second(&self) -> f64 {
-        self.second_wins as f64 / self.games as f64
+        (self.second_wins as f64 + self.second_ties as f64 / 2.0) / self.games as f64
+    }
+
+    /// The 95% Wilson interval of [`Sampled::first`].
+    pub fn first_interval95(&self) -> (f64, f64) {
+        wilson95(self.first(), self.games)
+    }
+
+    /// The 95% Wilson interval of [`Sampled::second`].
+    pub fn second_interval95(&self) -> (f64, f64) {
+        wilson95(self.second(), self.games)
     }
 
     /// The mean of the two seats' rates, like the course's `average_win_rate`.
@@ -110,7 +143,9 @@ impl Sampled {
         (self.first() + self.second()) / 2.0
     }
 
-    /// The standard error of [`Sampled::average`]: `sqrt(se1^2 + se2^2) / 2`.
+    /// The standard error of [`Sampled::average`]: `sqrt(se1^2 + se2^2) / 2`
+    /// (with ties, an upper bound: a half win spreads less than a win or a
+    /// loss).
     pub fn average_standard_error(&self) -> f64 {
         let n = self.games as f64;
         let variance = |p: f64| p * (1.0 - p) / n;
@@ -142,33 +177,40 @@ pub fn simulate_with_progress(
 ) -> Sampled {
     let chunks = games_per_seat.div_ceil(CHUNK_GAMES);
     // Stream 2c plays chunk c with A first, stream 2c + 1 with B first.
-    let (first_wins, second_wins) = (0..2 * chunks)
+    let counts = (0..2 * chunks)
         .into_par_iter()
         .map(|stream| {
             let start = (stream / 2) * CHUNK_GAMES;
             let games = CHUNK_GAMES.min(games_per_seat - start);
             let mut rng = Rng::stream(seed, stream);
             let a_first = stream % 2 == 0;
-            let wins = (0..games)
-                .filter(|_| {
-                    if a_first {
-                        play_game(rules, a, b, &mut rng) == 0
-                    } else {
-                        play_game(rules, b, a, &mut rng) == 1
-                    }
-                })
-                .count() as u64;
+            // A's wins and ties in this chunk.
+            let (mut wins, mut ties) = (0, 0);
+            for _ in 0..games {
+                let (winner, a) = if a_first {
+                    (play_game(rules, a, b, &mut rng), 0)
+                } else {
+                    (play_game(rules, b, a, &mut rng), 1)
+                };
+                match winner {
+                    Some(w) if w == a => wins += 1,
+                    Some(_) => {}
+                    None => ties += 1,
+                }
+            }
             progress(games);
             if a_first {
-                (wins, 0)
+                [wins, 0, ties, 0]
             } else {
-                (0, wins)
+                [0, wins, 0, ties]
             }
         })
-        .reduce(|| (0, 0), |x, y| (x.0 + y.0, x.1 + y.1));
+        .reduce(|| [0; 4], |x, y| std::array::from_fn(|i| x[i] + y[i]));
     Sampled {
-        first_wins,
-        second_wins,
+        first_wins: counts[0],
+        second_wins: counts[1],
+        first_ties: counts[2],
+        second_ties: counts[3],
         games: games_per_seat,
     }
 }
@@ -188,8 +230,12 @@ pub fn interval95(wins: u64, games: u64) -> (f64, f64) {
         games > 0 && wins <= games,
         "need 0 <= wins <= games, games > 0"
     );
+    wilson95(wins as f64 / games as f64, games)
+}
+
+/// The 95% Wilson score interval around a rate `p` of `games` games.
+fn wilson95(p: f64, games: u64) -> (f64, f64) {
     let n = games as f64;
-    let p = wins as f64 / n;
     let z2 = Z95 * Z95;
     let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
     let half = Z95 / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
@@ -228,7 +274,7 @@ mod tests {
                 for b in 0..=10 {
                     let (ta, tb) = (StrategyTable::constant(1, a), StrategyTable::constant(1, b));
                     for _ in 0..20 {
-                        assert_eq!(play_game(&rules, &ta, &tb, &mut rng), 0, "{preset:?}");
+                        assert_eq!(play_game(&rules, &ta, &tb, &mut rng), Some(0), "{preset:?}");
                     }
                 }
             }
@@ -237,11 +283,11 @@ mod tests {
         let mut rng = Rng::seed_from_u64(1);
         // Zero dice: Free Bacon 1 + (0 * 0) % 10 = 1, no swap.
         let zero = StrategyTable::constant(1, 0);
-        assert!((0..100).all(|_| play_game(&rules, &zero, &zero, &mut rng) == 0));
+        assert!((0..100).all(|_| play_game(&rules, &zero, &zero, &mut rng) == Some(0)));
         // Two dice total 10 (4+6, 5+5, 6+4) with probability 3/36: swapped away.
         let two = StrategyTable::constant(1, 2);
         let losses = (0..3600)
-            .filter(|_| play_game(&rules, &two, &zero, &mut rng) == 1)
+            .filter(|_| play_game(&rules, &two, &zero, &mut rng) == Some(1))
             .count();
         assert!(
             (200..=400).contains(&losses),
@@ -260,6 +306,8 @@ mod tests {
             Sampled {
                 first_wins: 1000,
                 second_wins: 0,
+                first_ties: 0,
+                second_ties: 0,
                 games: 1000
             }
         );

@@ -7,7 +7,7 @@ use clap::Args;
 use serde_json::{json, Value};
 
 use crate::eval::win_rates;
-use crate::simulate::{average_interval95, interval95, simulate_with_progress, Sampled};
+use crate::simulate::{average_interval95, simulate_with_progress, Sampled};
 use crate::HogError;
 
 use super::output::{render_table, rules_json, rules_line};
@@ -30,7 +30,6 @@ pub struct SimulateArgs {
 }
 
 pub fn run(config: &Config, args: &SimulateArgs, printer: &mut Printer) -> anyhow::Result<()> {
-    config.refuse_rule_functions("simulate")?;
     if args.games == 0 {
         return Err(HogError::BadArgument("--games must be at least 1".into()).into());
     }
@@ -135,8 +134,8 @@ struct Intervals {
 impl Intervals {
     fn of(sampled: &Sampled) -> Intervals {
         Intervals {
-            first: interval95(sampled.first_wins, sampled.games),
-            second: interval95(sampled.second_wins, sampled.games),
+            first: sampled.first_interval95(),
+            second: sampled.second_interval95(),
             average: average_interval95(sampled),
         }
     }

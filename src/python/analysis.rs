@@ -10,7 +10,7 @@ use crate::eval::win_rates;
 use crate::explain::{explain as explain_state, explain_strategy};
 use crate::report::{EvalReport, ExplainReport, RulesHeader};
 use crate::rules::Rules;
-use crate::simulate::{average_interval95, interval95, simulate as sample};
+use crate::simulate::{average_interval95, simulate as sample};
 use crate::strategy::{Grid, Resolver, StrategyTable};
 use crate::sweep::{sweep as sweep_tables, Policy, SweepOptions};
 
@@ -375,8 +375,8 @@ fn simulate<'py>(
     map.insert(
         "sampled".into(),
         json!({
-            "first": {"rate": sampled.first(), "interval": interval95(sampled.first_wins, games)},
-            "second": {"rate": sampled.second(), "interval": interval95(sampled.second_wins, games)},
+            "first": {"rate": sampled.first(), "interval": sampled.first_interval95()},
+            "second": {"rate": sampled.second(), "interval": sampled.second_interval95()},
             "average": {"rate": sampled.average(), "interval": average_interval95(&sampled)},
         }),
     );
