@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use crate::dice::MAX_DICE;
 use crate::error::HogError;
+use crate::general::{Rolls, ScoreRules};
 use crate::rules::Rules;
 use crate::solve::Solution;
 use crate::sweep::{best_choice, SweepResult};
@@ -174,7 +175,7 @@ fn explanation(
     Explanation {
         score,
         opponent_score: opponent,
-        sides: rules.components().dice.sides(score, opponent),
+        sides: ScoreRules::dice_sides(rules, score, opponent),
         best,
         chosen,
         choices,
@@ -184,6 +185,9 @@ fn explanation(
 /// The raw points a turn of `dice` dice can score at `(score, opponent)`,
 /// each with its probability, in increasing order of points.
 pub fn turn_points(rules: &Rules, score: u32, opponent: u32, dice: u8) -> Vec<(u32, f64)> {
+    if rules.functions().is_some() {
+        return function_points(rules, score, opponent, dice);
+    }
     if dice == 0 {
         return vec![(rules.zero_dice_points(score, opponent), 1.0)];
     }
@@ -199,6 +203,26 @@ pub fn turn_points(rules: &Rules, score: u32, opponent: u32, dice: u8) -> Vec<(u
         )
         .filter(|&(_, q)| q > 0.0)
         .collect()
+}
+
+/// [`turn_points`] for rules given as functions: the roll of the state's
+/// dice under its Pig Out rule, then `turn_points`, merged by final points.
+fn function_points(rules: &Rules, score: u32, opponent: u32, dice: u8) -> Vec<(u32, f64)> {
+    let dice = u32::from(dice);
+    let raw = if dice == 0 {
+        vec![(rules.zero_dice_points(score, opponent), 1.0)]
+    } else {
+        let sides = ScoreRules::dice_sides(rules, score, opponent);
+        Rolls::new([sides], ScoreRules::pig_out(rules))
+            .get(sides, dice)
+            .clone()
+    };
+    let mut merged: BTreeMap<u32, f64> = BTreeMap::new();
+    for (p, q) in raw {
+        let points = ScoreRules::turn_points(rules, p, dice, score, opponent);
+        *merged.entry(points).or_insert(0.0) += q;
+    }
+    merged.into_iter().collect()
 }
 
 /// Apply the after-turn rule to every raw result, merging equal outcomes.

@@ -5,6 +5,7 @@
 use clap::Args;
 
 use crate::explain::{explain, explain_strategy, Choice, Explanation};
+use crate::general::ScoreRules;
 use crate::report::ExplainReport;
 use crate::rules::Rules;
 use crate::solve;
@@ -77,7 +78,6 @@ fn parse_score(what: &str, text: &str, goal: u32) -> Result<u32, HogError> {
 }
 
 pub fn run(config: &Config, args: &ExplainArgs, printer: &mut Printer) -> anyhow::Result<()> {
-    config.refuse_rule_functions("explain")?;
     let rules = &config.rules;
     let score = parse_score("SCORE", &args.score, rules.goal())?;
     let opponent = parse_score("OPPONENT", &args.opponent, rules.goal())?;
@@ -264,7 +264,9 @@ fn why(e: &Explanation) -> String {
 
 /// What zero dice would do here, since that is the rule-driven choice.
 fn zero_dice_note(rules: &Rules, e: &Explanation) -> String {
-    let points = rules.zero_dice_points(e.score, e.opponent_score);
+    let given = rules.zero_dice_points(e.score, e.opponent_score);
+    // Rules from Python may change a turn's points after zero dice gave them.
+    let points = ScoreRules::turn_points(rules, given, 0, e.score, e.opponent_score);
     let raw = e.score + points;
     let end = rules.after_turn(raw, e.opponent_score);
     let after = match end.fired {
@@ -276,11 +278,19 @@ fn zero_dice_note(rules: &Rules, e: &Explanation) -> String {
             end.other
         ),
         Some(rule) => format!("; {} lifts {raw} to {}", rule.title(), end.mover),
+        None if (end.mover, end.other) != (raw, e.opponent_score) => format!(
+            "; after_turn makes {raw}-{} {}-{}",
+            e.opponent_score, end.mover, end.other
+        ),
         None => String::new(),
+    };
+    let zero_dice = match rules.functions() {
+        Some(_) => "zero_dice",
+        None => rules.components().zero_dice.title(),
     };
     format!(
         "Zero dice: {} gives {points} point{} ({} -> {raw}){after}.",
-        rules.components().zero_dice.title(),
+        zero_dice,
         if points == 1 { "" } else { "s" },
         e.score,
     )

@@ -186,7 +186,8 @@ impl Config {
         match self.rules.functions() {
             Some(f) => Err(HogError::BadArgument(format!(
                 "hog {command} does not take rules from Python yet (--rules-py {}); \
-                 solve, eval, rates, tournament, match, contest, export, plot and simulate do",
+                 solve, eval, rates, tournament, match, contest, explain, export, plot and \
+                 simulate do",
                 f.name
             ))),
             None => Ok(()),

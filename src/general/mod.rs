@@ -21,7 +21,7 @@ mod rules_py;
 mod sweep;
 mod tables;
 
-pub use outcomes::{PigOut, SIDES};
+pub use outcomes::{PigOut, Rolls, SIDES};
 pub use rules_py::{PythonRules, MAX_PYTHON_GOAL};
 pub use sweep::{general_sweep, GeneralResult, FIXED_POINT_TOLERANCE, MAX_ROUNDS};
 pub use tables::{End, RuleTables, ScoreRules, MAX_TURN_POINTS};

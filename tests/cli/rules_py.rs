@@ -131,8 +131,8 @@ fn bad_rules_files_and_commands_are_refused() {
         &["missing.py", "no such file"],
     );
     dir.refuse(
-        &["explain", "--rules-py", "fa24.py", "10", "20"],
-        &["hog explain does not take rules from Python yet"],
+        &["play", "--rules-py", "fa24.py"],
+        &["hog play does not take rules from Python yet"],
     );
     dir.refuse(
         &["eval", "--rules-py", "fa24.py", "boar_strategy"],
@@ -247,4 +247,28 @@ fn simulate_plays_rules_from_python() {
             "{seat}: {sampled} vs {exact}"
         );
     }
+}
+
+/// `hog explain` with rules from Python: every choice's value, expected
+/// points and outcomes as the preset's (values within 1e-15).
+#[test]
+fn explain_takes_rules_from_python() {
+    let dir = Scratch::new();
+    dir.write("fa24.py", FA24);
+    let python = dir.json(&["explain", "--rules-py", "fa24.py", "13", "20"]);
+    let preset = dir.json(&["explain", "--goal", "40", "13", "20"]);
+    let (a, b) = (
+        python["choices"].as_array().unwrap(),
+        preset["choices"].as_array().unwrap(),
+    );
+    assert_eq!(a.len(), 11);
+    for (x, y) in a.iter().zip(b) {
+        assert!((num(x, "win_probability") - num(y, "win_probability")).abs() <= 1e-15);
+        assert!((num(x, "expected_points") - num(y, "expected_points")).abs() <= 1e-12);
+        assert_eq!(
+            x["outcomes"].as_array().unwrap().len(),
+            y["outcomes"].as_array().unwrap().len()
+        );
+    }
+    assert_eq!(python["best"], preset["best"]);
 }
