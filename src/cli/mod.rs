@@ -14,6 +14,7 @@ mod play;
 mod plot;
 mod progress;
 mod rates;
+mod rules;
 mod rules_args;
 #[cfg(feature = "serve")]
 mod serve;
@@ -109,6 +110,8 @@ pub enum Command {
     /// Serve the game, the strategy maps and comparisons as a web page.
     #[cfg(feature = "serve")]
     Serve(serve::ServeArgs),
+    /// List the presets and the components of rules files.
+    Rules(rules::RulesListArgs),
     /// Print a shell's completion script for hog.
     Completions(docs::CompletionsArgs),
     /// Print hog's manual page (or write every command's page to a folder).
@@ -179,15 +182,19 @@ impl Config {
         })
     }
 
-    /// Refuse rules from a Python file for a command that narrates the
-    /// course's named rules or plays turn by turn, which do not take them
+    /// Refuse rules from a rules file or Python for a command that plays
+    /// turn by turn in the course's named rules, which does not take them
     /// yet.
     pub fn refuse_rule_functions(&self, command: &str) -> Result<(), HogError> {
         match self.rules.functions() {
             Some(f) => Err(HogError::BadArgument(format!(
-                "hog {command} does not take rules from Python yet (--rules-py {}); \
-                 solve, eval, rates, tournament, match, contest, explain, export, plot and \
-                 simulate do",
+                "hog {command} does not take rules {} yet ({}); solve, eval, rates, \
+                 tournament, match, contest, explain, export, plot and simulate do",
+                if f.origin() == "from Python" {
+                    "from Python"
+                } else {
+                    "from a rules file"
+                },
                 f.name
             ))),
             None => Ok(()),
@@ -254,6 +261,7 @@ pub fn run(opts: Opts) -> anyhow::Result<()> {
         Command::Play(args) => play::run(&config, &args, &mut printer),
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(&config, &args, &mut printer),
+        Command::Rules(args) => rules::run(&config, &args, &mut printer),
         Command::Completions(args) => docs::completions(&args, &mut printer),
         Command::Manpage(args) => docs::manpage(&config, &args, &mut printer),
     }

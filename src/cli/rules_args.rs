@@ -8,7 +8,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::general::PythonRules;
-use crate::rules::{AfterTurn, Components, DiceRule, Preset, Rules, ZeroDice, MAX_GOAL};
+use crate::rules::{
+    AfterTurn, Components, ComposedRules, DiceRule, Preset, Rules, ZeroDice, MAX_GOAL,
+};
 use crate::HogError;
 
 // The value lists come from the library's own lists of components
@@ -67,6 +69,16 @@ pub struct RulesArgs {
         conflicts_with_all = ["preset", "zero_dice", "hog_wild", "no_hog_wild", "after_turn"]
     )]
     pub rules_py: Option<PathBuf>,
+
+    /// Rules from a file of named components (TOML; `hog rules` lists
+    /// them, the README shows the format). Solved on the general path.
+    #[arg(
+        long,
+        value_name = "FILE.toml",
+        global = true,
+        conflicts_with_all = ["preset", "zero_dice", "hog_wild", "no_hog_wild", "after_turn", "rules_py"]
+    )]
+    pub rules_file: Option<PathBuf>,
 }
 
 /// Digits only; the range is checked with the rules, so that a goal too
@@ -88,6 +100,14 @@ impl RulesArgs {
         if let Some(path) = &self.rules_py {
             let functions = PythonRules::load(path, goal, python_timeout)?;
             let name = functions.name().to_string();
+            return Rules::from_functions(name, Arc::new(functions));
+        }
+        if let Some(path) = &self.rules_file {
+            let functions = ComposedRules::load(path, goal)?;
+            let name = path.file_name().map_or_else(
+                || path.display().to_string(),
+                |f| f.to_string_lossy().into_owned(),
+            );
             return Rules::from_functions(name, Arc::new(functions));
         }
         let preset = self.preset;

@@ -20,6 +20,33 @@ pub struct Functions {
     pub tables: Arc<RuleTables>,
 }
 
+impl Functions {
+    /// Whether the rules came from Python (the name is the file's).
+    fn is_python(&self) -> bool {
+        self.name.ends_with(".py")
+    }
+
+    /// Where the rules came from, for headers: "from Python" or "rules
+    /// file".
+    pub fn origin(&self) -> &'static str {
+        if self.is_python() {
+            "from Python"
+        } else {
+            "rules file"
+        }
+    }
+
+    /// What reports give as each component's name: `python` or
+    /// `rules-file`.
+    pub fn component_name(&self) -> &'static str {
+        if self.is_python() {
+            "python"
+        } else {
+            "rules-file"
+        }
+    }
+}
+
 impl std::fmt::Debug for Functions {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Functions")

@@ -10,8 +10,10 @@ mod dice_rule;
 pub mod digits;
 mod functions;
 mod landing;
+pub mod library;
 mod preset;
 mod reach;
+mod rules_file;
 mod zero_dice;
 
 pub use after_turn::{AfterTurn, TurnEnd};
@@ -20,6 +22,7 @@ pub use functions::Functions;
 pub use landing::{diagonal_scores, outcome_index, state_index, Landing, LANDING_REACH};
 pub use preset::Preset;
 pub use reach::Reach;
+pub use rules_file::ComposedRules;
 pub use zero_dice::ZeroDice;
 
 use std::sync::{Arc, OnceLock};
@@ -348,11 +351,12 @@ impl Rules {
     }
 
     /// "fa24 (boar-brawl, six-sided, sus-fuss), goal 100", or for rules
-    /// given as functions "rules.py (from Python), goal 100": the rules and
+    /// given as functions "rules.py (from Python), goal 100" or "fa19.toml
+    /// (rules file), goal 100": the rules and
     /// every component, for the headers of reports.
     pub fn describe(&self) -> String {
-        if self.functions.is_some() {
-            return format!("{} (from Python), goal {}", self.name(), self.goal);
+        if let Some(f) = &self.functions {
+            return format!("{} ({}), goal {}", f.name, f.origin(), self.goal);
         }
         let [zero_dice, dice, after_turn] = self.component_names();
         format!(
@@ -369,10 +373,11 @@ impl Rules {
     }
 
     /// The zero-dice, dice and after-turn components by their command-line
-    /// names; `python` for each, for rules given as functions.
+    /// names; `python` or `rules-file` for each, for rules given as
+    /// functions.
     pub fn component_names(&self) -> [&'static str; 3] {
-        if self.functions.is_some() {
-            return ["python"; 3];
+        if let Some(f) = &self.functions {
+            return [f.component_name(); 3];
         }
         let c = self.components;
         [c.zero_dice.name(), c.dice.name(), c.after_turn.name()]

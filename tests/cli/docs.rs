@@ -3,7 +3,7 @@
 
 use crate::util::Scratch;
 
-const COMMANDS: [&str; 15] = [
+const COMMANDS: [&str; 16] = [
     "solve",
     "eval",
     "rates",
@@ -17,6 +17,7 @@ const COMMANDS: [&str; 15] = [
     "plot",
     "play",
     "serve",
+    "rules",
     "completions",
     "manpage",
 ];

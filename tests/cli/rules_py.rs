@@ -272,3 +272,74 @@ fn explain_takes_rules_from_python() {
     }
     assert_eq!(python["best"], preset["best"]);
 }
+
+/// `--rules-file FILE.toml`: Fall 2019's scoring rules from components,
+/// solved and evaluated; the same rules in Python give the same numbers;
+/// bad files refused in one line; `hog rules` lists every component.
+#[test]
+fn rules_from_a_file_of_components() {
+    let dir = Scratch::new();
+    dir.write(
+        "fa19.toml",
+        "goal = 40\nzero_dice = \"bacon-ten-minus-min-digit\"\nafter_turn = \"swap-first-times-last\"\n",
+    );
+    dir.write(
+        "fa19.py",
+        "GOAL = 40\n\ndef zero_dice(s, o):\n    return 10 - min(o // 10 % 10, o % 10)\n\n\
+         def first(x):\n    while x >= 10:\n        x //= 10\n    return x\n\n\
+         def after_turn(s, o):\n    if s != o and first(s) * (s % 10) == first(o) * (o % 10):\n        \
+         return o, s\n    return s, o\n",
+    );
+    let args = ["eval", "optimal", "--vs", "always_roll(5)"];
+    let file = dir.json(&[&args[..], &["--rules-file", "fa19.toml"]].concat());
+    let python = dir.json(&[&args[..], &["--rules-py", "fa19.py"]].concat());
+    assert_eq!(file["rules"], "fa19.toml");
+    assert_eq!(file["components"]["after_turn"], "rules-file");
+    for field in ["first", "second", "average"] {
+        assert_eq!(
+            num(&file, field).to_bits(),
+            num(&python, field).to_bits(),
+            "{field}"
+        );
+    }
+    let out = dir.run(&["solve", "--rules-file", "fa19.toml", "--quiet"]);
+    assert!(out.contains("fa19.toml (rules file), goal 40"), "{out}");
+    dir.write(
+        "bad.toml",
+        "zero_dice = { rule = \"bacon-tens\", minus = 2 }\n",
+    );
+    dir.refuse(
+        &["eval", "--rules-file", "bad.toml", "optimal"],
+        &[
+            "bad.toml",
+            "zero_dice component bacon-tens has no parameter 'minus'; it takes plus",
+        ],
+    );
+    dir.refuse_usage(
+        &[
+            "eval",
+            "--rules-file",
+            "fa19.toml",
+            "--rules-py",
+            "fa19.py",
+            "optimal",
+        ],
+        &["cannot be used with"],
+    );
+    let listing = dir.json(&["rules"]);
+    let names: Vec<&str> = listing["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    for name in [
+        "boar-brawl",
+        "bacon-ten-minus-min-digit",
+        "hogtimus-prime",
+        "swap-first-times-last",
+    ] {
+        assert!(names.contains(&name), "{name}");
+    }
+    assert_eq!(listing["presets"].as_array().unwrap().len(), 4);
+}

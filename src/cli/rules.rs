@@ -1,0 +1,104 @@
+//! `hog rules`: the presets and the component library of rules files.
+
+use clap::Args;
+use serde_json::json;
+
+use super::output::render_table;
+use super::{Config, Format, Printer};
+use crate::rules::library::CATALOG;
+use crate::rules::Preset;
+
+#[derive(Debug, Args)]
+pub struct RulesListArgs {}
+
+pub fn run(config: &Config, _args: &RulesListArgs, printer: &mut Printer) -> anyhow::Result<()> {
+    let presets: Vec<Vec<String>> = Preset::ALL
+        .iter()
+        .map(|p| {
+            let c = p.components();
+            vec![
+                p.name().to_string(),
+                c.zero_dice.name().to_string(),
+                c.dice.name().to_string(),
+                c.after_turn.name().to_string(),
+            ]
+        })
+        .collect();
+    let components: Vec<Vec<String>> = CATALOG
+        .iter()
+        .map(|c| {
+            let params: Vec<String> = c.params.iter().map(|(p, d)| format!("{p}={d}")).collect();
+            vec![
+                c.kind.key().to_string(),
+                c.name.to_string(),
+                params.join(" "),
+                c.definition.to_string(),
+                c.from.to_string(),
+            ]
+        })
+        .collect();
+    match config.format {
+        Format::Json => {
+            let presets: Vec<_> = presets
+                .iter()
+                .map(|r| json!({"preset": r[0], "zero_dice": r[1], "dice": r[2], "after_turn": r[3]}))
+                .collect();
+            let components: Vec<_> = CATALOG
+                .iter()
+                .map(|c| {
+                    let params: serde_json::Map<String, serde_json::Value> = c
+                        .params
+                        .iter()
+                        .map(|(p, d)| (p.to_string(), json!(d)))
+                        .collect();
+                    json!({"key": c.kind.key(), "name": c.name, "params": params,
+                           "definition": c.definition, "from": c.from})
+                })
+                .collect();
+            printer.json(&json!({"presets": presets, "components": components}))?
+        }
+        Format::Text => {
+            let mut text = String::from("Presets (--rules):\n\n");
+            text += &render_table(
+                Format::Text,
+                &["preset", "zero_dice", "dice", "after_turn"],
+                &presets,
+            );
+            text += "\nComponents of rules files (--rules-file FILE.toml; see the README):\n";
+            let width = components
+                .iter()
+                .map(|c| c[1].len() + c[2].len() + 1)
+                .max()
+                .unwrap_or(0);
+            let mut key = "";
+            for c in &components {
+                if c[0] != key {
+                    key = &c[0];
+                    text += &format!("\n{key}\n");
+                }
+                let name = format!("{} {}", c[1], c[2]);
+                let from = if c[4].is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", c[4])
+                };
+                text += &format!("  {:<width$}  {}{from}\n", name.trim_end(), c[3]);
+            }
+            printer.text(&text)?
+        }
+        format => {
+            let mut text = render_table(
+                format,
+                &["preset", "zero_dice", "dice", "after_turn"],
+                &presets,
+            );
+            text += &render_table(
+                format,
+                &["key", "component", "parameters", "definition", "from"],
+                &components,
+            );
+            printer.text(&text)?
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,377 @@
+//! The component library of rules files: every rule a rules file can name,
+//! with its parameters, its definition and where it comes from. The
+//! catalog ([`CATALOG`]) is the one list: `hog rules` prints it, the parser
+//! reads names from it, and the README's table is its text.
+//!
+//! Digits are of the score named: `ones(x) = x % 10`, `tens(x) = x / 10 %
+//! 10`; Free Bacon rules read the opponent's score.
+
+use super::after_turn::AfterTurn;
+use super::digits::{is_prime, next_prime, ones, sus_points, tens};
+use super::zero_dice::ZeroDice;
+
+/// What rolling zero dice scores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ZeroDiceRule {
+    /// One of the presets' rules.
+    Preset(ZeroDice),
+    /// `plus + tens(opponent)`.
+    BaconTens { plus: u32 },
+    /// `plus + |tens(opponent) - ones(opponent)|`.
+    BaconDifference { plus: u32 },
+    /// `max(2 * tens(opponent) - ones(opponent), 1)`.
+    BaconTwiceTensMinusOnes,
+    /// `plus + min(tens(opponent), ones(opponent))`.
+    BaconMinDigit { plus: u32 },
+    /// `10 - min(tens(opponent), ones(opponent))`.
+    BaconTenMinusMinDigit,
+}
+
+impl ZeroDiceRule {
+    /// The points at `(score, opponent)`.
+    pub fn points(self, score: u32, opponent: u32) -> u32 {
+        let (t, o) = (tens(opponent), ones(opponent));
+        match self {
+            ZeroDiceRule::Preset(rule) => rule.points(score, opponent),
+            ZeroDiceRule::BaconTens { plus } => plus + t,
+            ZeroDiceRule::BaconDifference { plus } => plus + t.abs_diff(o),
+            ZeroDiceRule::BaconTwiceTensMinusOnes => (2 * t).saturating_sub(o).max(1),
+            ZeroDiceRule::BaconMinDigit { plus } => plus + t.min(o),
+            ZeroDiceRule::BaconTenMinusMinDigit => 10 - t.min(o),
+        }
+    }
+}
+
+/// How many sides the dice have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DiceSidesRule {
+    /// Always `sides` sides.
+    Fixed(u32),
+    /// Hog Wild: four sides when the score sum is a multiple of 7, else six.
+    HogWild,
+}
+
+impl DiceSidesRule {
+    /// The sides at `(score, opponent)`.
+    pub fn sides(self, score: u32, opponent: u32) -> u32 {
+        match self {
+            DiceSidesRule::Fixed(sides) => sides,
+            DiceSidesRule::HogWild if (score + opponent).is_multiple_of(7) => 4,
+            DiceSidesRule::HogWild => 6,
+        }
+    }
+}
+
+/// A change to the points a turn scores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TurnPointsRule {
+    /// Hogtimus Prime: a prime number of points becomes the next prime.
+    HogtimusPrime,
+    /// At most `total - dice` points a turn.
+    Cap { total: u32 },
+}
+
+impl TurnPointsRule {
+    /// The points after the rule, for `points` from `dice` dice.
+    pub fn apply(self, points: u32, dice: u32) -> u32 {
+        match self {
+            TurnPointsRule::HogtimusPrime if is_prime(points) => next_prime(points),
+            TurnPointsRule::HogtimusPrime => points,
+            TurnPointsRule::Cap { total } => points.min(total.saturating_sub(dice)),
+        }
+    }
+}
+
+/// What happens to the scores after a turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AfterTurnRule {
+    /// One of the presets' rules (Sus Fuss and three swaps).
+    Preset(AfterTurn),
+    /// Swap when one score is a multiple of the other (both positive and
+    /// different).
+    SwapMultiple,
+    /// Swap when the first digit times the last digit is the same for both
+    /// scores (a one-digit score's first digit is itself); equal scores do
+    /// not swap.
+    SwapFirstTimesLast,
+}
+
+/// The first digit of `x` (its only digit below 10).
+fn first_digit(mut x: u32) -> u32 {
+    while x >= 10 {
+        x /= 10;
+    }
+    x
+}
+
+impl AfterTurnRule {
+    /// Both scores after the rule, mover first.
+    pub fn apply(self, mover: u32, other: u32) -> (u32, u32) {
+        let swap = match self {
+            AfterTurnRule::Preset(rule) => {
+                let end = rule.apply(mover, other, sus_points);
+                return (end.mover, end.other);
+            }
+            AfterTurnRule::SwapMultiple => {
+                let (low, high) = (mover.min(other), mover.max(other));
+                low > 0 && low != high && high.is_multiple_of(low)
+            }
+            AfterTurnRule::SwapFirstTimesLast => {
+                let key = |x: u32| first_digit(x) * ones(x);
+                mover != other && key(mover) == key(other)
+            }
+        };
+        if swap {
+            (other, mover)
+        } else {
+            (mover, other)
+        }
+    }
+}
+
+/// Which rule of a rule set a component fills.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// `zero_dice`.
+    ZeroDice,
+    /// `dice`.
+    Dice,
+    /// `turn_points` (a list, applied in order).
+    TurnPoints,
+    /// `after_turn` (a list, applied in order).
+    AfterTurn,
+}
+
+impl Kind {
+    /// The key of a rules file.
+    pub fn key(self) -> &'static str {
+        match self {
+            Kind::ZeroDice => "zero_dice",
+            Kind::Dice => "dice",
+            Kind::TurnPoints => "turn_points",
+            Kind::AfterTurn => "after_turn",
+        }
+    }
+}
+
+/// One component of the library.
+#[derive(Debug, Clone, Copy)]
+pub struct Component {
+    /// Which rule it fills.
+    pub kind: Kind,
+    /// Its name in a rules file.
+    pub name: &'static str,
+    /// Its parameters with their defaults.
+    pub params: &'static [(&'static str, u32)],
+    /// Its definition.
+    pub definition: &'static str,
+    /// The semester or rule set it comes from, where known (else empty).
+    pub from: &'static str,
+}
+
+/// Every component, by kind.
+pub const CATALOG: &[Component] = &[
+    Component {
+        kind: Kind::ZeroDice,
+        name: "boar-brawl",
+        params: &[],
+        definition: "max(3 * |tens(opponent) - ones(score)|, 1)",
+        from: "Fall 2024, preset fa24",
+    },
+    Component {
+        kind: Kind::ZeroDice,
+        name: "bacon-max",
+        params: &[],
+        definition: "1 + max(tens(opponent), ones(opponent))",
+        from: "presets double-swap, reverse-swap",
+    },
+    Component {
+        kind: Kind::ZeroDice,
+        name: "bacon-product",
+        params: &[],
+        definition: "1 + (tens(opponent) * ones(opponent)) % 10",
+        from: "preset digit-swap",
+    },
+    Component {
+        kind: Kind::ZeroDice,
+        name: "bacon-tens",
+        params: &[("plus", 1)],
+        definition: "plus + tens(opponent)",
+        from: "",
+    },
+    Component {
+        kind: Kind::ZeroDice,
+        name: "bacon-difference",
+        params: &[("plus", 1)],
+        definition: "plus + |tens(opponent) - ones(opponent)| (plus 1 or 2 in the semesters seen)",
+        from: "",
+    },
+    Component {
+        kind: Kind::ZeroDice,
+        name: "bacon-twice-tens-minus-ones",
+        params: &[],
+        definition: "max(2 * tens(opponent) - ones(opponent), 1)",
+        from: "",
+    },
+    Component {
+        kind: Kind::ZeroDice,
+        name: "bacon-min-digit",
+        params: &[("plus", 1)],
+        definition: "plus + min(tens(opponent), ones(opponent))",
+        from: "",
+    },
+    Component {
+        kind: Kind::ZeroDice,
+        name: "bacon-ten-minus-min-digit",
+        params: &[],
+        definition: "10 - min(tens(opponent), ones(opponent))",
+        from: "Fall 2019",
+    },
+    Component {
+        kind: Kind::Dice,
+        name: "six-sided",
+        params: &[],
+        definition: "six-sided dice on every turn",
+        from: "most semesters",
+    },
+    Component {
+        kind: Kind::Dice,
+        name: "hog-wild",
+        params: &[],
+        definition: "four-sided dice when (score + opponent) % 7 == 0, else six-sided",
+        from: "presets double-swap, reverse-swap",
+    },
+    Component {
+        kind: Kind::Dice,
+        name: "sides",
+        params: &[("sides", 6)],
+        definition: "dice with `sides` faces (2 to 20) on every turn",
+        from: "",
+    },
+    Component {
+        kind: Kind::TurnPoints,
+        name: "hogtimus-prime",
+        params: &[],
+        definition: "a prime number of points becomes the next prime",
+        from: "",
+    },
+    Component {
+        kind: Kind::TurnPoints,
+        name: "cap",
+        params: &[("total", 25)],
+        definition: "at most total - num_rolls points a turn",
+        from: "",
+    },
+    Component {
+        kind: Kind::AfterTurn,
+        name: "sus-fuss",
+        params: &[],
+        definition: "a mover's score with 3 or 4 divisors becomes the next prime above it",
+        from: "Fall 2024, preset fa24",
+    },
+    Component {
+        kind: Kind::AfterTurn,
+        name: "swap-double",
+        params: &[],
+        definition: "swap when one score is exactly twice the other",
+        from: "preset double-swap",
+    },
+    Component {
+        kind: Kind::AfterTurn,
+        name: "swap-reverse",
+        params: &[],
+        definition: "swap when the other's last two digits are the mover's reversed",
+        from: "preset reverse-swap",
+    },
+    Component {
+        kind: Kind::AfterTurn,
+        name: "swap-digits",
+        params: &[],
+        definition: "swap when ones(score) == tens(opponent)",
+        from: "preset digit-swap",
+    },
+    Component {
+        kind: Kind::AfterTurn,
+        name: "swap-multiple",
+        params: &[],
+        definition: "swap when one score is a multiple of the other (both positive, different)",
+        from: "",
+    },
+    Component {
+        kind: Kind::AfterTurn,
+        name: "swap-first-times-last",
+        params: &[],
+        definition: "swap when first digit * last digit is the same for both scores \
+                     (a one-digit score's first digit is itself; equal scores stay)",
+        from: "Fall 2019",
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn free_bacon_variants_by_hand() {
+        // Opponent 47: tens 4, ones 7.
+        let at = |rule: ZeroDiceRule| rule.points(12, 47);
+        assert_eq!(at(ZeroDiceRule::BaconTens { plus: 1 }), 5);
+        assert_eq!(at(ZeroDiceRule::BaconDifference { plus: 1 }), 4);
+        assert_eq!(at(ZeroDiceRule::BaconDifference { plus: 2 }), 5);
+        assert_eq!(at(ZeroDiceRule::BaconTwiceTensMinusOnes), 1);
+        assert_eq!(ZeroDiceRule::BaconTwiceTensMinusOnes.points(0, 82), 14);
+        assert_eq!(at(ZeroDiceRule::BaconMinDigit { plus: 1 }), 5);
+        assert_eq!(at(ZeroDiceRule::BaconTenMinusMinDigit), 6);
+        // Opponent 5: tens 0, so 10 - 0.
+        assert_eq!(ZeroDiceRule::BaconTenMinusMinDigit.points(0, 5), 10);
+        assert_eq!(at(ZeroDiceRule::Preset(ZeroDice::BoarBrawl)), 6);
+    }
+
+    #[test]
+    fn dice_rules_by_hand() {
+        assert_eq!(DiceSidesRule::HogWild.sides(0, 0), 4);
+        assert_eq!(DiceSidesRule::HogWild.sides(10, 4), 4);
+        assert_eq!(DiceSidesRule::HogWild.sides(10, 5), 6);
+        assert_eq!(DiceSidesRule::Fixed(8).sides(3, 9), 8);
+    }
+
+    #[test]
+    fn turn_points_rules_by_hand() {
+        assert_eq!(TurnPointsRule::HogtimusPrime.apply(7, 3), 11);
+        assert_eq!(TurnPointsRule::HogtimusPrime.apply(2, 1), 3);
+        assert_eq!(TurnPointsRule::HogtimusPrime.apply(9, 3), 9);
+        assert_eq!(TurnPointsRule::HogtimusPrime.apply(1, 1), 1);
+        assert_eq!(TurnPointsRule::Cap { total: 25 }.apply(30, 6), 19);
+        assert_eq!(TurnPointsRule::Cap { total: 25 }.apply(12, 6), 12);
+    }
+
+    #[test]
+    fn swaps_by_hand() {
+        let multiple = |m, o| AfterTurnRule::SwapMultiple.apply(m, o);
+        assert_eq!(multiple(12, 36), (36, 12));
+        assert_eq!(multiple(36, 12), (12, 36));
+        assert_eq!(multiple(12, 30), (12, 30));
+        assert_eq!(multiple(0, 30), (0, 30));
+        assert_eq!(multiple(15, 15), (15, 15));
+        let product = |m, o| AfterTurnRule::SwapFirstTimesLast.apply(m, o);
+        // 23: 2 * 3 = 6; 61: 6 * 1 = 6; 6: 6 * 6 = 36.
+        assert_eq!(product(23, 61), (61, 23));
+        assert_eq!(product(23, 6), (23, 6));
+        // 94: 9 * 4 = 36 and 6: 6 * 6 = 36 (one digit: first and last).
+        assert_eq!(product(94, 6), (6, 94));
+        // 106: 1 * 6 = 6 against 23.
+        assert_eq!(product(106, 23), (23, 106));
+        assert_eq!(product(44, 44), (44, 44));
+        let sus = AfterTurnRule::Preset(AfterTurn::SusFuss);
+        assert_eq!(sus.apply(21, 25), (23, 25));
+    }
+
+    #[test]
+    fn the_catalog_names_each_component_once() {
+        for (i, a) in CATALOG.iter().enumerate() {
+            for b in &CATALOG[i + 1..] {
+                assert!(a.kind != b.kind || a.name != b.name, "{}", a.name);
+            }
+        }
+    }
+}

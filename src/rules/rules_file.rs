@@ -1,0 +1,311 @@
+//! Rules from a file of named components (TOML): most semesters' rules
+//! need no Python at all.
+//!
+//! ```toml
+//! goal = 100                                  # optional; --goal overrides
+//! zero_dice = "bacon-ten-minus-min-digit"     # required
+//! dice = "six-sided"                          # optional
+//! pig_out = 1                                 # optional: points, or "ones"
+//! turn_points = [{ rule = "cap", total = 25 }] # optional, applied in order
+//! after_turn = ["swap-first-times-last"]      # optional, applied in order
+//! ```
+//!
+//! A component is its name, or a table with its name under `rule` and
+//! its parameters (see [`CATALOG`]).
+
+use std::path::Path;
+
+use toml::{Table, Value};
+
+use super::library::{
+    AfterTurnRule, Component, DiceSidesRule, Kind, TurnPointsRule, ZeroDiceRule, CATALOG,
+};
+use super::{AfterTurn, ZeroDice};
+use crate::error::HogError;
+use crate::general::{PigOut, ScoreRules, MAX_PYTHON_GOAL, MAX_TURN_POINTS, SIDES};
+
+/// A rule set composed of library components.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ComposedRules {
+    goal: u32,
+    zero_dice: ZeroDiceRule,
+    dice: DiceSidesRule,
+    pig_out: PigOut,
+    turn_points: Vec<TurnPointsRule>,
+    after_turn: Vec<AfterTurnRule>,
+}
+
+/// The keys a rules file may have.
+const KEYS: [&str; 6] = [
+    "goal",
+    "zero_dice",
+    "dice",
+    "pig_out",
+    "turn_points",
+    "after_turn",
+];
+
+impl ComposedRules {
+    /// Read the rules file at `path`, for `goal` if given.
+    pub fn load(path: &Path, goal: Option<u32>) -> Result<ComposedRules, HogError> {
+        // The reader's errors name the file already.
+        let text = crate::input::read_text(path, 1 << 20, "a rules file")
+            .map_err(|e| HogError::BadRules(e.to_string()))?;
+        ComposedRules::parse(&text, goal)
+            .map_err(|reason| HogError::BadRules(format!("{}: {reason}", path.display())))
+    }
+
+    /// Rules from the text of a rules file; the error names the key, the
+    /// component or the parameter at fault.
+    pub fn parse(text: &str, goal: Option<u32>) -> Result<ComposedRules, String> {
+        let table: Table = text
+            .parse()
+            .map_err(|e: toml::de::Error| format!("not a rules file: {}", e.message().trim()))?;
+        if let Some(key) = table.keys().find(|k| !KEYS.contains(&k.as_str())) {
+            return Err(format!(
+                "unknown key '{key}'; the keys are {}",
+                KEYS.join(", ")
+            ));
+        }
+        let goal = match (goal, table.get("goal")) {
+            (Some(goal), _) => goal,
+            (None, None) => 100,
+            (None, Some(value)) => integer(value, "goal")?,
+        };
+        if !(1..=MAX_PYTHON_GOAL).contains(&goal) {
+            return Err(format!(
+                "goal {goal} is outside 1 to {MAX_PYTHON_GOAL} for a rules file"
+            ));
+        }
+        let zero_dice = match table.get("zero_dice") {
+            Some(value) => zero_dice(&component(value, Kind::ZeroDice)?)?,
+            None => return Err("no zero_dice (it is required)".into()),
+        };
+        let dice = match table.get("dice") {
+            Some(value) => dice(&component(value, Kind::Dice)?)?,
+            None => DiceSidesRule::Fixed(6),
+        };
+        let pig_out = match table.get("pig_out") {
+            None => PigOut::Points(1),
+            Some(Value::String(s)) if s == "ones" => PigOut::Ones,
+            Some(value @ Value::Integer(_)) => {
+                let points = integer(value, "pig_out")?;
+                if points > MAX_TURN_POINTS {
+                    return Err(format!(
+                        "pig_out {points} is more than {MAX_TURN_POINTS} points"
+                    ));
+                }
+                PigOut::Points(points)
+            }
+            Some(other) => {
+                return Err(format!(
+                    "pig_out is {}: a number of points or \"ones\"",
+                    shown(other)
+                ))
+            }
+        };
+        let turn_points = list(table.get("turn_points"), Kind::TurnPoints)?
+            .iter()
+            .map(turn_points)
+            .collect::<Result<_, _>>()?;
+        let after_turn = list(table.get("after_turn"), Kind::AfterTurn)?
+            .iter()
+            .map(after_turn)
+            .collect::<Result<_, _>>()?;
+        Ok(ComposedRules {
+            goal,
+            zero_dice,
+            dice,
+            pig_out,
+            turn_points,
+            after_turn,
+        })
+    }
+}
+
+/// A named component with its parameters, defaults filled in.
+struct Chosen {
+    component: Component,
+    values: Vec<u32>,
+}
+
+impl Chosen {
+    fn get(&self, param: &str) -> u32 {
+        let i = self.component.params.iter().position(|(p, _)| *p == param);
+        self.values[i.expect("a parameter of the catalog")]
+    }
+}
+
+/// A value as the file wrote it, for messages.
+fn shown(value: &Value) -> String {
+    match value {
+        Value::String(s) => format!("{s:?}"),
+        Value::Integer(i) => i.to_string(),
+        Value::Float(f) => f.to_string(),
+        Value::Boolean(b) => b.to_string(),
+        Value::Datetime(_) => "a date".into(),
+        Value::Array(_) => "a list".into(),
+        Value::Table(_) => "a table".into(),
+    }
+}
+
+/// A non-negative integer that fits the rules' numbers.
+fn integer(value: &Value, what: &str) -> Result<u32, String> {
+    value
+        .as_integer()
+        .and_then(|i| u32::try_from(i).ok())
+        .filter(|&i| i <= 1_000_000)
+        .ok_or_else(|| format!("{what} is {}: a whole number from 0", shown(value)))
+}
+
+/// The component a value names, of kind `kind`.
+fn component(value: &Value, kind: Kind) -> Result<Chosen, String> {
+    let key = kind.key();
+    let (name, params) = match value {
+        Value::String(name) => (name.as_str(), None),
+        Value::Table(table) => match table.get("rule") {
+            Some(Value::String(name)) => (name.as_str(), Some(table)),
+            _ => return Err(format!("{key}: a table names its component under 'rule'")),
+        },
+        other => {
+            return Err(format!(
+                "{key} is {}: a component's name or a table",
+                shown(other)
+            ))
+        }
+    };
+    let Some(&component) = CATALOG.iter().find(|c| c.kind == kind && c.name == name) else {
+        let names: Vec<&str> = CATALOG
+            .iter()
+            .filter(|c| c.kind == kind)
+            .map(|c| c.name)
+            .collect();
+        return Err(format!(
+            "unknown {key} component '{}'; it is one of {}",
+            name.chars().take(40).collect::<String>(),
+            names.join(", ")
+        ));
+    };
+    let mut values: Vec<u32> = component.params.iter().map(|&(_, d)| d).collect();
+    for (param, value) in params.into_iter().flatten() {
+        if param == "rule" {
+            continue;
+        }
+        let Some(i) = component.params.iter().position(|(p, _)| p == param) else {
+            let known: Vec<&str> = component.params.iter().map(|(p, _)| *p).collect();
+            return Err(format!(
+                "{key} component {name} has no parameter '{param}'{}",
+                if known.is_empty() {
+                    "; it takes none".to_string()
+                } else {
+                    format!("; it takes {}", known.join(", "))
+                }
+            ));
+        };
+        values[i] = integer(value, &format!("{name}'s {param}"))?;
+    }
+    Ok(Chosen { component, values })
+}
+
+/// A list of components (a single one may stand alone).
+fn list(value: Option<&Value>, kind: Kind) -> Result<Vec<Chosen>, String> {
+    match value {
+        None => Ok(Vec::new()),
+        Some(Value::Array(items)) => items.iter().map(|v| component(v, kind)).collect(),
+        Some(single) => Ok(vec![component(single, kind)?]),
+    }
+}
+
+fn zero_dice(c: &Chosen) -> Result<ZeroDiceRule, String> {
+    Ok(match c.component.name {
+        "boar-brawl" => ZeroDiceRule::Preset(ZeroDice::BoarBrawl),
+        "bacon-max" => ZeroDiceRule::Preset(ZeroDice::BaconMax),
+        "bacon-product" => ZeroDiceRule::Preset(ZeroDice::BaconProduct),
+        "bacon-tens" => ZeroDiceRule::BaconTens {
+            plus: c.get("plus"),
+        },
+        "bacon-difference" => ZeroDiceRule::BaconDifference {
+            plus: c.get("plus"),
+        },
+        "bacon-twice-tens-minus-ones" => ZeroDiceRule::BaconTwiceTensMinusOnes,
+        "bacon-min-digit" => ZeroDiceRule::BaconMinDigit {
+            plus: c.get("plus"),
+        },
+        "bacon-ten-minus-min-digit" => ZeroDiceRule::BaconTenMinusMinDigit,
+        other => unreachable!("{other} is in the catalog"),
+    })
+}
+
+fn dice(c: &Chosen) -> Result<DiceSidesRule, String> {
+    Ok(match c.component.name {
+        "six-sided" => DiceSidesRule::Fixed(6),
+        "hog-wild" => DiceSidesRule::HogWild,
+        "sides" => {
+            let sides = c.get("sides");
+            if !SIDES.contains(&sides) {
+                return Err(format!("dice with {sides} sides: 2 to 20"));
+            }
+            DiceSidesRule::Fixed(sides)
+        }
+        other => unreachable!("{other} is in the catalog"),
+    })
+}
+
+fn turn_points(c: &Chosen) -> Result<TurnPointsRule, String> {
+    Ok(match c.component.name {
+        "hogtimus-prime" => TurnPointsRule::HogtimusPrime,
+        "cap" => TurnPointsRule::Cap {
+            total: c.get("total"),
+        },
+        other => unreachable!("{other} is in the catalog"),
+    })
+}
+
+fn after_turn(c: &Chosen) -> Result<AfterTurnRule, String> {
+    Ok(match c.component.name {
+        "sus-fuss" => AfterTurnRule::Preset(AfterTurn::SusFuss),
+        "swap-double" => AfterTurnRule::Preset(AfterTurn::SwapDouble),
+        "swap-reverse" => AfterTurnRule::Preset(AfterTurn::SwapReverse),
+        "swap-digits" => AfterTurnRule::Preset(AfterTurn::SwapDigits),
+        "swap-multiple" => AfterTurnRule::SwapMultiple,
+        "swap-first-times-last" => AfterTurnRule::SwapFirstTimesLast,
+        other => unreachable!("{other} is in the catalog"),
+    })
+}
+
+impl ScoreRules for ComposedRules {
+    fn goal(&self) -> u32 {
+        self.goal
+    }
+
+    fn zero_dice(&self, score: u32, opponent: u32) -> u32 {
+        self.zero_dice.points(score, opponent)
+    }
+
+    fn dice_sides(&self, score: u32, opponent: u32) -> u32 {
+        self.dice.sides(score, opponent)
+    }
+
+    fn pig_out(&self) -> PigOut {
+        self.pig_out
+    }
+
+    fn has_turn_points(&self) -> bool {
+        !self.turn_points.is_empty()
+    }
+
+    fn turn_points(&self, points: u32, dice: u32, _: u32, _: u32) -> u32 {
+        self.turn_points
+            .iter()
+            .fold(points, |points, rule| rule.apply(points, dice))
+    }
+
+    fn after_turn(&self, score: u32, opponent: u32) -> (u32, u32) {
+        self.after_turn
+            .iter()
+            .fold((score, opponent), |(m, o), rule| rule.apply(m, o))
+    }
+}
+
+#[cfg(test)]
+mod tests;

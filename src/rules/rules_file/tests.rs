@@ -1,0 +1,170 @@
+//! Rules files: every refusal names what is wrong; a file and the Python
+//! file that says the same give the same bits; a file of the presets'
+//! components gives the preset's values.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::*;
+use crate::general::{general_sweep, PythonRules, RuleTables};
+use crate::policy::Policy;
+use crate::rules::{Preset, Rules};
+
+#[test]
+fn a_file_is_read_with_defaults_and_parameters() {
+    let r = ComposedRules::parse("zero_dice = \"bacon-tens\"", None).unwrap();
+    assert_eq!(r.goal, 100);
+    assert_eq!(r.zero_dice, ZeroDiceRule::BaconTens { plus: 1 });
+    assert_eq!(
+        (r.dice, r.pig_out),
+        (DiceSidesRule::Fixed(6), PigOut::Points(1))
+    );
+    let text = "goal = 50\nzero_dice = { rule = \"bacon-difference\", plus = 2 }\n\
+                dice = { rule = \"sides\", sides = 8 }\npig_out = \"ones\"\n\
+                turn_points = [\"hogtimus-prime\", { rule = \"cap\", total = 20 }]\n\
+                after_turn = \"swap-multiple\"\n";
+    let r = ComposedRules::parse(text, None).unwrap();
+    assert_eq!(r.goal, 50);
+    assert_eq!(r.zero_dice, ZeroDiceRule::BaconDifference { plus: 2 });
+    assert_eq!((r.dice, r.pig_out), (DiceSidesRule::Fixed(8), PigOut::Ones));
+    assert_eq!(
+        r.turn_points,
+        vec![
+            TurnPointsRule::HogtimusPrime,
+            TurnPointsRule::Cap { total: 20 }
+        ]
+    );
+    assert_eq!(r.after_turn, vec![AfterTurnRule::SwapMultiple]);
+    // 7 points from 3 dice: Hogtimus Prime gives 11, the cap 20 - 3 = 17.
+    assert_eq!(r.turn_points(7, 3, 0, 0), 11);
+    assert_eq!(r.turn_points(19, 3, 0, 0), 17);
+    assert_eq!(ComposedRules::parse(text, Some(30)).unwrap().goal, 30);
+}
+
+#[test]
+fn bad_files_are_refused_naming_the_problem() {
+    let cases = [
+        ("dice = \"hog-wild\"", "no zero_dice (it is required)"),
+        (
+            "zero_dice = \"free-bacon\"",
+            "unknown zero_dice component 'free-bacon'; it is one of boar-brawl, bacon-max",
+        ),
+        (
+            "zero_dice = \"bacon-max\"\nswine = 1",
+            "unknown key 'swine'; the keys are goal, zero_dice",
+        ),
+        (
+            "zero_dice = { rule = \"bacon-tens\", minus = 1 }",
+            "zero_dice component bacon-tens has no parameter 'minus'; it takes plus",
+        ),
+        (
+            "zero_dice = { rule = \"bacon-max\", plus = 1 }",
+            "zero_dice component bacon-max has no parameter 'plus'; it takes none",
+        ),
+        (
+            "zero_dice = { plus = 1 }",
+            "zero_dice: a table names its component under 'rule'",
+        ),
+        (
+            "zero_dice = \"bacon-max\"\ndice = { rule = \"sides\", sides = 21 }",
+            "dice with 21 sides: 2 to 20",
+        ),
+        (
+            "zero_dice = \"bacon-max\"\npig_out = \"zero\"",
+            "pig_out is \"zero\": a number of points or \"ones\"",
+        ),
+        (
+            "zero_dice = \"bacon-max\"\ngoal = -3",
+            "goal is -3: a whole number from 0",
+        ),
+        (
+            "zero_dice = \"bacon-max\"\ngoal = 5000",
+            "goal 5000 is outside 1 to 2000",
+        ),
+        (
+            "zero_dice = \"bacon-max\"\nafter_turn = [\"swap\"]",
+            "unknown after_turn component 'swap'",
+        ),
+        ("zero_dice = ", "not a rules file"),
+    ];
+    for (text, want) in cases {
+        let err = ComposedRules::parse(text, None).unwrap_err();
+        assert!(err.contains(want), "{text}: {err}");
+        assert!(!err.contains('\n'), "{err}");
+    }
+}
+
+/// The presets' components in a file give the preset's values within
+/// 1e-15 (the general path against the fast one).
+#[test]
+fn the_presets_components_in_a_file_are_the_preset() {
+    let text =
+        "goal = 60\nzero_dice = \"bacon-max\"\ndice = \"hog-wild\"\nafter_turn = \"swap-double\"";
+    let file = ComposedRules::parse(text, None).unwrap();
+    let general = Rules::from_functions("double.toml".into(), Arc::new(file)).unwrap();
+    let preset = Rules::preset(Preset::DoubleSwap, 60).unwrap();
+    let options = crate::sweep::SweepOptions::default();
+    let (a, b) = (
+        crate::solve::optimal(&general, &options),
+        crate::solve::optimal(&preset, &options),
+    );
+    for s in 0..60 {
+        for o in 0..60 {
+            assert!((a.win_probability(s, o) - b.win_probability(s, o)).abs() <= 1e-15);
+        }
+    }
+}
+
+/// Fall 2019's scoring rules (without Feral Hogs, which needs memory) as a
+/// rules file and as Python: the same bits.
+#[test]
+fn a_file_and_the_same_rules_in_python_give_the_same_bits() {
+    let text = "goal = 40\nzero_dice = \"bacon-ten-minus-min-digit\"\n\
+                after_turn = [\"swap-first-times-last\"]\n\
+                turn_points = [\"hogtimus-prime\", { rule = \"cap\", total = 25 }]\n\
+                pig_out = \"ones\"\n";
+    let python = r#"
+GOAL = 40
+PIG_OUT = "ones"
+
+def zero_dice(s, o):
+    return 10 - min(o // 10 % 10, o % 10)
+
+def is_prime(n):
+    return n > 1 and all(n % d for d in range(2, int(n ** 0.5) + 1))
+
+def turn_points(points, num_rolls, s, o):
+    if is_prime(points):
+        points += 1
+        while not is_prime(points):
+            points += 1
+    return min(points, 25 - num_rolls)
+
+def first(x):
+    while x >= 10:
+        x //= 10
+    return x
+
+def after_turn(s, o):
+    if s != o and first(s) * (s % 10) == first(o) * (o % 10):
+        return o, s
+    return s, o
+"#;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("fa19.py");
+    std::fs::write(&path, python).unwrap();
+    let from_python = PythonRules::load(&path, None, Duration::from_secs(60)).unwrap();
+    let from_file = ComposedRules::parse(text, None).unwrap();
+    let a = general_sweep(&RuleTables::new(&from_file).unwrap(), &[Policy::Best]);
+    let b = general_sweep(&RuleTables::new(&from_python).unwrap(), &[Policy::Best]);
+    for s in 0..40 {
+        for o in 0..40 {
+            assert_eq!(
+                a.value(0, s, o).to_bits(),
+                b.value(0, s, o).to_bits(),
+                "({s}, {o})"
+            );
+            assert_eq!(a.choice(0, s, o), b.choice(0, s, o));
+        }
+    }
+}
