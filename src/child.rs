@@ -108,3 +108,33 @@ pub fn stderr_as_stdout() -> std::process::Stdio {
     }
     std::process::Stdio::null()
 }
+
+/// Start `python3 -c DRIVER ARGS...` (`$HOG_PYTHON` if set) in a process
+/// group of its own, unbuffered, with no stdin and its prints on this
+/// process's stderr: how every student file is run. The program's name
+/// comes back for messages; the error says what could not start, `what`
+/// naming what needs Python ("a Python strategy needs").
+pub fn spawn_python(
+    driver: &str,
+    args: &[&std::ffi::OsStr],
+    what: &str,
+) -> Result<(GroupChild, String), String> {
+    let program = std::env::var_os("HOG_PYTHON").unwrap_or_else(|| "python3".into());
+    let name = program.to_string_lossy().into_owned();
+    let mut command = Command::new(&program);
+    command
+        .arg("-c")
+        .arg(driver)
+        .args(args)
+        .env("PYTHONUNBUFFERED", "1")
+        .stdin(std::process::Stdio::null())
+        .stdout(stderr_as_stdout())
+        .stderr(std::process::Stdio::inherit());
+    match GroupChild::spawn(&mut command) {
+        Ok(child) => Ok((child, name)),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            Err(format!("{name} not found: {what} a local python3"))
+        }
+        Err(e) => Err(format!("could not start {name}: {e}")),
+    }
+}

@@ -22,14 +22,14 @@
 //! - `GOAL` (default 100; a goal given to hog overrides it).
 
 use std::path::Path;
-use std::process::{Command, Stdio};
+
 use std::time::{Duration, Instant};
 
 use serde::Deserialize;
 
 use super::outcomes::{PigOut, Rolls};
 use super::tables::{ScoreRules, MAX_TURN_POINTS};
-use crate::child::{stderr_as_stdout, GroupChild};
+use crate::child::spawn_python;
 use crate::cleanup::remove_on_interrupt;
 use crate::dice::MAX_DICE;
 use crate::error::HogError;
@@ -101,25 +101,9 @@ impl PythonRules {
             .tempfile()
             .map_err(io("creating the tables file"))?;
         let _remove = remove_on_interrupt(out.path());
-        let program = std::env::var_os("HOG_PYTHON").unwrap_or_else(|| "python3".into());
-        let name = program.to_string_lossy().into_owned();
-        let mut command = Command::new(&program);
-        command
-            .arg("-c")
-            .arg(DRIVER)
-            .arg(path)
-            .arg(goal.map_or_else(|| "-".to_string(), |g| g.to_string()))
-            .arg(out.path())
-            .env("PYTHONUNBUFFERED", "1")
-            .stdin(Stdio::null())
-            .stdout(stderr_as_stdout())
-            .stderr(Stdio::inherit());
-        let mut child = GroupChild::spawn(&mut command).map_err(|e| match e.kind() {
-            std::io::ErrorKind::NotFound => fail(format!(
-                "{name} not found: rules from Python need a local python3"
-            )),
-            _ => fail(format!("could not start {name}: {e}")),
-        })?;
+        let goal_text = goal.map_or_else(|| "-".to_string(), |g| g.to_string());
+        let args = [path.as_os_str(), goal_text.as_ref(), out.path().as_os_str()];
+        let (mut child, _) = spawn_python(DRIVER, &args, "rules from Python need").map_err(fail)?;
         let status = child
             .wait_until(Instant::now() + timeout)
             .map_err(io("waiting for python3"))?;

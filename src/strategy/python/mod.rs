@@ -9,10 +9,10 @@ mod exchange;
 mod server;
 
 use std::path::Path;
-use std::process::{Command, Stdio};
+
 use std::time::{Duration, Instant};
 
-use crate::child::{stderr_as_stdout, GroupChild};
+use crate::child::spawn_python;
 use crate::cleanup::remove_on_interrupt;
 use crate::error::HogError;
 
@@ -83,26 +83,14 @@ fn tabulate(
     let _remove = remove_on_interrupt(exchange.path());
     std::fs::write(exchange.path(), exchange::initial(goal))
         .map_err(io("writing the exchange file"))?;
-    let program = std::env::var_os("HOG_PYTHON").unwrap_or_else(|| "python3".into());
-    let name = program.to_string_lossy().into_owned();
-    let mut command = Command::new(&program);
-    command
-        .arg("-c")
-        .arg(DRIVER)
-        .arg(path)
-        .arg(function)
-        .arg(goal.to_string())
-        .arg(exchange.path())
-        .env("PYTHONUNBUFFERED", "1")
-        .stdin(Stdio::null())
-        .stdout(stderr_as_stdout())
-        .stderr(Stdio::inherit());
-    let mut child = GroupChild::spawn(&mut command).map_err(|e| match e.kind() {
-        std::io::ErrorKind::NotFound => fail(format!(
-            "{name} not found: a Python strategy needs a local python3"
-        )),
-        _ => fail(format!("could not start {name}: {e}")),
-    })?;
+    let goal_text = goal.to_string();
+    let args = [
+        path.as_os_str(),
+        function.as_ref(),
+        goal_text.as_ref(),
+        exchange.path().as_os_str(),
+    ];
+    let (mut child, name) = spawn_python(DRIVER, &args, "a Python strategy needs").map_err(fail)?;
     let status = child
         .wait_until(Instant::now() + timeout)
         .map_err(io("waiting for python3"))?;
