@@ -47,21 +47,59 @@ pub fn roll_dice(rng: &mut Rng, dice: u32, sides: u32) -> u32 {
 /// Points the mover scores at `(mover, opponent)` rolling `dice` dice,
 /// before `turn_points`: zero dice's, or each die rolled one at a time and
 /// a roll with a 1 scoring what the Pig Out rule says.
-fn raw_points(rules: &Rules, rng: &mut Rng, mover: u32, opponent: u32, dice: u32) -> u32 {
+#[inline]
+fn raw_points<R: ScoreRules + ?Sized>(
+    rules: &R,
+    rng: &mut Rng,
+    mover: u32,
+    opponent: u32,
+    dice: u32,
+) -> u32 {
     if dice == 0 {
-        return rules.zero_dice_points(mover, opponent);
+        return rules.zero_dice(mover, opponent);
     }
-    let sides = ScoreRules::dice_sides(rules, mover, opponent);
+    let sides = rules.dice_sides(mover, opponent);
     let (mut sum, mut ones) = (0, 0);
     for _ in 0..dice {
         let face = rng.roll(sides);
         ones += u32::from(face == 1);
         sum += face;
     }
-    match (ones, ScoreRules::pig_out(rules)) {
+    match (ones, rules.pig_out()) {
         (0, _) => sum,
         (_, PigOut::Points(points)) => points,
         (ones, PigOut::Ones) => ones,
+    }
+}
+
+/// The presets' components as rule functions, for the sampler: with no
+/// question per call of where the rules come from, the game loop compiles
+/// down to the components' own code.
+struct Components<'a>(&'a Rules);
+
+impl ScoreRules for Components<'_> {
+    fn goal(&self) -> u32 {
+        self.0.goal()
+    }
+
+    #[inline]
+    fn zero_dice(&self, score: u32, opponent: u32) -> u32 {
+        self.0.components().zero_dice.points(score, opponent)
+    }
+
+    #[inline]
+    fn dice_sides(&self, score: u32, opponent: u32) -> u32 {
+        self.0.components().dice.sides(score, opponent)
+    }
+
+    #[inline]
+    fn after_turn(&self, score: u32, opponent: u32) -> (u32, u32) {
+        let end = self
+            .0
+            .components()
+            .after_turn
+            .apply(score, opponent, |s| self.0.sus_points(s));
+        (end.mover, end.other)
     }
 }
 
@@ -74,12 +112,23 @@ pub fn play_game(
     b: &StrategyTable,
     rng: &mut Rng,
 ) -> Option<usize> {
-    let goal = rules.goal();
     assert!(
-        a.goal() == goal && b.goal() == goal,
+        a.goal() == rules.goal() && b.goal() == rules.goal(),
         "the tables are for another goal"
     );
-    let players = [a, b];
+    match rules.functions() {
+        Some(f) => play(f.rules.as_ref(), [a, b], rng),
+        None => play(&Components(rules), [a, b], rng),
+    }
+}
+
+/// [`play_game`] for any rule functions.
+fn play<R: ScoreRules + ?Sized>(
+    rules: &R,
+    players: [&StrategyTable; 2],
+    rng: &mut Rng,
+) -> Option<usize> {
+    let goal = rules.goal();
     let mut score = [0u32; 2];
     let mut mover = 0;
     loop {
@@ -87,15 +136,15 @@ pub fn play_game(
         let (s, o) = (score[mover], score[other]);
         let dice = u32::from(players[mover].get(s, o));
         let raw = raw_points(rules, rng, s, o, dice);
-        let points = ScoreRules::turn_points(rules, raw, dice, s, o);
-        (score[mover], score[other]) = ScoreRules::after_turn(rules, s + points, o);
+        let points = rules.turn_points(raw, dice, s, o);
+        (score[mover], score[other]) = rules.after_turn(s + points, o);
         match (score[mover] >= goal, score[other] >= goal) {
             (true, true) => return None,
             (true, false) => return Some(mover),
             (false, true) => return Some(other),
             (false, false) => {}
         }
-        if !ScoreRules::extra_turn(rules, score[mover], score[other]) {
+        if !rules.extra_turn(score[mover], score[other]) {
             mover = other;
         }
     }
