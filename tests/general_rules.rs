@@ -205,7 +205,9 @@ fn scrambled(goal: u32, seed: u32) -> StrategyTable {
 fn check(rules: Arc<dyn ScoreRules + Send + Sync>, what: &str) {
     let n = rules.goal();
     let reference_rules = Arc::clone(&rules);
-    let general = Rules::from_functions(what.into(), rules).unwrap();
+    let general = Rules::from_functions(what.into(), rules)
+        .unwrap()
+        .on_the_general_path();
     let options = SweepOptions::default();
     let table = scrambled(n, 3);
     let other = scrambled(n, 8);

@@ -5,8 +5,8 @@
 
 use std::sync::Arc;
 
-use super::Rules;
-use crate::general::{RuleTables, ScoreRules};
+use super::{DiceRule, Rules, LANDING_REACH, MAX_TURN_POINTS};
+use crate::general::{PigOut, RuleTables, ScoreRules};
 
 /// The functions and their tables: what a [`Rules`] built by
 /// [`Rules::from_functions`] holds.
@@ -18,6 +18,8 @@ pub struct Functions {
     pub rules: Arc<dyn ScoreRules + Send + Sync>,
     /// Every function tabulated and checked, for the sweep.
     pub tables: Arc<RuleTables>,
+    /// Whether the rules have the fast path's structure and take it.
+    pub fast: bool,
 }
 
 impl Functions {
@@ -55,6 +57,58 @@ impl std::fmt::Debug for Functions {
     }
 }
 
+/// The dice rule of the fast path that gives `rules`' dice, if one does:
+/// six sides everywhere, or Hog Wild's four on sums that are multiples of
+/// 7 and six elsewhere.
+fn dice_rule_of(rules: &dyn ScoreRules) -> Option<DiceRule> {
+    let n = rules.goal();
+    let states = || (0..n).flat_map(move |s| (0..n).map(move |o| (s, o)));
+    [DiceRule::SixSided, DiceRule::HogWild]
+        .into_iter()
+        .find(|rule| states().all(|(s, o)| rules.dice_sides(s, o) == rule.sides(s, o)))
+}
+
+/// The fast path's dice rule for `rules` if they have its structure (see
+/// the assumptions in `crate::sweep`): a roll with a 1 scores 1 and no rule
+/// changes a turn's points; zero dice give 1 to [`MAX_TURN_POINTS`] points;
+/// six-sided dice or Hog Wild; no extra turns; a turn that reaches the goal
+/// leaves exactly one player there; and `after_turn` never lowers the sum
+/// of the raw score and the opponent's (the fast sweep fills each diagonal's
+/// landings from the diagonals already done).
+pub(super) fn fast_structure(rules: &dyn ScoreRules) -> Option<DiceRule> {
+    if rules.pig_out() != PigOut::Points(1) || rules.has_turn_points() {
+        return None;
+    }
+    let dice = dice_rule_of(rules)?;
+    let n = rules.goal();
+    for s in 0..n {
+        for o in 0..n {
+            let z = rules.zero_dice(s, o);
+            if z == 0 || z as usize > MAX_TURN_POINTS {
+                return None;
+            }
+        }
+    }
+    for o in 0..n {
+        for t in 1..n + LANDING_REACH as u32 {
+            let (mover, other) = rules.after_turn(t, o);
+            let ok = match (mover >= n, other >= n) {
+                (true, true) => false,
+                (true, false) | (false, true) => true,
+                (false, false) => {
+                    t < n
+                        && u64::from(mover) + u64::from(other) >= u64::from(t) + u64::from(o)
+                        && !rules.extra_turn(mover, other)
+                }
+            };
+            if !ok {
+                return None;
+            }
+        }
+    }
+    Some(dice)
+}
+
 /// A preset or a composed rule set, as functions: the fast path's rules on
 /// the general path.
 impl ScoreRules for Rules {
@@ -73,10 +127,10 @@ impl ScoreRules for Rules {
         }
     }
 
-    fn pig_out(&self) -> crate::general::PigOut {
+    fn pig_out(&self) -> PigOut {
         match self.functions() {
             Some(f) => f.rules.pig_out(),
-            None => crate::general::PigOut::Points(1),
+            None => PigOut::Points(1),
         }
     }
 
@@ -105,6 +159,7 @@ impl ScoreRules for Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::general::PigOut;
     use crate::rules::Preset;
     use crate::solve::{best_response, optimal};
     use crate::sweep::SweepOptions;
@@ -112,13 +167,57 @@ mod tests {
 
     /// A preset given as functions takes the general path through every
     /// entry point of the sweep, and lands within 1e-15 of the fast path.
+    /// Rules without the fast path's structure are sent to the general path.
+    #[test]
+    fn only_rules_with_the_fast_structure_take_the_fast_path() {
+        struct Zero(u32, PigOut);
+        impl ScoreRules for Zero {
+            fn goal(&self) -> u32 {
+                20
+            }
+            fn zero_dice(&self, _: u32, o: u32) -> u32 {
+                self.0 + o % 3
+            }
+            fn pig_out(&self) -> PigOut {
+                self.1
+            }
+        }
+        let fast = |rules: Zero| {
+            Rules::from_functions("z".into(), Arc::new(rules))
+                .unwrap()
+                .general()
+                .is_none()
+        };
+        assert!(fast(Zero(1, PigOut::Points(1))));
+        assert!(!fast(Zero(0, PigOut::Points(1))), "zero dice worth nothing");
+        assert!(!fast(Zero(1, PigOut::Points(0))), "a Pig Out worth nothing");
+        assert!(!fast(Zero(1, PigOut::Ones)));
+        assert!(
+            !fast(Zero(61, PigOut::Points(1))),
+            "more points than the landing table"
+        );
+    }
+
     #[test]
     fn rules_as_functions_solve_through_the_usual_entry_points() {
         for preset in Preset::ALL {
             let fast = Rules::preset(preset, 60).unwrap();
-            let general = Rules::from_functions("copy".into(), Arc::new(fast.clone())).unwrap();
+            let auto = Rules::from_functions("copy".into(), Arc::new(fast.clone())).unwrap();
+            // The presets have the fast path's structure: given as functions
+            // they take it, and give the preset's bits.
+            assert!(auto.general().is_none() && !auto.is_preset());
+            let (x, y) = (
+                optimal(&fast, &SweepOptions::default()),
+                optimal(&auto, &SweepOptions::default()),
+            );
+            assert_eq!(x.table(), y.table());
+            assert_eq!(
+                x.win_probability(7, 9).to_bits(),
+                y.win_probability(7, 9).to_bits()
+            );
+            let general = auto.on_the_general_path();
             assert_eq!(general.name(), "copy");
-            assert!(general.general().is_some() && !general.is_preset());
+            assert!(general.general().is_some());
             let options = SweepOptions::default();
             let (a, b) = (optimal(&fast, &options), optimal(&general, &options));
             let table = StrategyTable::from_fn(60, |s, o| ((s + 2 * o) % 11) as u8);

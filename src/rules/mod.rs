@@ -134,8 +134,10 @@ impl Rules {
     }
 
     /// Rules given as functions, named `name` (a rules file's name): every
-    /// function is tabulated and checked here, and every sweep of these
-    /// rules takes the general path. Course strategies, which are written
+    /// function is tabulated and checked here. Sweeps take the fast path
+    /// when the rules have its structure (Pig Out worth 1, no turn points,
+    /// six-sided dice or Hog Wild, no extra turns or half wins, no landing
+    /// below the raw sum), else the general path. Course strategies, which are written
     /// for the presets' rules, do not apply to them.
     pub fn from_functions(
         name: String,
@@ -145,13 +147,29 @@ impl Rules {
             HogError::BadRules(reason) => HogError::BadRules(format!("{name}: {reason}")),
             other => other,
         })?;
-        let mut rules = Rules::new(Preset::Fa24, Preset::Fa24.components(), functions.goal())?;
+        // Rules with the fast path's structure take it: the sweep reads their
+        // landings and zero-dice points through the functions, and their dice
+        // through the dice rule found here.
+        let fast = functions::fast_structure(functions.as_ref());
+        let mut components = Preset::Fa24.components();
+        components.dice = fast.unwrap_or(DiceRule::SixSided);
+        let mut rules = Rules::new(Preset::Fa24, components, functions.goal())?;
         rules.functions = Some(Functions {
             name,
             rules: functions,
             tables: Arc::new(tables),
+            fast: fast.is_some(),
         });
         Ok(rules)
+    }
+
+    /// These rules on the general path even where the fast path would take
+    /// them: the tests hold the two paths against each other this way.
+    pub fn on_the_general_path(mut self) -> Rules {
+        if let Some(f) = &mut self.functions {
+            f.fast = false;
+        }
+        self
     }
 
     /// The functions of rules given as functions, if these are.
@@ -159,9 +177,13 @@ impl Rules {
         self.functions.as_ref()
     }
 
-    /// The general path's tables, for rules given as functions.
+    /// The general path's tables, for rules given as functions that do not
+    /// have the fast path's structure (see [`Rules::from_functions`]).
     pub fn general(&self) -> Option<&RuleTables> {
-        self.functions.as_ref().map(|f| f.tables.as_ref())
+        self.functions
+            .as_ref()
+            .filter(|f| !f.fast)
+            .map(|f| f.tables.as_ref())
     }
 
     /// The goal: the first score at or above it wins.

@@ -101,7 +101,12 @@ fn the_presets_components_in_a_file_are_the_preset() {
     let text =
         "goal = 60\nzero_dice = \"bacon-max\"\ndice = \"hog-wild\"\nafter_turn = \"swap-double\"";
     let file = ComposedRules::parse(text, None).unwrap();
-    let general = Rules::from_functions("double.toml".into(), Arc::new(file)).unwrap();
+    let auto = Rules::from_functions("double.toml".into(), Arc::new(file)).unwrap();
+    assert!(
+        auto.general().is_none(),
+        "the presets' components take the fast path"
+    );
+    let general = auto.on_the_general_path();
     let preset = Rules::preset(Preset::DoubleSwap, 60).unwrap();
     let options = crate::sweep::SweepOptions::default();
     let (a, b) = (
