@@ -182,32 +182,11 @@ fn explanation(
     }
 }
 
-/// The raw points a turn of `dice` dice can score at `(score, opponent)`,
-/// each with its probability, in increasing order of points.
+/// The points a turn of `dice` dice can score at `(score, opponent)`, each
+/// with its probability, in increasing order of points: the state's dice
+/// under the rules' Pig Out rule (the presets': Sow Sad's 1), then
+/// `turn_points` (the presets leave the points as they are).
 pub fn turn_points(rules: &Rules, score: u32, opponent: u32, dice: u8) -> Vec<(u32, f64)> {
-    if rules.functions().is_some() {
-        return function_points(rules, score, opponent, dice);
-    }
-    if dice == 0 {
-        return vec![(rules.zero_dice_points(score, opponent), 1.0)];
-    }
-    let distribution = rules.dice(score, opponent).get(dice as usize);
-    // Sow Sad's single point comes first: rolls without a 1 score at least 2 per die.
-    std::iter::once((1, distribution.one_point))
-        .chain(
-            distribution
-                .sums
-                .iter()
-                .enumerate()
-                .map(|(i, &q)| ((distribution.min_sum + i) as u32, q)),
-        )
-        .filter(|&(_, q)| q > 0.0)
-        .collect()
-}
-
-/// [`turn_points`] for rules given as functions: the roll of the state's
-/// dice under its Pig Out rule, then `turn_points`, merged by final points.
-fn function_points(rules: &Rules, score: u32, opponent: u32, dice: u8) -> Vec<(u32, f64)> {
     let dice = u32::from(dice);
     let raw = if dice == 0 {
         vec![(rules.zero_dice_points(score, opponent), 1.0)]

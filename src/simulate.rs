@@ -30,17 +30,29 @@ const Z95: f64 = 1.959_963_984_540_054;
 /// makes the turn score 1 (Sow Sad / Pig Out), otherwise the sum. Every die
 /// is rolled, as in the course's `roll_dice`.
 pub fn roll_dice(rng: &mut Rng, dice: u32, sides: u32) -> u32 {
-    let mut sum = 0;
-    let mut saw_one = false;
+    scored(roll_faces(rng, dice, sides), PigOut::Points(1))
+}
+
+/// Roll `dice` dice with `sides` faces one at a time: their sum and the
+/// number of 1s among them.
+#[inline]
+fn roll_faces(rng: &mut Rng, dice: u32, sides: u32) -> (u32, u32) {
+    let (mut sum, mut ones) = (0, 0);
     for _ in 0..dice {
         let face = rng.roll(sides);
-        saw_one |= face == 1;
+        ones += u32::from(face == 1);
         sum += face;
     }
-    if saw_one {
-        1
-    } else {
-        sum
+    (sum, ones)
+}
+
+/// What a roll with this sum and number of 1s scores under `pig_out`.
+#[inline]
+fn scored((sum, ones): (u32, u32), pig_out: PigOut) -> u32 {
+    match (ones, pig_out) {
+        (0, _) => sum,
+        (_, PigOut::Points(points)) => points,
+        (ones, PigOut::Ones) => ones,
     }
 }
 
@@ -59,17 +71,7 @@ fn raw_points<R: ScoreRules + ?Sized>(
         return rules.zero_dice(mover, opponent);
     }
     let sides = rules.dice_sides(mover, opponent);
-    let (mut sum, mut ones) = (0, 0);
-    for _ in 0..dice {
-        let face = rng.roll(sides);
-        ones += u32::from(face == 1);
-        sum += face;
-    }
-    match (ones, rules.pig_out()) {
-        (0, _) => sum,
-        (_, PigOut::Points(points)) => points,
-        (ones, PigOut::Ones) => ones,
-    }
+    scored(roll_faces(rng, dice, sides), rules.pig_out())
 }
 
 /// The presets' components as rule functions, for the sampler: with no
@@ -122,8 +124,9 @@ pub fn play_game(
     }
 }
 
-/// [`play_game`] for any rule functions.
-fn play<R: ScoreRules + ?Sized>(
+/// [`play_game`] for any rule functions: the plain game loop with real
+/// dice, reading nothing but the functions.
+pub fn play<R: ScoreRules + ?Sized>(
     rules: &R,
     players: [&StrategyTable; 2],
     rng: &mut Rng,

@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use hog::general::{PigOut, ScoreRules};
-use hog::rules::{Preset, Rules};
+use hog::rules::{Origin, Preset, Rules};
 use hog::solve::{best_response, optimal};
 use hog::sweep::{sweep, Policy, SweepOptions, TIE_TOLERANCE};
 use hog::table::StrategyTable;
@@ -205,7 +205,7 @@ fn scrambled(goal: u32, seed: u32) -> StrategyTable {
 fn check(rules: Arc<dyn ScoreRules + Send + Sync>, what: &str) {
     let n = rules.goal();
     let reference_rules = Arc::clone(&rules);
-    let general = Rules::from_functions(what.into(), rules)
+    let general = Rules::from_functions(what.into(), Origin::Code, rules)
         .unwrap()
         .on_the_general_path();
     let options = SweepOptions::default();

@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
 
-use crate::rules::Rules;
+use crate::rules::{Origin, Rules};
 use crate::strategy::{Resolver, StrategyTable};
 use crate::sweep::SweepOptions;
 use crate::HogError;
@@ -190,10 +190,9 @@ impl Config {
             Some(f) => Err(HogError::BadArgument(format!(
                 "hog {command} does not take rules {} yet ({}); solve, eval, rates, \
                  tournament, match, contest, explain, export, plot and simulate do",
-                if f.origin() == "from Python" {
-                    "from Python"
-                } else {
-                    "from a rules file"
+                match f.origin {
+                    Origin::Python => "from Python",
+                    Origin::RulesFile | Origin::Code => "from a rules file",
                 },
                 f.name
             ))),

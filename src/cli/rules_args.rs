@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use crate::general::PythonRules;
 use crate::rules::{
-    AfterTurn, Components, ComposedRules, DiceRule, Preset, Rules, ZeroDice, MAX_GOAL,
+    AfterTurn, Components, ComposedRules, DiceRule, Origin, Preset, Rules, ZeroDice, MAX_GOAL,
 };
 use crate::HogError;
 
@@ -100,7 +100,7 @@ impl RulesArgs {
         if let Some(path) = &self.rules_py {
             let functions = PythonRules::load(path, goal, python_timeout)?;
             let name = functions.name().to_string();
-            return Rules::from_functions(name, Arc::new(functions));
+            return Rules::from_functions(name, Origin::Python, Arc::new(functions));
         }
         if let Some(path) = &self.rules_file {
             let functions = ComposedRules::load(path, goal)?;
@@ -108,7 +108,7 @@ impl RulesArgs {
                 || path.display().to_string(),
                 |f| f.to_string_lossy().into_owned(),
             );
-            return Rules::from_functions(name, Arc::new(functions));
+            return Rules::from_functions(name, Origin::RulesFile, Arc::new(functions));
         }
         let preset = self.preset;
         let mut c: Components = preset.components();

@@ -22,9 +22,9 @@ mod sweep;
 mod tables;
 
 pub use outcomes::{PigOut, Rolls, SIDES};
-pub use rules_py::{PythonRules, MAX_PYTHON_GOAL};
+pub use rules_py::PythonRules;
 pub use sweep::{general_sweep, GeneralResult, FIXED_POINT_TOLERANCE, MAX_ROUNDS};
-pub use tables::{End, RuleTables, ScoreRules, MAX_TURN_POINTS};
+pub use tables::{RuleTables, ScoreRules, MAX_RULES_GOAL, MAX_TURN_POINTS};
 
 #[cfg(test)]
 mod tests;

@@ -3,6 +3,8 @@
 //! `sides^k` equally likely rolls divided by `sides^k`, correctly rounded
 //! (both are below 2^53 for up to ten 20-sided dice).
 
+use std::collections::BTreeMap;
+
 use crate::dice::{Counts, MAX_DICE};
 
 /// The fewest and most faces a die may have.
@@ -26,19 +28,47 @@ pub type Roll = Vec<(u32, f64)>;
 pub struct Rolls {
     /// `by_sides[sides][k - 1]`, for the sizes in use (empty otherwise).
     by_sides: Vec<Vec<Roll>>,
+    /// `first[sides][k]`: where the outcomes of `k` dice start in a state's
+    /// list of every choice's outcomes (zero dice's one, then those of 1 to
+    /// 10 dice, as rules tables and the Python driver lay them out);
+    /// `first[sides][11]` is the list's length.
+    first: Vec<[usize; MAX_DICE + 2]>,
 }
 
 impl Rolls {
     /// The rolls of dice with each of `sides` faces under `pig_out`.
+    /// Sizes may repeat: each is computed once.
     pub fn new(sides: impl IntoIterator<Item = u32>, pig_out: PigOut) -> Rolls {
         let mut by_sides = vec![Vec::new(); *SIDES.end() as usize + 1];
+        let mut first = vec![[0; MAX_DICE + 2]; *SIDES.end() as usize + 1];
         for m in sides {
             assert!(SIDES.contains(&m), "dice have 2 to 20 sides");
-            if by_sides[m as usize].is_empty() {
-                by_sides[m as usize] = (1..=MAX_DICE as u32).map(|k| roll(m, k, pig_out)).collect();
+            let m = m as usize;
+            if by_sides[m].is_empty() {
+                let rolls: Vec<Roll> = (1..=MAX_DICE as u32)
+                    .map(|k| roll(m as u32, k, pig_out))
+                    .collect();
+                first[m][1] = 1;
+                for k in 1..=MAX_DICE {
+                    first[m][k + 1] = first[m][k] + rolls[k - 1].len();
+                }
+                by_sides[m] = rolls;
             }
         }
-        Rolls { by_sides }
+        Rolls { by_sides, first }
+    }
+
+    /// Where the outcomes of `dice` dice with `sides` faces start in a
+    /// state's list of every choice's outcomes (see [`Rolls::per_state`]).
+    #[inline(always)]
+    pub fn first(&self, sides: u32, dice: u32) -> usize {
+        self.first[sides as usize][dice as usize]
+    }
+
+    /// The length of a state's list of every choice's outcomes with
+    /// `sides`-faced dice: zero dice's one, then each roll's.
+    pub fn per_state(&self, sides: u32) -> usize {
+        self.first[sides as usize][MAX_DICE + 1]
     }
 
     /// The points of rolling `dice >= 1` dice with `sides` faces.
@@ -57,30 +87,24 @@ fn choose(n: u64, k: u64) -> u64 {
 /// 5 are one outcome).
 fn roll(sides: u32, dice: u32, pig_out: PigOut) -> Roll {
     let counts = Counts::new(sides, dice);
-    let mut by_points: Vec<(u32, u64)> = Vec::new();
+    let mut by_points: BTreeMap<u32, u64> = BTreeMap::new();
     match pig_out {
-        PigOut::Points(p) => by_points.push((p, counts.one_point)),
+        PigOut::Points(p) => *by_points.entry(p).or_default() += counts.one_point,
         PigOut::Ones => {
             let (k, rest) = (u64::from(dice), u64::from(sides - 1));
             for ones in 1..=k {
                 let ways = choose(k, ones) * rest.pow((k - ones) as u32);
-                by_points.push((ones as u32, ways));
+                *by_points.entry(ones as u32).or_default() += ways;
             }
         }
     }
     for (i, &ways) in counts.no_one.iter().enumerate() {
-        by_points.push((counts.min_sum() as u32 + i as u32, ways));
-    }
-    by_points.sort_by_key(|&(p, _)| p);
-    let mut merged: Vec<(u32, u64)> = Vec::new();
-    for (p, ways) in by_points {
-        match merged.last_mut() {
-            Some(last) if last.0 == p => last.1 += ways,
-            _ => merged.push((p, ways)),
-        }
+        *by_points
+            .entry(counts.min_sum() as u32 + i as u32)
+            .or_default() += ways;
     }
     let total = counts.total as f64;
-    merged
+    by_points
         .into_iter()
         .filter(|&(_, ways)| ways > 0)
         .map(|(p, ways)| (p, ways as f64 / total))

@@ -10,12 +10,10 @@
 # {"problem": [...]} and nothing follows. What the file prints goes to
 # stderr (hog hands this process its stderr as stdout).
 import array
-import importlib.util
 import json
 import operator
 import os
 import sys
-import traceback
 
 path, goal_arg, out = sys.argv[1], sys.argv[2], sys.argv[3]
 MAX_POINTS = 255
@@ -34,27 +32,8 @@ def problem(*words):
     finish({"problem": [str(w) for w in words]})
 
 
-def last_line():
-    lines = [l for l in traceback.format_exc().strip().splitlines() if l.strip()]
-    return " ".join((lines[-1] if lines else "unknown error").split())
-
-
-def shown(value):
-    try:
-        text = repr(value)
-    except Exception:
-        text = "a value that cannot be printed"
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-folder = os.path.dirname(os.path.abspath(path))
-sys.path.insert(0, folder)
-module_name = os.path.splitext(os.path.basename(path))[0]
 try:
-    spec = importlib.util.spec_from_file_location(module_name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[module_name] = module
-    spec.loader.exec_module(module)
+    module = import_file(path)
 except BaseException:
     problem("IMPORT", last_line())
 

@@ -28,18 +28,17 @@ use std::time::{Duration, Instant};
 use serde::Deserialize;
 
 use super::outcomes::{PigOut, Rolls};
-use super::tables::{ScoreRules, MAX_TURN_POINTS};
+use super::tables::{ScoreRules, MAX_RULES_GOAL, MAX_TURN_POINTS};
 use crate::child::spawn_python;
 use crate::cleanup::remove_on_interrupt;
-use crate::dice::MAX_DICE;
 use crate::error::HogError;
 
-/// The program `python3 -c` runs.
-const DRIVER: &str = include_str!("rules_driver.py");
-
-/// The largest goal a rules file may ask for: its tables grow with its
-/// square (and turn points with about 300 entries a state).
-pub const MAX_PYTHON_GOAL: u32 = 2000;
+/// The program `python3 -c` runs: the drivers' shared helpers, then the
+/// rules driver.
+const DRIVER: &str = concat!(
+    include_str!("../student_file.py"),
+    include_str!("rules_driver.py")
+);
 
 /// A rules file's functions, tabulated.
 #[derive(Debug, Clone)]
@@ -89,9 +88,9 @@ impl PythonRules {
             Err(_) => return Err(fail("no such file".into())),
         }
         if let Some(goal) = goal {
-            if !(1..=MAX_PYTHON_GOAL).contains(&goal) {
+            if !(1..=MAX_RULES_GOAL).contains(&goal) {
                 return Err(fail(format!(
-                    "goal {goal} is outside 1 to {MAX_PYTHON_GOAL} for rules from Python"
+                    "goal {goal} is outside 1 to {MAX_RULES_GOAL} for rules from Python"
                 )));
             }
         }
@@ -210,26 +209,12 @@ impl TurnPoints {
     /// count's distinct points, as the driver lists them.
     fn layout(rules: &PythonRules) -> TurnPoints {
         let n = rules.goal;
-        let mut used: Vec<u32> = match &rules.sides {
-            Some(sides) => sides.clone(),
-            None => vec![6],
-        };
-        used.sort_unstable();
-        used.dedup();
-        let rolls = Rolls::new(used, rules.pig_out);
-        let mut starts = Vec::with_capacity((n * n) as usize + 1);
-        let mut at = 0;
-        for s in 0..n {
-            for o in 0..n {
-                starts.push(at);
-                let m = rules.dice_sides(s, o);
-                at += 1
-                    + (1..=MAX_DICE as u32)
-                        .map(|k| rolls.get(m, k).len())
-                        .sum::<usize>();
-            }
+        let sides = || (0..n).flat_map(move |s| (0..n).map(move |o| rules.dice_sides(s, o)));
+        let rolls = Rolls::new(sides(), rules.pig_out);
+        let mut starts = vec![0];
+        for m in sides() {
+            starts.push(starts.last().expect("a start") + rolls.per_state(m));
         }
-        starts.push(at);
         TurnPoints {
             values: Vec::new(),
             starts,
@@ -266,15 +251,14 @@ impl ScoreRules for PythonRules {
             return points;
         };
         let at = (score * self.goal + opponent) as usize;
-        let mut index = table.starts[at];
+        let m = self.dice_sides(score, opponent);
+        let mut index = table.starts[at] + table.rolls.first(m, dice);
         if dice > 0 {
-            let m = self.dice_sides(score, opponent);
-            index += 1
-                + (1..dice)
-                    .map(|k| table.rolls.get(m, k).len())
-                    .sum::<usize>();
-            let roll = table.rolls.get(m, dice);
-            match roll.binary_search_by_key(&points, |&(p, _)| p) {
+            match table
+                .rolls
+                .get(m, dice)
+                .binary_search_by_key(&points, |&(p, _)| p)
+            {
                 Ok(i) => index += i,
                 // Only outcomes of the roll are asked about.
                 Err(_) => return points,

@@ -26,7 +26,8 @@ pub const FIXED_POINT_TOLERANCE: f64 = 2.5e-16;
 /// is rounding going in circles: the fixed point is reached.
 const ROUNDING: f64 = 1e-14;
 
-/// Rounds of a fixed point before the game is declared endless.
+/// Rounds of a fixed point before its values are taken as they stand (see
+/// [`GeneralResult::unsettled`]).
 pub const MAX_ROUNDS: usize = 1_000_000;
 
 /// One player's values and choices after a general sweep, row-major
@@ -61,6 +62,17 @@ impl GeneralResult {
     /// The goal.
     pub fn goal(&self) -> u32 {
         self.goal
+    }
+
+    /// Seat `seat`'s values at every state, row-major (`[s * goal + o]`).
+    pub fn values(&self, seat: usize) -> &[f64] {
+        let n = (self.goal * self.goal) as usize;
+        &self.seats[seat].values[..n]
+    }
+
+    /// Seat `seat`'s choices at every state, row-major.
+    pub fn choices(&self, seat: usize) -> &[u8] {
+        &self.seats[seat].choices
     }
 
     /// A state whose values had not settled after [`MAX_ROUNDS`] rounds,

@@ -42,6 +42,11 @@ pub trait ScoreRules: Sync {
     }
 }
 
+/// The largest goal of rules given as functions (a rules file, Python):
+/// their tables grow with its square (and turn points with about 300
+/// entries a state).
+pub const MAX_RULES_GOAL: u32 = 2000;
+
 /// The most points one turn may score after `turn_points`: ten 20-sided
 /// dice give 200, and a rule may add to them.
 pub const MAX_TURN_POINTS: u32 = 255;
@@ -111,13 +116,11 @@ pub struct RuleTables {
     /// `sides[s * n + o]`.
     sides: Vec<u8>,
     pig_out: PigOut,
-    /// `ends[o * width + t]`: where a raw score `t` against `o` ends.
-    ends: Vec<End>,
-    /// The same as [`Slot`]s, what the sweep reads.
+    /// `slots[o * width + t]`: where a raw score `t` against `o` ends.
     slots: Vec<Slot>,
     width: usize,
     /// For rules with turn points: per state, the final points of every
-    /// raw outcome, in the order of [`RuleTables::outcomes`].
+    /// raw outcome, in the order of [`Rolls::first`].
     turn_points: Option<Vec<Vec<u32>>>,
     rolls: Rolls,
     /// Diagonals on which some turn keeps the score sum: they are solved as
@@ -142,6 +145,19 @@ impl Roll<'_> {
             Roll::Dice(roll) => roll.len(),
         }
     }
+
+    /// The raw points of each outcome with its probability.
+    pub fn outcomes(&self) -> impl Iterator<Item = (u32, f64)> + '_ {
+        let zero = match self {
+            Roll::Zero(points) => Some((*points, 1.0)),
+            Roll::Dice(_) => None,
+        };
+        let dice: &[(u32, f64)] = match self {
+            Roll::Zero(_) => &[],
+            Roll::Dice(roll) => roll,
+        };
+        zero.into_iter().chain(dice.iter().copied())
+    }
 }
 
 /// "bad rules: after_turn(57, 40) ..." as the error the CLI prints.
@@ -155,9 +171,9 @@ impl RuleTables {
     /// that lowers the score sum.
     pub fn new(rules: &dyn ScoreRules) -> Result<RuleTables, HogError> {
         let goal = rules.goal();
-        if !(1..=2000).contains(&goal) {
+        if !(1..=MAX_RULES_GOAL).contains(&goal) {
             return Err(bad(format!(
-                "goal {goal} is outside 1 to 2000 for rules given as functions"
+                "goal {goal} is outside 1 to {MAX_RULES_GOAL} for rules given as functions"
             )));
         }
         let n = goal as usize;
@@ -189,10 +205,7 @@ impl RuleTables {
                 )));
             }
         }
-        let mut used: Vec<u32> = sides.iter().map(|&m| u32::from(m)).collect();
-        used.sort_unstable();
-        used.dedup();
-        let rolls = Rolls::new(used, pig_out);
+        let rolls = Rolls::new(sides.iter().map(|&m| u32::from(m)), pig_out);
         let width = n + MAX_TURN_POINTS as usize + 1;
         let mut ends = Vec::with_capacity(n * width);
         for o in 0..goal {
@@ -218,7 +231,6 @@ impl RuleTables {
             zero_dice,
             sides,
             pig_out,
-            ends,
             width,
             turn_points: None,
             rolls,
@@ -230,7 +242,7 @@ impl RuleTables {
                 for o in 0..goal {
                     let mut points = Vec::new();
                     for k in 0..=MAX_DICE as u32 {
-                        for (p, _) in tables.raw(s, o, k) {
+                        for (p, _) in tables.roll_at(s, o, k).0.outcomes() {
                             let q = rules.turn_points(p, k, s, o);
                             if q > MAX_TURN_POINTS {
                                 return Err(bad(format!(
@@ -245,7 +257,7 @@ impl RuleTables {
             }
             tables.turn_points = Some(all);
         }
-        tables.check_sums()?;
+        tables.check_sums(&ends)?;
         Ok(tables)
     }
 
@@ -257,52 +269,6 @@ impl RuleTables {
     /// What a roll with a 1 among its dice scores.
     pub fn pig_out(&self) -> PigOut {
         self.pig_out
-    }
-
-    /// The raw outcomes of rolling `dice` at `(s, o)`: points and
-    /// probability, before `turn_points`.
-    fn raw(&self, s: u32, o: u32, dice: u32) -> Vec<(u32, f64)> {
-        let at = (s * self.goal + o) as usize;
-        if dice == 0 {
-            vec![(self.zero_dice[at], 1.0)]
-        } else {
-            self.rolls.get(u32::from(self.sides[at]), dice).clone()
-        }
-    }
-
-    /// Call `each(probability, raw score, end)` for every outcome of rolling `dice`
-    /// at `(s, o)`, in a fixed order.
-    #[inline]
-    pub fn outcomes(&self, s: u32, o: u32, dice: u32, mut each: impl FnMut(f64, u32, End)) {
-        let at = (s * self.goal + o) as usize;
-        let mut visit = |i: usize, p: u32, prob: f64| {
-            let q = match &self.turn_points {
-                Some(all) => all[at][i],
-                None => p,
-            };
-            each(
-                prob,
-                s + q,
-                self.ends[o as usize * self.width + (s + q) as usize],
-            );
-        };
-        if dice == 0 {
-            visit(0, self.zero_dice[at], 1.0);
-            return;
-        }
-        // The index of the first outcome of `dice` in the state's turn
-        // points: zero dice has one outcome, then each count's roll.
-        let roll = self.rolls.get(u32::from(self.sides[at]), dice);
-        let first = if self.turn_points.is_some() {
-            1 + (1..dice)
-                .map(|k| self.rolls.get(u32::from(self.sides[at]), k).len())
-                .sum::<usize>()
-        } else {
-            0
-        };
-        for (i, &(p, prob)) in roll.iter().enumerate() {
-            visit(first + i, p, prob);
-        }
     }
 
     /// What the sweep reads to value rolling `dice` at `(s, o)`: the raw
@@ -320,13 +286,7 @@ impl RuleTables {
             Roll::Dice(self.rolls.get(u32::from(self.sides[at]), dice))
         };
         let points = self.turn_points.as_ref().map(|all| {
-            let first = if dice == 0 {
-                0
-            } else {
-                1 + (1..dice)
-                    .map(|k| self.rolls.get(u32::from(self.sides[at]), k).len())
-                    .sum::<usize>()
-            };
+            let first = self.rolls.first(u32::from(self.sides[at]), dice);
             &all[at][first..first + roll.len()]
         });
         (roll, points, slots)
@@ -339,30 +299,31 @@ impl RuleTables {
 
     /// Refuse a turn that lowers the score sum (the sweep's order needs
     /// every successor on a later diagonal or the same one), and note the
-    /// diagonals where a turn keeps it.
-    fn check_sums(&mut self) -> Result<(), HogError> {
+    /// diagonals where a turn keeps it. `ends[o * width + t]` is where a
+    /// raw score `t` against `o` ends.
+    fn check_sums(&mut self, ends: &[End]) -> Result<(), HogError> {
         let n = self.goal;
         for s in 0..n {
             for o in 0..n {
                 for k in 0..=MAX_DICE as u32 {
-                    let mut problem = None;
+                    let (roll, points, _) = self.roll_at(s, o, k);
                     let mut level = false;
-                    self.outcomes(s, o, k, |_, t, end| {
-                        if let End::Next { mover, other, .. } = end {
-                            let (before, after) = (s + o, mover + other);
-                            if after < before && problem.is_none() {
-                                problem = Some((t, mover, other));
-                            }
-                            level |= after == before;
+                    for (i, (p, _)) in roll.outcomes().enumerate() {
+                        let t = s + points.map_or(p, |points| points[i]);
+                        let End::Next { mover, other, .. } =
+                            ends[o as usize * self.width + t as usize]
+                        else {
+                            continue;
+                        };
+                        if mover + other < s + o {
+                            return Err(bad(format!(
+                                "after_turn({t}, {o}) returns ({mover}, {other}): a turn from \
+                                 ({s}, {o}) rolling {k} {} would lower the sum of the scores, \
+                                 which no turn may",
+                                if k == 1 { "die" } else { "dice" }
+                            )));
                         }
-                    });
-                    if let Some((t, mover, other)) = problem {
-                        return Err(bad(format!(
-                            "after_turn({t}, {o}) returns ({mover}, {other}): a turn from \
-                             ({s}, {o}) rolling {k} {} would lower the sum of the scores, \
-                             which no turn may",
-                            if k == 1 { "die" } else { "dice" }
-                        )));
+                        level |= mover + other == s + o;
                     }
                     if level {
                         self.level[(s + o) as usize] = true;

@@ -14,6 +14,8 @@ use crate::general::{PigOut, RuleTables, ScoreRules};
 pub struct Functions {
     /// What the rules are called (the file's name).
     pub name: String,
+    /// Where they come from.
+    pub origin: Origin,
     /// The functions themselves, for a game played turn by turn.
     pub rules: Arc<dyn ScoreRules + Send + Sync>,
     /// Every function tabulated and checked, for the sweep.
@@ -22,29 +24,33 @@ pub struct Functions {
     pub fast: bool,
 }
 
-impl Functions {
-    /// Whether the rules came from Python (the name is the file's).
-    fn is_python(&self) -> bool {
-        self.name.ends_with(".py")
-    }
+/// Where rules given as functions come from: reports say so.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// A Python rules file (`--rules-py`).
+    Python,
+    /// A rules file of components (`--rules-file`).
+    RulesFile,
+    /// Rust code (the library's own users, the tests).
+    Code,
+}
 
-    /// Where the rules came from, for headers: "from Python" or "rules
-    /// file".
-    pub fn origin(&self) -> &'static str {
-        if self.is_python() {
-            "from Python"
-        } else {
-            "rules file"
+impl Origin {
+    /// For headers: "rules.py (from Python), goal 100".
+    pub fn words(self) -> &'static str {
+        match self {
+            Origin::Python => "from Python",
+            Origin::RulesFile => "rules file",
+            Origin::Code => "functions",
         }
     }
 
-    /// What reports give as each component's name: `python` or
-    /// `rules-file`.
-    pub fn component_name(&self) -> &'static str {
-        if self.is_python() {
-            "python"
-        } else {
-            "rules-file"
+    /// What reports give as each component's name.
+    pub fn component_name(self) -> &'static str {
+        match self {
+            Origin::Python => "python",
+            Origin::RulesFile => "rules-file",
+            Origin::Code => "functions",
         }
     }
 }
@@ -183,7 +189,7 @@ mod tests {
             }
         }
         let fast = |rules: Zero| {
-            Rules::from_functions("z".into(), Arc::new(rules))
+            Rules::from_functions("z".into(), Origin::Code, Arc::new(rules))
                 .unwrap()
                 .general()
                 .is_none()
@@ -202,7 +208,8 @@ mod tests {
     fn rules_as_functions_solve_through_the_usual_entry_points() {
         for preset in Preset::ALL {
             let fast = Rules::preset(preset, 60).unwrap();
-            let auto = Rules::from_functions("copy".into(), Arc::new(fast.clone())).unwrap();
+            let auto =
+                Rules::from_functions("copy".into(), Origin::Code, Arc::new(fast.clone())).unwrap();
             // The presets have the fast path's structure: given as functions
             // they take it, and give the preset's bits.
             assert!(auto.general().is_none() && !auto.is_preset());

@@ -18,7 +18,7 @@ mod zero_dice;
 
 pub use after_turn::{AfterTurn, TurnEnd};
 pub use dice_rule::DiceRule;
-pub use functions::Functions;
+pub use functions::{Functions, Origin};
 pub use landing::{diagonal_scores, outcome_index, state_index, Landing, LANDING_REACH};
 pub use preset::Preset;
 pub use reach::Reach;
@@ -96,8 +96,8 @@ pub struct Rules {
     reach: OnceLock<Option<Reach>>,
     final_landings: OnceLock<Vec<f64>>,
     recurrence: OnceLock<(Dice, Ends)>,
-    /// Rules given as functions (a rules file), solved on the general path;
-    /// `None` for the components' rules.
+    /// Rules given as functions (a rules file, Python), on whichever path
+    /// their structure allows; `None` for the components' rules.
     functions: Option<Functions>,
 }
 
@@ -137,10 +137,11 @@ impl Rules {
     /// function is tabulated and checked here. Sweeps take the fast path
     /// when the rules have its structure (Pig Out worth 1, no turn points,
     /// six-sided dice or Hog Wild, no extra turns or half wins, no landing
-    /// below the raw sum), else the general path. Course strategies, which are written
-    /// for the presets' rules, do not apply to them.
+    /// below the raw sum), else the general path. Course strategies, which
+    /// are written for the presets' rules, do not apply to them.
     pub fn from_functions(
         name: String,
+        origin: Origin,
         functions: Arc<dyn ScoreRules + Send + Sync>,
     ) -> Result<Rules, HogError> {
         let tables = RuleTables::new(functions.as_ref()).map_err(|e| match e {
@@ -156,6 +157,7 @@ impl Rules {
         let mut rules = Rules::new(Preset::Fa24, components, functions.goal())?;
         rules.functions = Some(Functions {
             name,
+            origin,
             rules: functions,
             tables: Arc::new(tables),
             fast: fast.is_some(),
@@ -234,11 +236,6 @@ impl Rules {
             Some(f) => f.rules.zero_dice(mover, opponent),
             None => self.components.zero_dice.points(mover, opponent),
         }
-    }
-
-    /// The dice distributions for a turn at this state.
-    pub fn dice(&self, mover: u32, opponent: u32) -> &DiceSet {
-        self.dice_with_sides(self.components.dice.sides(mover, opponent))
     }
 
     /// The distributions of four- or six-sided dice.
@@ -378,7 +375,7 @@ impl Rules {
     /// every component, for the headers of reports.
     pub fn describe(&self) -> String {
         if let Some(f) = &self.functions {
-            return format!("{} ({}), goal {}", f.name, f.origin(), self.goal);
+            return format!("{} ({}), goal {}", f.name, f.origin.words(), self.goal);
         }
         let [zero_dice, dice, after_turn] = self.component_names();
         format!(
@@ -395,11 +392,11 @@ impl Rules {
     }
 
     /// The zero-dice, dice and after-turn components by their command-line
-    /// names; `python` or `rules-file` for each, for rules given as
-    /// functions.
+    /// names; for rules given as functions, where they come from (`python`,
+    /// `rules-file`) for each.
     pub fn component_names(&self) -> [&'static str; 3] {
         if let Some(f) = &self.functions {
-            return [f.component_name(); 3];
+            return [f.origin.component_name(); 3];
         }
         let c = self.components;
         [c.zero_dice.name(), c.dice.name(), c.after_turn.name()]
@@ -419,6 +416,10 @@ pub struct StateLookups<'a> {
     table: Option<&'a StateTable>,
 }
 
+// The tabulated cases are read once per state by the sweep's inner loop
+// and must inline there; the computed ones stay out of line (inlined, their
+// bodies, larger since rules can be functions, once made the compiler call
+// `zero_target` instead: 20% of a solve).
 impl StateLookups<'_> {
     /// [`Rules::landing`] for `t < goal`.
     #[inline(always)]
@@ -436,10 +437,6 @@ impl StateLookups<'_> {
 
     /// The [`outcome_index`] of the zero-dice landing of the state `(s, o)`
     /// at `index`.
-    /// The tabulated case is read once per state by the sweep's inner
-    /// loop: it must inline there, so the computed one stays out of line
-    /// (inlined, its larger body once made the compiler call this instead,
-    /// 20% of a solve). The same holds for the other two lookups.
     #[inline(always)]
     pub fn zero_target(&self, index: usize, s: usize, o: usize) -> usize {
         match self.table {

@@ -22,7 +22,7 @@ use super::library::{
 };
 use super::{AfterTurn, ZeroDice};
 use crate::error::HogError;
-use crate::general::{PigOut, ScoreRules, MAX_PYTHON_GOAL, MAX_TURN_POINTS, SIDES};
+use crate::general::{PigOut, ScoreRules, MAX_RULES_GOAL, MAX_TURN_POINTS, SIDES};
 
 /// A rule set composed of library components.
 #[derive(Debug, Clone, PartialEq)]
@@ -72,9 +72,9 @@ impl ComposedRules {
             (None, None) => 100,
             (None, Some(value)) => integer(value, "goal")?,
         };
-        if !(1..=MAX_PYTHON_GOAL).contains(&goal) {
+        if !(1..=MAX_RULES_GOAL).contains(&goal) {
             return Err(format!(
-                "goal {goal} is outside 1 to {MAX_PYTHON_GOAL} for a rules file"
+                "goal {goal} is outside 1 to {MAX_RULES_GOAL} for a rules file"
             ));
         }
         let zero_dice = match table.get("zero_dice") {

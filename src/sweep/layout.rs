@@ -6,12 +6,16 @@ use ndarray::Array2;
 use crate::rules::diagonal_scores;
 
 /// Copy `table[[s, o]]` into `out` in the order of [`state_index`].
-pub(super) fn diagonal_order(table: &Array2<u8>, out: &mut [u8]) {
-    let n = table.nrows();
+pub(super) fn diagonal_order<T: Copy>(table: &Array2<T>, out: &mut [T]) {
     let Some(flat) = table.as_slice() else {
         let standard = table.as_standard_layout();
         return diagonal_order(&standard.to_owned(), out);
     };
+    copy_by_diagonal(flat, table.nrows(), out);
+}
+
+/// [`diagonal_order`] of a row-major `n x n` slice.
+pub(super) fn copy_by_diagonal<T: Copy>(flat: &[T], n: usize, out: &mut [T]) {
     let mut rest = out;
     for (start, states) in row_major_diagonals(n) {
         let (slots, tail) = rest.split_at_mut(states);

@@ -5,23 +5,13 @@
 
 use crate::util::{num, read_final_strategy, read_win_probabilities, Scratch};
 
-/// Fall 2024 in Python, as a student would write it.
-const FA24: &str = r#"
-GOAL = 40
-
-def zero_dice(score, opponent_score):
-    return max(1, 3 * abs(opponent_score // 10 % 10 - score % 10))
-
-def num_factors(n):
-    return sum(1 for d in range(1, n + 1) if n % d == 0)
-
-def after_turn(score, opponent_score):
-    if num_factors(score) in (3, 4):
-        score += 1
-        while num_factors(score) != 2:
-            score += 1
-    return score, opponent_score
-"#;
+/// Fall 2024 in Python, as a student would write it: the README's example
+/// file with `GOAL = 40`, written into the scratch folder.
+fn write_fa24(dir: &Scratch) {
+    let example = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/rules/fa24.py");
+    let text = std::fs::read_to_string(example).unwrap();
+    dir.write("fa24.py", &format!("{text}\nGOAL = 40\n"));
+}
 
 /// Files from `solve --rules-py` against the preset's: every value within
 /// 1e-15 (the two paths add in different orders) and the same dice except
@@ -29,7 +19,7 @@ def after_turn(score, opponent_score):
 #[test]
 fn the_course_rules_in_python_solve_like_the_preset() {
     let dir = Scratch::new();
-    dir.write("fa24.py", FA24);
+    write_fa24(&dir);
     let out = dir.run(&["solve", "--rules-py", "fa24.py", "--quiet"]);
     assert!(out.contains("fa24.py (from Python), goal 40"), "{out}");
     dir.run(&["solve", "--goal", "40", "--quiet"]);
@@ -61,7 +51,7 @@ fn the_course_rules_in_python_solve_like_the_preset() {
 #[test]
 fn eval_reports_the_file_and_agrees_with_the_preset() {
     let dir = Scratch::new();
-    dir.write("fa24.py", FA24);
+    write_fa24(&dir);
     let args = ["eval", "optimal", "--vs", "always_roll(5)", "--goal", "30"];
     let python = dir.json(&[&args[..], &["--rules-py", "fa24.py"]].concat());
     let preset = dir.json(&args);
@@ -109,7 +99,7 @@ fn rules_no_preset_expresses() {
 #[test]
 fn bad_rules_files_and_commands_are_refused() {
     let dir = Scratch::new();
-    dir.write("fa24.py", FA24);
+    write_fa24(&dir);
     dir.write(
         "raises.py",
         "def zero_dice(s, o):\n    return 1 if o < 7 else {}[o]\n",
@@ -203,9 +193,12 @@ fn the_example_rules_files() {
     let variant = examples.join("variant.py");
     let args = ["eval", "optimal", "--vs", "always_roll(5)", "--rules-py"];
     let python = dir.json(&[&args[..], &[variant.to_str().unwrap()]].concat());
-    let rules =
-        hog::rules::Rules::from_functions("variant.py".into(), std::sync::Arc::new(Variant))
-            .unwrap();
+    let rules = hog::rules::Rules::from_functions(
+        "variant.py".into(),
+        hog::rules::Origin::Python,
+        std::sync::Arc::new(Variant),
+    )
+    .unwrap();
     let options = hog::sweep::SweepOptions::default();
     let optimal = hog::solve::optimal(&rules, &options).table();
     let five = hog::table::StrategyTable::constant(100, 5);
@@ -254,7 +247,7 @@ fn simulate_plays_rules_from_python() {
 #[test]
 fn explain_takes_rules_from_python() {
     let dir = Scratch::new();
-    dir.write("fa24.py", FA24);
+    write_fa24(&dir);
     let python = dir.json(&["explain", "--rules-py", "fa24.py", "13", "20"]);
     let preset = dir.json(&["explain", "--goal", "40", "13", "20"]);
     let (a, b) = (

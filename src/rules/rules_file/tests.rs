@@ -8,7 +8,7 @@ use std::time::Duration;
 use super::*;
 use crate::general::{general_sweep, PythonRules, RuleTables};
 use crate::policy::Policy;
-use crate::rules::{Preset, Rules};
+use crate::rules::{Origin, Preset, Rules};
 
 #[test]
 fn a_file_is_read_with_defaults_and_parameters() {
@@ -101,7 +101,8 @@ fn the_presets_components_in_a_file_are_the_preset() {
     let text =
         "goal = 60\nzero_dice = \"bacon-max\"\ndice = \"hog-wild\"\nafter_turn = \"swap-double\"";
     let file = ComposedRules::parse(text, None).unwrap();
-    let auto = Rules::from_functions("double.toml".into(), Arc::new(file)).unwrap();
+    let auto =
+        Rules::from_functions("double.toml".into(), Origin::RulesFile, Arc::new(file)).unwrap();
     assert!(
         auto.general().is_none(),
         "the presets' components take the fast path"

@@ -10,12 +10,10 @@
 # UTF-8 report at byte 16, bytes 8..12 the length of the entry's name report
 # at byte 2048, then from byte 4096 one byte per state for each pass, 255
 # where no value has been stored yet.
-import importlib.util
 import mmap
 import operator
 import os
 import sys
-import traceback
 
 path, name, goal, exchange = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
 IMPORTING, TABULATING, CHECKING, DONE, FAILED = 1, 2, 3, 4, 5
@@ -34,28 +32,9 @@ def report(text):
     os._exit(0)
 
 
-def last_line():
-    lines = [l for l in traceback.format_exc().strip().splitlines() if l.strip()]
-    return " ".join((lines[-1] if lines else "unknown error").split())
-
-
-def shown(value):
-    try:
-        text = repr(value)
-    except Exception:
-        text = "a value that cannot be printed"
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
 shared[0] = IMPORTING
-folder = os.path.dirname(os.path.abspath(path))
-sys.path.insert(0, folder)
-module_name = os.path.splitext(os.path.basename(path))[0]
 try:
-    spec = importlib.util.spec_from_file_location(module_name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[module_name] = module
-    spec.loader.exec_module(module)
+    module = import_file(path)
 except BaseException:
     report("IMPORT\x1f" + last_line())
 

@@ -24,8 +24,12 @@ pub use server::PythonServer;
 /// The default limit for tabulating one Python strategy.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
 
-/// The program `python3 -c` runs.
-const DRIVER: &str = include_str!("driver.py");
+/// The program `python3 -c` runs: the drivers' shared helpers, then the
+/// strategy driver.
+const DRIVER: &str = concat!(
+    include_str!("../../student_file.py"),
+    include_str!("driver.py")
+);
 
 /// Tabulate `function` from the Python file at `path` for a game to `goal`,
 /// within `timeout` for the import and both passes.
