@@ -24,6 +24,7 @@
 
 use crate::dice::MAX_DICE;
 use crate::error::HogError;
+use crate::general::{PigOut, ScoreRules};
 use crate::rng::Rng;
 use crate::rules::{AfterTurn, DiceRule, Preset, Rules};
 use crate::table::StrategyTable;
@@ -101,6 +102,32 @@ pub enum Event {
         /// The other player's score before the swap.
         other: u32,
     },
+    /// Rules given as functions: a die showed 1, so the roll scored what
+    /// their Pig Out rule says (1, another number, or the number of 1s).
+    PigOut {
+        /// How many dice showed 1.
+        ones: u32,
+        /// The points the roll scored.
+        points: u32,
+    },
+    /// Rules given as functions: `turn_points` changed the turn's points.
+    TurnPoints {
+        /// The points of the dice or the zero-dice rule.
+        from: u32,
+        /// The points the turn scores.
+        to: u32,
+    },
+    /// Rules given as functions: `after_turn` changed the scores.
+    AfterTurn {
+        /// The mover's and the other player's scores before the rule.
+        before: (u32, u32),
+        /// And after it.
+        after: (u32, u32),
+    },
+    /// Rules given as functions: `extra_turn` gave the mover another turn.
+    ExtraTurn,
+    /// Both scores reached the goal on one turn: half a win each.
+    Tie,
 }
 
 /// What happened in one turn.
@@ -112,11 +139,14 @@ pub struct Turn {
     pub before: (u32, u32),
     /// The dice count chosen.
     pub dice: u8,
-    /// Faces per die this turn (4 under Hog Wild, else 6).
+    /// Faces per die this turn (4 under Hog Wild, else 6; rules given as
+    /// functions may say any count from 2 to 20).
     pub sides: u32,
     /// Each die's face, in the order rolled (empty for zero dice).
     pub rolls: Vec<u32>,
-    /// The points the roll or the zero-dice rule gave.
+    /// The points the turn scored before the after-turn rule: what the roll
+    /// or the zero-dice rule gave, after `turn_points` for rules given as
+    /// functions.
     pub points: u32,
     /// The mover's and the other player's scores after the after-turn rule.
     pub after: (u32, u32),
@@ -132,6 +162,8 @@ pub struct Game<'r, D: Dice = Rng> {
     scores: [u32; 2],
     to_move: Player,
     winner: Option<Player>,
+    /// Both scores reached the goal at once (rules given as functions).
+    tied: bool,
     dice: D,
 }
 
@@ -149,6 +181,7 @@ impl<'r, D: Dice> Game<'r, D> {
             scores: [0, 0],
             to_move: first,
             winner: None,
+            tied: false,
             dice,
         }
     }
@@ -160,12 +193,18 @@ impl<'r, D: Dice> Game<'r, D> {
 
     /// The player to move, or `None` once the game is over.
     pub fn to_move(&self) -> Option<Player> {
-        self.winner.is_none().then_some(self.to_move)
+        (self.winner.is_none() && !self.tied).then_some(self.to_move)
     }
 
-    /// The winner, once there is one.
+    /// The winner, once there is one (none after a tie).
     pub fn winner(&self) -> Option<Player> {
         self.winner
+    }
+
+    /// Whether the game ended with both scores at the goal (half a win
+    /// each), which only rules given as functions allow.
+    pub fn tied(&self) -> bool {
+        self.tied
     }
 
     /// A player's score.
@@ -216,6 +255,14 @@ impl<'r, D: Dice> Game<'r, D> {
 
     /// Play one turn of the game loop (the README's rules) for the player to move.
     fn turn(&mut self, dice: u8) -> Turn {
+        match self.rules.functions() {
+            Some(f) => self.turn_by_functions(f.rules.as_ref(), dice),
+            None => self.turn_by_components(dice),
+        }
+    }
+
+    /// A turn under the named components, narrated by their names.
+    fn turn_by_components(&mut self, dice: u8) -> Turn {
         let player = self.to_move;
         let (mover, other) = (self.score(player), self.score(player.other()));
         let c = self.rules.components();
@@ -257,17 +304,8 @@ impl<'r, D: Dice> Game<'r, D> {
                 }),
             Some(AfterTurn::None) | None => {}
         }
-        self.scores[player.index()] = end.mover;
-        self.scores[player.other().index()] = end.other;
         // At most one score reaches the goal; a swap can make it the other's.
-        let goal = self.rules.goal();
-        if end.mover >= goal {
-            self.winner = Some(player);
-        } else if end.other >= goal {
-            self.winner = Some(player.other());
-        } else {
-            self.to_move = player.other();
-        }
+        self.finish_turn((end.mover, end.other), false, &mut events);
         Turn {
             player,
             before: (mover, other),
@@ -277,6 +315,85 @@ impl<'r, D: Dice> Game<'r, D> {
             points,
             after: (end.mover, end.other),
             events,
+        }
+    }
+
+    /// A turn under rules given as functions: the plain game loop of
+    /// `crate::simulate::play`, each die rolled here, every function's
+    /// effect reported as it happened.
+    fn turn_by_functions(&mut self, rules: &dyn ScoreRules, dice: u8) -> Turn {
+        let player = self.to_move;
+        let (mover, other) = (self.score(player), self.score(player.other()));
+        let sides = rules.dice_sides(mover, other);
+        let mut events = Vec::new();
+        let mut rolls = Vec::new();
+        let raw = if dice == 0 {
+            let points = rules.zero_dice(mover, other);
+            events.push(Event::ZeroDice {
+                name: "zero_dice",
+                points,
+            });
+            points
+        } else {
+            rolls = (0..dice).map(|_| self.dice.roll(sides)).collect();
+            let ones = rolls.iter().filter(|&&face| face == 1).count() as u32;
+            match (ones, rules.pig_out()) {
+                (0, _) => rolls.iter().sum(),
+                (ones, pig_out) => {
+                    let points = match pig_out {
+                        PigOut::Points(points) => points,
+                        PigOut::Ones => ones,
+                    };
+                    events.push(Event::PigOut { ones, points });
+                    points
+                }
+            }
+        };
+        let points = rules.turn_points(raw, u32::from(dice), mover, other);
+        if points != raw {
+            events.push(Event::TurnPoints {
+                from: raw,
+                to: points,
+            });
+        }
+        let after = rules.after_turn(mover + points, other);
+        if after != (mover + points, other) {
+            events.push(Event::AfterTurn {
+                before: (mover + points, other),
+                after,
+            });
+        }
+        let again = rules.extra_turn(after.0, after.1);
+        self.finish_turn(after, again, &mut events);
+        Turn {
+            player,
+            before: (mover, other),
+            dice,
+            sides,
+            rolls,
+            points,
+            after,
+            events,
+        }
+    }
+
+    /// Put the scores after a turn on the board and see who moves next:
+    /// the game ends when a score reaches the goal (both at once is a tie);
+    /// else the other player moves, or the same one again when `again`.
+    fn finish_turn(&mut self, (mover, other): (u32, u32), again: bool, events: &mut Vec<Event>) {
+        let player = self.to_move;
+        self.scores[player.index()] = mover;
+        self.scores[player.other().index()] = other;
+        let goal = self.rules.goal();
+        match (mover >= goal, other >= goal) {
+            (true, true) => {
+                self.tied = true;
+                events.push(Event::Tie);
+            }
+            (true, false) => self.winner = Some(player),
+            (false, true) => self.winner = Some(player.other()),
+            (false, false) if again => events.push(Event::ExtraTurn),
+            (false, false) => self.to_move = player.other(),
         }
     }
 }
@@ -442,6 +559,144 @@ mod tests {
         assert!(game.human_turn(11).is_err());
         game.to_move = Player::Bot;
         assert!(game.human_turn(3).is_err());
+    }
+
+    /// Rules given as functions with every feature: goal 30, zero dice
+    /// worth 1 + the opponent's ones digit, eight-sided dice when the sum is
+    /// odd, a roll with 1s scoring their number, at most 25 - dice points a
+    /// turn, a swap when the mover's score is twice the other's, both at
+    /// the goal when the mover reaches it with the other at 27 or more, and
+    /// an extra turn on a multiple of 10.
+    struct Toy;
+
+    impl ScoreRules for Toy {
+        fn goal(&self) -> u32 {
+            30
+        }
+        fn zero_dice(&self, _: u32, o: u32) -> u32 {
+            1 + o % 10
+        }
+        fn dice_sides(&self, s: u32, o: u32) -> u32 {
+            if (s + o) % 2 == 1 {
+                8
+            } else {
+                6
+            }
+        }
+        fn pig_out(&self) -> PigOut {
+            PigOut::Ones
+        }
+        fn has_turn_points(&self) -> bool {
+            true
+        }
+        fn turn_points(&self, points: u32, dice: u32, _: u32, _: u32) -> u32 {
+            points.min(25 - dice)
+        }
+        fn after_turn(&self, s: u32, o: u32) -> (u32, u32) {
+            if s == 2 * o {
+                (o, s)
+            } else if s >= 30 && o >= 27 {
+                (s, 30)
+            } else {
+                (s, o)
+            }
+        }
+        fn extra_turn(&self, s: u32, _: u32) -> bool {
+            s % 10 == 0
+        }
+    }
+
+    fn toy() -> Rules {
+        let origin = crate::rules::Origin::Code;
+        Rules::from_functions("toy".into(), origin, std::sync::Arc::new(Toy)).unwrap()
+    }
+
+    #[test]
+    fn rules_as_functions_cap_points_and_give_extra_turns() {
+        let r = toy();
+        let mut game = game_at(&r, 0, 0, 2, &[5, 2, 6, 6, 6, 6, 1, 1, 3, 1, 8, 7]);
+        // 25 points, capped at 25 - 5 = 20; 20 is a multiple of 10: again.
+        let turn = game.human_turn(5).unwrap();
+        assert_eq!((turn.sides, turn.points, turn.after), (6, 20, (20, 0)));
+        assert_eq!(
+            turn.events,
+            vec![Event::TurnPoints { from: 25, to: 20 }, Event::ExtraTurn]
+        );
+        assert_eq!(game.to_move(), Some(Player::Human));
+        // Three 1s score 3.
+        let turn = game.human_turn(5).unwrap();
+        assert_eq!((turn.points, turn.after), (3, (23, 0)));
+        assert_eq!(turn.events, vec![Event::PigOut { ones: 3, points: 3 }]);
+        // The bot at 0 to 23: an odd sum, eight-sided dice.
+        let turn = game.bot_turn();
+        assert_eq!(
+            (turn.sides, turn.rolls.clone(), turn.points),
+            (8, vec![8, 7], 15)
+        );
+        assert!(turn.events.is_empty());
+        assert_eq!(game.to_move(), Some(Player::Human));
+    }
+
+    #[test]
+    fn rules_as_functions_swap_and_tie() {
+        let r = toy();
+        // 5 + (1 + 6) = 12 = 2 * 6: the scores trade places.
+        let mut game = game_at(&r, 5, 6, 2, &[]);
+        let turn = game.human_turn(0).unwrap();
+        assert_eq!(
+            turn.events,
+            vec![
+                Event::ZeroDice {
+                    name: "zero_dice",
+                    points: 7
+                },
+                Event::AfterTurn {
+                    before: (12, 6),
+                    after: (6, 12)
+                }
+            ]
+        );
+        assert_eq!(
+            (game.score(Player::Human), game.score(Player::Bot)),
+            (6, 12)
+        );
+        // 25 + 9 = 34 with the other at 28: both at the goal, a tie.
+        let mut game = game_at(&r, 25, 28, 2, &[]);
+        let turn = game.human_turn(0).unwrap();
+        assert_eq!(turn.after, (34, 30));
+        assert_eq!(turn.events.last(), Some(&Event::Tie));
+        assert!(game.tied());
+        assert_eq!((game.winner(), game.to_move()), (None, None));
+        assert!(game.human_turn(1).is_err(), "no moves after a tie");
+    }
+
+    #[test]
+    fn a_preset_as_functions_plays_the_presets_game() {
+        // The same seed and bot give the same dice and scores turn by turn;
+        // only the narration differs (no rule names).
+        for preset in [Preset::Fa24, Preset::DoubleSwap] {
+            let plain = rules(preset);
+            let origin = crate::rules::Origin::Code;
+            let functions =
+                Rules::from_functions("f".into(), origin, std::sync::Arc::new(plain.clone()))
+                    .unwrap();
+            let play = |r: &Rules| {
+                let bot = StrategyTable::constant(100, 4);
+                let mut game = Game::new(r, bot, Player::Human, Rng::seed_from_u64(11));
+                let mut turns = Vec::new();
+                while let Some(p) = game.to_move() {
+                    let t = match p {
+                        Player::Human => game.human_turn(6).unwrap(),
+                        Player::Bot => game.bot_turn(),
+                    };
+                    turns.push((t.player, t.before, t.sides, t.rolls, t.points, t.after));
+                }
+                (turns, game.winner())
+            };
+            let (a, b) = (play(&plain), play(&functions));
+            assert!(a.0.len() > 5);
+            assert_eq!(a, b, "{preset:?}");
+        }
     }
 
     #[test]

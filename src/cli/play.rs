@@ -59,7 +59,6 @@ enum Ending {
 }
 
 pub fn run(config: &Config, args: &PlayArgs, printer: &mut Printer) -> anyhow::Result<()> {
-    config.refuse_rule_functions("play")?;
     let rules = &config.rules;
     if config.format != super::Format::Text {
         return Err(HogError::BadArgument(
@@ -110,6 +109,9 @@ pub fn run(config: &Config, args: &PlayArgs, printer: &mut Printer) -> anyhow::R
     let ending = play_game(&mut game, hints.as_ref(), &mut input, echo, printer)?;
     let (you, it) = (game.score(Player::Human), game.score(Player::Bot));
     let last = match (ending, game.winner()) {
+        (Ending::Finished, _) if game.tied() => {
+            format!("\nFinal score: you {you}, bot {it}. A tie: half a win each.\n")
+        }
         (Ending::Finished, Some(Player::Human)) => {
             format!("\nFinal score: you {you}, bot {it}. You win!\n")
         }
@@ -270,12 +272,33 @@ fn narrate(turn: &Turn, dice_rule: DiceRule) -> String {
         )
     };
     text += &roll;
+    // The points of the dice or the zero-dice rule, before turn_points.
+    let raw = turn
+        .events
+        .iter()
+        .find_map(|event| match event {
+            Event::TurnPoints { from, .. } => Some(*from),
+            _ => None,
+        })
+        .unwrap_or(turn.points);
     let mut spoiled = false;
     for event in &turn.events {
         match event {
             Event::SowSad { name } => {
                 spoiled = true;
                 text += &format!(" - {name}: a die shows 1, so the turn scores 1 point.\n");
+            }
+            Event::PigOut { ones, points } => {
+                spoiled = true;
+                let shows = if *ones == 1 {
+                    "a die shows 1".to_string()
+                } else {
+                    format!("{ones} dice show 1")
+                };
+                text += &format!(
+                    " - Pig Out: {shows}, so the roll scores {points} {}.\n",
+                    points_word(*points)
+                );
             }
             Event::ZeroDice { name, points } => {
                 spoiled = true;
@@ -285,8 +308,9 @@ fn narrate(turn: &Turn, dice_rule: DiceRule) -> String {
         }
     }
     if !spoiled {
-        text += &format!(" = {} {}.\n", turn.points, points_word(turn.points));
+        text += &format!(" = {raw} {}.\n", points_word(raw));
     }
+    let (mover, other_name) = (who.1, other);
     for event in &turn.events {
         match event {
             Event::SusFuss { from, to } => {
@@ -298,10 +322,35 @@ fn narrate(turn: &Turn, dice_rule: DiceRule) -> String {
                     who.1
                 );
             }
+            Event::TurnPoints { from, to } => {
+                text += &format!(
+                    "turn_points: the turn's {from} {} become {to}.\n",
+                    points_word(*from)
+                );
+            }
+            Event::AfterTurn { before, after } => {
+                text += &format!(
+                    "after_turn: {mover} {} and {other_name} {} become {mover} {} and {other_name} {}.\n",
+                    before.0, before.1, after.0, after.1
+                );
+            }
+            Event::ExtraTurn => {
+                text += &format!("extra_turn: {} again.\n", moves(mover));
+            }
+            Event::Tie => {
+                text += "Both scores are at the goal.\n";
+            }
             _ => {}
         }
     }
     text
+}
+
+fn moves(who: &str) -> String {
+    match who {
+        "you" => "you move".into(),
+        _ => format!("{who} moves"),
+    }
 }
 
 fn becomes(who: &str) -> String {
@@ -355,6 +404,35 @@ mod tests {
         assert_eq!(
             narrate(&turn, DiceRule::HogWild),
             "The bot rolls 0 dice - Free Bacon gives 1 point.\n"
+        );
+    }
+
+    #[test]
+    fn rules_as_functions_read_as_sentences() {
+        let turn = Turn {
+            player: Player::Bot,
+            before: (5, 9),
+            dice: 3,
+            sides: 8,
+            rolls: vec![1, 4, 1],
+            points: 4,
+            after: (18, 9),
+            events: vec![
+                Event::PigOut { ones: 2, points: 2 },
+                Event::TurnPoints { from: 2, to: 4 },
+                Event::AfterTurn {
+                    before: (9, 9),
+                    after: (18, 9),
+                },
+                Event::ExtraTurn,
+            ],
+        };
+        assert_eq!(
+            narrate(&turn, DiceRule::SixSided),
+            "The bot rolls 3 dice (8-sided): 1 4 1 - Pig Out: 2 dice show 1, so the roll scores 2 points.\n\
+             turn_points: the turn's 2 points become 4.\n\
+             after_turn: the bot 9 and you 9 become the bot 18 and you 9.\n\
+             extra_turn: the bot moves again.\n"
         );
     }
 

@@ -342,3 +342,157 @@ fn a_bad_bot_is_a_one_line_error() {
     assert!(stderr.contains("pig_strategy"));
     assert!(out.stdout.is_empty());
 }
+
+/// Rules with every feature of rules as functions, in Python for `hog`
+/// and in Rust for the library's game below.
+const EVERY_FEATURE_PY: &str = r#"
+GOAL = 30
+PIG_OUT = "ones"
+
+def zero_dice(score, opponent_score):
+    return 1 + opponent_score % 10
+
+def dice_sides(score, opponent_score):
+    return 8 if (score + opponent_score) % 2 else 6
+
+def turn_points(points, num_rolls, score, opponent_score):
+    return min(points, 25 - num_rolls)
+
+def after_turn(score, opponent_score):
+    if score == 2 * opponent_score:
+        return opponent_score, score
+    return score, opponent_score
+
+def extra_turn(score, opponent_score):
+    return score % 10 == 0
+"#;
+
+struct EveryFeature;
+
+impl hog::general::ScoreRules for EveryFeature {
+    fn goal(&self) -> u32 {
+        30
+    }
+    fn zero_dice(&self, _: u32, o: u32) -> u32 {
+        1 + o % 10
+    }
+    fn dice_sides(&self, s: u32, o: u32) -> u32 {
+        if (s + o) % 2 == 1 {
+            8
+        } else {
+            6
+        }
+    }
+    fn pig_out(&self) -> hog::general::PigOut {
+        hog::general::PigOut::Ones
+    }
+    fn has_turn_points(&self) -> bool {
+        true
+    }
+    fn turn_points(&self, points: u32, dice: u32, _: u32, _: u32) -> u32 {
+        points.min(25 - dice)
+    }
+    fn after_turn(&self, s: u32, o: u32) -> (u32, u32) {
+        if s == 2 * o {
+            (o, s)
+        } else {
+            (s, o)
+        }
+    }
+    fn extra_turn(&self, s: u32, _: u32) -> bool {
+        s % 10 == 0
+    }
+}
+
+/// Games under rules from Python show the same scores, turn by turn, as
+/// the library's game under the same rules written in Rust, with the
+/// same seed and the optimal bot; every function shows up in the story.
+#[test]
+fn rules_from_python_play_turn_by_turn() {
+    use hog::play::{Game, Player};
+    use hog::rng::Rng;
+    let dir = crate::util::Scratch::new();
+    let file = dir.write("every.py", EVERY_FEATURE_PY);
+    let rust = Rules::from_functions(
+        "every".into(),
+        hog::rules::Origin::Code,
+        std::sync::Arc::new(EveryFeature),
+    )
+    .unwrap();
+    let bot = optimal_table(&rust);
+    let mut all = String::new();
+    for seed in 1..=8u64 {
+        let text = transcript(
+            &[
+                "--rules-py",
+                file.to_str().unwrap(),
+                "--seed",
+                &seed.to_string(),
+                "--first",
+            ],
+            &"5\n".repeat(100),
+        );
+        let shown: Vec<(u32, u32)> = text
+            .lines()
+            .filter(|l| l.starts_with("Score:") || l.starts_with("Final score:"))
+            .map(scores)
+            .collect();
+        let mut game = Game::new(&rust, bot.clone(), Player::Human, Rng::seed_from_u64(seed));
+        let mut expected = vec![(0, 0)];
+        while let Some(p) = game.to_move() {
+            match p {
+                Player::Human => game.human_turn(5).unwrap(),
+                Player::Bot => game.bot_turn(),
+            };
+            expected.push((game.score(Player::Human), game.score(Player::Bot)));
+        }
+        assert_eq!(shown, expected, "seed {seed}\n{text}");
+        let verdict = match game.winner() {
+            Some(Player::Human) => "You win!",
+            _ => "The bot wins.",
+        };
+        assert!(text.trim_end().ends_with(verdict), "{text}");
+        all += &text;
+    }
+    for story in [
+        "turn_points: the turn's",
+        "extra_turn: you move again.",
+        "Pig Out:",
+        "(8-sided)",
+        "zero_dice gives",
+    ] {
+        assert!(all.contains(story), "no game showed {story}");
+    }
+}
+
+/// A turn that puts both scores at the goal ends the game in a tie.
+#[test]
+fn both_at_the_goal_is_a_tie() {
+    let dir = crate::util::Scratch::new();
+    let file = dir.write(
+        "tie.py",
+        "GOAL = 10\n\ndef zero_dice(s, o):\n    return 3\n\n\
+         def after_turn(s, o):\n    return (s, max(o, 10)) if s >= 10 else (s, o)\n",
+    );
+    let text = transcript(
+        &[
+            "--rules-py",
+            file.to_str().unwrap(),
+            "--seed",
+            "1",
+            "--first",
+            "--vs",
+            "always_roll(0)",
+        ],
+        &"0\n".repeat(10),
+    );
+    assert!(
+        text.contains("after_turn: you 12 and the bot 9 become you 12 and the bot 10.\nBoth scores are at the goal.\n"),
+        "{text}"
+    );
+    assert!(
+        text.trim_end()
+            .ends_with("Final score: you 12, bot 10. A tie: half a win each."),
+        "{text}"
+    );
+}

@@ -121,10 +121,6 @@ fn bad_rules_files_and_commands_are_refused() {
         &["missing.py", "no such file"],
     );
     dir.refuse(
-        &["play", "--rules-py", "fa24.py"],
-        &["hog play does not take rules from Python yet"],
-    );
-    dir.refuse(
         &["eval", "--rules-py", "fa24.py", "boar_strategy"],
         &["boar_strategy is written for the course's rules, not for rules from fa24.py"],
     );
