@@ -377,7 +377,7 @@ impl hog::general::ScoreRules for EveryFeature {
         1 + o % 10
     }
     fn dice_sides(&self, s: u32, o: u32) -> u32 {
-        if (s + o) % 2 == 1 {
+        if !(s + o).is_multiple_of(2) {
             8
         } else {
             6
@@ -400,7 +400,7 @@ impl hog::general::ScoreRules for EveryFeature {
         }
     }
     fn extra_turn(&self, s: u32, _: u32) -> bool {
-        s % 10 == 0
+        s.is_multiple_of(10)
     }
 }
 
