@@ -777,3 +777,107 @@ mod never_a_500 {
         }
     }
 }
+
+/// Goal 10, zero dice worth 3, eight-sided dice, and both players at the
+/// goal when the mover reaches it: rules given as functions, with ties.
+struct Ties;
+
+impl hog::general::ScoreRules for Ties {
+    fn goal(&self) -> u32 {
+        10
+    }
+    fn zero_dice(&self, _: u32, _: u32) -> u32 {
+        3
+    }
+    fn dice_sides(&self, _: u32, _: u32) -> u32 {
+        8
+    }
+    fn after_turn(&self, s: u32, o: u32) -> (u32, u32) {
+        if s >= 10 {
+            (s, o.max(10))
+        } else {
+            (s, o)
+        }
+    }
+}
+
+/// A server started with rules given as functions (`hog serve --rules-py
+/// FILE`): requests name them and get the library's values; they cannot
+/// change their goal or components; presets still answer; a game can end
+/// in a tie; the page opens on them.
+#[test]
+fn rules_given_as_functions_are_named_by_requests() {
+    let addr: SocketAddr = ADDR.parse().unwrap();
+    let name = "my ties\".py";
+    let rules =
+        Rules::from_functions(name.into(), hog::rules::Origin::Python, Arc::new(Ties)).unwrap();
+    assert!(rules.general().is_some(), "ties take the general path");
+    let s = Arc::new(
+        ServerState::new(addr, Vec::new(), Limits::default()).with_house_rules(rules.clone()),
+    );
+    let q = "rules=my%20ties%22.py";
+    let e = ok(
+        &s,
+        &format!("/api/eval?{q}&strategy=optimal&vs=always_roll(2)"),
+    );
+    let exact = win_rates(
+        &rules,
+        &resolve(&rules, "optimal"),
+        &StrategyTable::constant(10, 2),
+        &SweepOptions::default(),
+    );
+    assert_eq!(e["rules"], name);
+    assert_eq!(e["first"].as_f64(), Some(exact.first));
+    assert_eq!(e["second"].as_f64(), Some(exact.second));
+    let st = ok(&s, &format!("/api/strategies?{q}"));
+    assert_eq!(st["house"]["name"], name);
+    assert_eq!(st["house"]["goal"], 10);
+    assert_eq!(st["house"]["origin"], "from Python");
+    assert_eq!(st["course"].as_array().unwrap().len(), 0);
+    refused(
+        &s,
+        &format!("/api/eval?{q}&goal=20&strategy=optimal"),
+        StatusCode::BAD_REQUEST,
+        "was tabulated for goal 10 when the server started",
+    );
+    refused(
+        &s,
+        &format!("/api/eval?{q}&hog_wild=true&strategy=optimal"),
+        StatusCode::BAD_REQUEST,
+        "cannot change their hog_wild",
+    );
+    refused(
+        &s,
+        "/api/eval?rules=other.py&strategy=optimal",
+        StatusCode::BAD_REQUEST,
+        "unknown rule set 'other.py'; it is one of my ties\".py, fa24",
+    );
+    // The presets answer as on any server.
+    let plain = ok(&s, "/api/eval?rules=fa24&strategy=always_roll(5)");
+    assert_eq!(plain["rules"], "fa24");
+    // You roll zero dice each turn against always_roll(0): 3, 6, 9, then
+    // 12 puts the bot at 10 too.
+    let game = ok(
+        &s,
+        &format!("/api/game?{q}&goal=10&seed=1&first=you&vs=always_roll(0)&moves=0,0,0,0"),
+    );
+    assert_eq!(game["winner"], "tie", "{game}");
+    assert!(game["to_move"].is_null());
+    assert_eq!(game["win_probability"]["you"].as_f64(), Some(0.5));
+    let last = game["turns"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["after"], serde_json::json!([12, 10]));
+    let rules_seen: Vec<&str> = last["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["rule"].as_str().unwrap())
+        .collect();
+    assert_eq!(rules_seen, ["zero_dice", "after_turn", "tie"]);
+    // The page opens on them, the name escaped.
+    let (_, _, html) = get_text(&s, "/");
+    assert!(
+        html.contains(r#"<meta name="hog-rules" content="rules=my%20ties%22.py&amp;goal=10">"#),
+        "{}",
+        &html[..400]
+    );
+}

@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
 
-use crate::rules::{Origin, Rules};
+use crate::rules::Rules;
 use crate::strategy::{Resolver, StrategyTable};
 use crate::sweep::SweepOptions;
 use crate::HogError;
@@ -180,24 +180,6 @@ impl Config {
                 ));
             }
         })
-    }
-
-    /// Refuse rules from a rules file or Python for a command that plays
-    /// turn by turn in the course's named rules, which does not take them
-    /// yet.
-    pub fn refuse_rule_functions(&self, command: &str) -> Result<(), HogError> {
-        match self.rules.functions() {
-            Some(f) => Err(HogError::BadArgument(format!(
-                "hog {command} does not take rules {} yet ({}); solve, eval, rates, \
-                 tournament, match, contest, explain, export, plot and simulate do",
-                match f.origin {
-                    Origin::Python => "from Python",
-                    Origin::RulesFile | Origin::Code => "from a rules file",
-                },
-                f.name
-            ))),
-            None => Ok(()),
-        }
     }
 
     /// Sweep options with this run's progress reporting.

@@ -46,7 +46,6 @@ pub struct ServeArgs {
 }
 
 pub fn run(config: &Config, args: &ServeArgs, printer: &mut Printer) -> anyhow::Result<()> {
-    config.refuse_rule_functions("serve")?;
     let ip: IpAddr = args.host.trim().parse().map_err(|_| {
         HogError::BadArgument(format!(
             "--host '{}' is not an IP address (127.0.0.1, ::1, 0.0.0.0, ...)",
@@ -97,8 +96,11 @@ pub fn run(config: &Config, args: &ServeArgs, printer: &mut Printer) -> anyhow::
         if !args.no_open {
             open_browser(&url);
         }
-        let mut state =
-            ServerState::new(addr, named, Limits::default()).with_page_rules(&config.rules);
+        let mut state = ServerState::new(addr, named, Limits::default());
+        state = match config.rules.functions() {
+            Some(_) => state.with_house_rules(config.rules.clone()),
+            None => state.with_page_rules(&config.rules),
+        };
         if let Some(folder) = contest.clone() {
             state = state.with_contest(folder);
         }

@@ -75,9 +75,25 @@ impl Params {
             .ok_or_else(|| ApiError::bad(format!("missing parameter '{name}'")))
     }
 
-    /// The rules of the request.
-    pub fn rules(&self, max_goal: u32) -> Result<Rules, ApiError> {
+    /// The rules of the request: a preset with its components and goal,
+    /// or the rules the server started with, by name.
+    pub fn rules(&self, state: &ServerState) -> Result<Arc<Rules>, ApiError> {
         let get = |k: &str| self.map.get(k).cloned();
+        if let Some(house) = state.house_rules() {
+            let name = house.name();
+            match self.map.get("rules").map(|r| r.trim()) {
+                Some(asked) if asked == name => return house_rules(house, &self.map),
+                Some(asked) if Preset::from_name(asked).is_none() => {
+                    return Err(ApiError::bad(format!(
+                        "unknown rule set '{}'; it is one of {name}, {}",
+                        crate::strategy::grammar::clip(asked, 40),
+                        Preset::ALL.map(Preset::name).join(", ")
+                    )))
+                }
+                _ => {}
+            }
+        }
+        let max_goal = state.limits.max_goal;
         RulesQuery {
             rules: get("rules"),
             goal: get("goal"),
@@ -86,6 +102,34 @@ impl Params {
             after_turn: get("after_turn"),
         }
         .to_rules(max_goal)
+        .map(Arc::new)
+    }
+}
+
+/// The server's rules given as functions, for a request that names them:
+/// their functions were tabulated for one goal and cannot change here.
+fn house_rules(
+    house: &Arc<Rules>,
+    query: &HashMap<String, String>,
+) -> Result<Arc<Rules>, ApiError> {
+    let name = house.name();
+    if let Some(key) = ["zero_dice", "hog_wild", "after_turn"]
+        .into_iter()
+        .find(|k| query.contains_key(*k))
+    {
+        return Err(ApiError::bad(format!(
+            "bad rules: {name} are rules given as functions; a request cannot change \
+             their {key}"
+        )));
+    }
+    match query.get("goal").map(|g| g.trim()) {
+        Some(goal) if goal != house.goal().to_string() => Err(ApiError::bad(format!(
+            "bad goal: {name} was tabulated for goal {} when the server started, not '{}'; \
+             start hog serve with --goal for another",
+            house.goal(),
+            crate::strategy::grammar::clip(goal, 40)
+        ))),
+        _ => Ok(Arc::clone(house)),
     }
 }
 
@@ -116,7 +160,7 @@ pub async fn eval(
     Query(query): Query<HashMap<String, String>>,
 ) -> Result<Json<EvalReport>, ApiError> {
     let params = Params::new(query, &["strategy", "vs"])?;
-    let rules = params.rules(state.limits.max_goal)?;
+    let rules = params.rules(&state)?;
     let strategy = params.need("strategy")?.trim().to_string();
     let vs = opponent_spec(&rules, params.get("vs"));
     compute(move || {
@@ -136,7 +180,7 @@ pub async fn explain_state(
     Query(query): Query<HashMap<String, String>>,
 ) -> Result<Json<ExplainReport>, ApiError> {
     let params = Params::new(query, &["score", "opponent", "strategy", "vs"])?;
-    let rules = params.rules(state.limits.max_goal)?;
+    let rules = params.rules(&state)?;
     let score = score_of(&params, "score", rules.goal())?;
     let opponent = score_of(&params, "opponent", rules.goal())?;
     let strategy = params.get("strategy").map(|s| s.trim().to_string());
@@ -193,7 +237,7 @@ pub async fn rates(
     Query(query): Query<HashMap<String, String>>,
 ) -> Result<Json<RatesReport>, ApiError> {
     let params = Params::new(query, &["vs"])?;
-    let rules = params.rules(state.limits.max_goal)?;
+    let rules = params.rules(&state)?;
     let vs = opponent_spec(&rules, params.get("vs"));
     compute(move || {
         let opponent = state.table(&rules, &vs)?;
@@ -219,7 +263,7 @@ pub async fn sweep_grid(
     Query(query): Query<HashMap<String, String>>,
 ) -> Result<Json<SweepReport>, ApiError> {
     let params = Params::new(query, &["grid", "vs"])?;
-    let rules = params.rules(state.limits.max_goal)?;
+    let rules = params.rules(&state)?;
     let grid = Grid::parse(params.need("grid")?, &rules)?;
     let combinations = grid.combinations().len();
     if combinations > state.limits.max_sweep {
@@ -299,7 +343,7 @@ pub async fn solve_map(
     Query(query): Query<HashMap<String, String>>,
 ) -> Result<Json<MapReport>, ApiError> {
     let params = Params::new(query, &["against"])?;
-    let rules = params.rules(state.limits.max_goal)?;
+    let rules = params.rules(&state)?;
     let against = params.get("against").map(|s| s.trim().to_string());
     compute(move || {
         let options = SweepOptions::default();
@@ -333,7 +377,7 @@ pub async fn strategy_map(
     Query(query): Query<HashMap<String, String>>,
 ) -> Result<Json<MapReport>, ApiError> {
     let params = Params::new(query, &["strategy", "vs"])?;
-    let rules = params.rules(state.limits.max_goal)?;
+    let rules = params.rules(&state)?;
     let strategy = params.need("strategy")?.trim().to_string();
     let vs = params.get("vs").unwrap_or("optimal").trim().to_string();
     compute(move || {
@@ -357,7 +401,7 @@ pub async fn game(
     Query(query): Query<HashMap<String, String>>,
 ) -> Result<Json<GameReport>, ApiError> {
     let params = Params::new(query, &["seed", "vs", "first", "moves"])?;
-    let rules = params.rules(state.limits.max_goal)?;
+    let rules = params.rules(&state)?;
     let seed: u64 = match params.get("seed") {
         None => rand_seed(),
         Some(text) => text.trim().parse().map_err(|_| {
@@ -457,6 +501,20 @@ pub struct StrategiesReport {
     pub presets: Vec<PresetEntry>,
     /// The largest goal a request may ask for.
     pub max_goal: u32,
+    /// Rules given as functions when the server started, which requests
+    /// name by `name` at their one goal.
+    pub house: Option<HouseEntry>,
+}
+
+/// The server's rules given as functions.
+#[derive(Debug, Clone, Serialize)]
+pub struct HouseEntry {
+    /// What requests call them (`rules=NAME`).
+    pub name: String,
+    /// The goal they were tabulated for.
+    pub goal: u32,
+    /// "from Python" or "rules file".
+    pub origin: &'static str,
 }
 
 /// A preset and its components.
@@ -474,7 +532,7 @@ pub async fn strategies(
     Query(query): Query<HashMap<String, String>>,
 ) -> Result<Json<StrategiesReport>, ApiError> {
     let params = Params::new(query, &[])?;
-    let rules = params.rules(state.limits.max_goal)?;
+    let rules = params.rules(&state)?;
     let course = CourseStrategy::of(rules.base())
         .iter()
         .filter(|c| find_course_strategy(&rules, c.name()).is_ok())
@@ -522,6 +580,11 @@ pub async fn strategies(
         named,
         presets,
         max_goal: state.limits.max_goal,
+        house: state.house_rules().map(|house| HouseEntry {
+            name: house.name(),
+            goal: house.goal(),
+            origin: house.functions().map_or("", |f| f.origin.words()),
+        }),
     }))
 }
 
@@ -544,7 +607,7 @@ pub async fn upload(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<UploadReport>, ApiError> {
     let params = Params::new(query, &["name"])?;
-    let rules = params.rules(state.limits.max_goal)?;
+    let rules = params.rules(&state)?;
     let body = body.map_err(|e| {
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
             ApiError::new(

@@ -91,7 +91,7 @@ pub async fn contest(
     Query(query): Query<HashMap<String, String>>,
 ) -> Result<Json<ContestReport>, ApiError> {
     let params = Params::new(query, &["margin"])?;
-    let rules = params.rules(state.limits.max_goal)?;
+    let rules = params.rules(&state)?;
     let margin = match params.get("margin") {
         None => DEFAULT_MARGIN,
         Some(text) => text

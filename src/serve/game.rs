@@ -71,7 +71,8 @@ pub struct GameReport {
     pub scores: Pair<u32>,
     /// Whose move it is, `null` once the game is over.
     pub to_move: Option<&'static str>,
-    /// The winner, once there is one.
+    /// The winner, once there is one: `you`, `opponent`, or `tie` when a
+    /// turn put both scores at the goal (rules given as functions only).
     pub winner: Option<&'static str>,
     /// Each player's exact chance of winning from here: against a bot,
     /// yours when you play the best response to it from now on; between
@@ -147,10 +148,10 @@ pub fn replay(
     };
     let (win_probability, choices, advice) = match game.to_move() {
         None => {
-            let you = if game.winner() == Some(Player::Human) {
-                1.0
-            } else {
-                0.0
+            let you = match game.winner() {
+                Some(Player::Human) => 1.0,
+                Some(Player::Bot) => 0.0,
+                None => 0.5,
             };
             (
                 Pair {
@@ -206,7 +207,10 @@ pub fn replay(
             .collect(),
         scores,
         to_move: game.to_move().map(name),
-        winner: game.winner().map(name),
+        winner: match game.winner() {
+            None if game.tied() => Some("tie"),
+            winner => winner.map(name),
+        },
         win_probability,
         choices,
         advice,

@@ -80,6 +80,13 @@ impl RulesQuery {
 /// and each component that differs from the preset's. The page starts with
 /// these, so `hog serve --rules digit-swap --goal 50` opens on that game.
 pub fn query_of(rules: &Rules) -> String {
+    if rules.functions().is_some() {
+        return format!(
+            "rules={}&goal={}",
+            percent_encoded(&rules.name()),
+            rules.goal()
+        );
+    }
     let mut query = format!("rules={}&goal={}", rules.base().name(), rules.goal());
     let (c, base) = (rules.components(), rules.base().components());
     if c.zero_dice != base.zero_dice {
@@ -92,6 +99,19 @@ pub fn query_of(rules: &Rules) -> String {
         query.push_str(&format!("&after_turn={}", c.after_turn.name()));
     }
     query
+}
+
+/// `text` safe in a query string and in an HTML attribute: every byte but
+/// letters, digits and `-._~` as `%XX` (a file's name may hold anything).
+fn percent_encoded(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
 }
 
 #[cfg(test)]

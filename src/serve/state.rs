@@ -87,6 +87,9 @@ pub struct ServerState {
     named: Vec<NamedStrategy>,
     /// The rules the page starts with, as query parameters.
     page_rules: String,
+    /// Rules given as functions when the server started (`--rules-py`,
+    /// `--rules-file`): requests name them, never give them.
+    house: Option<Arc<Rules>>,
     uploads: Mutex<(u64, Lru<String, Upload>)>,
     solved: Mutex<Lru<TableKey, StrategyTable>>,
     /// The submissions of `hog serve --contest DIR`, entered at start.
@@ -132,6 +135,7 @@ impl ServerState {
             any_ip_host: ip.is_unspecified(),
             named,
             page_rules: "rules=fa24&goal=100".to_string(),
+            house: None,
             uploads: Mutex::new((0, Lru::new(limits.max_uploads))),
             solved: Mutex::new(Lru::new(limits.max_cached)),
             contest: None,
@@ -164,6 +168,20 @@ impl ServerState {
     pub fn with_page_rules(mut self, rules: &crate::rules::Rules) -> ServerState {
         self.page_rules = super::query::query_of(rules);
         self
+    }
+
+    /// Requests may name `rules`, rules given as functions on the command
+    /// line (a request cannot run Python or read files), and the page
+    /// starts with them. They keep the goal they were tabulated for.
+    pub fn with_house_rules(mut self, rules: Rules) -> ServerState {
+        self.page_rules = super::query::query_of(&rules);
+        self.house = Some(Arc::new(rules));
+        self
+    }
+
+    /// The rules given as functions when the server started, if any.
+    pub fn house_rules(&self) -> Option<&Arc<Rules>> {
+        self.house.as_ref()
     }
 
     /// The rules the page starts with, as query parameters.

@@ -122,12 +122,13 @@ impl Drop for Process {
     }
 }
 
-/// `hog serve --port 0 --no-open`: the process and the address it printed.
-fn start_server() -> (Process, String) {
+/// `hog serve --port 0 --no-open ARGS`: the process and the address it printed.
+fn start_server(args: &[&str]) -> (Process, String) {
     let mut server = Process::spawn(
         "hog serve",
         Command::new(env!("CARGO_BIN_EXE_hog"))
             .args(["serve", "--port", "0", "--no-open"])
+            .args(args)
             .stdout(Stdio::piped()),
     );
     let mut stdout = BufReader::new(server.child.stdout.take().expect("stdout is piped"));
@@ -648,6 +649,111 @@ fn play(page: &Page) -> Result<(), String> {
     page.eventually(|| shows_game(page, &game))
         .map_err(|e| format!("after #restart (seed {seed}): {e}"))?;
     variants(page)
+}
+
+/// Rules in Python with every feature (`hog serve --rules-py every.py`).
+const EVERY_PY: &str = r#"
+GOAL = 30
+PIG_OUT = "ones"
+
+def zero_dice(score, opponent_score):
+    return 1 + opponent_score % 10
+
+def dice_sides(score, opponent_score):
+    return 8 if (score + opponent_score) % 2 else 6
+
+def turn_points(points, num_rolls, score, opponent_score):
+    return min(points, 25 - num_rolls)
+
+def after_turn(score, opponent_score):
+    if score == 2 * opponent_score:
+        return opponent_score, score
+    return score, opponent_score
+
+def extra_turn(score, opponent_score):
+    return score % 10 == 0
+"#;
+
+/// A server started with rules from Python: the page opens on them with
+/// their goal fixed, and seeded games played by the advice show what the
+/// API says, turn by turn, with the functions' events in the log.
+fn house_rules(page: &Page) -> Result<(), String> {
+    let header = page.js(
+        "return [q('#rules').value, q('#rules').selectedOptions[0].textContent,
+                 q('#goal').value, q('#goal').disabled];",
+        vec![],
+    )?;
+    if header != json!(["every.py", "every.py (from Python)", "30", true]) {
+        return Err(format!(
+            "the header shows rules, label, goal, goal disabled = {header}"
+        ));
+    }
+    page.open("play")?;
+    page.idle("opening the play screen")?;
+    let mut fired: Vec<String> = Vec::new();
+    let mut last = Value::Null;
+    for seed in [SEED, SEED + 1, SEED + 2] {
+        page.set("#seed", &seed.to_string())?;
+        page.session.click("#replay")?;
+        page.idle("#replay")?;
+        let mut moves: Vec<u8> = Vec::new();
+        loop {
+            let game = page.api(&format!(
+                "{}&rules=every.py",
+                game_path(seed, "optimal", &moves)
+            ))?;
+            page.eventually(|| shows_game(page, &game))?;
+            for turn in game["turns"].as_array().into_iter().flatten() {
+                for event in turn["events"].as_array().into_iter().flatten() {
+                    let rule = event["rule"].as_str().unwrap_or("").to_string();
+                    if !fired.contains(&rule) {
+                        fired.push(rule);
+                    }
+                }
+            }
+            if !game["winner"].is_null() {
+                last = game;
+                break;
+            }
+            if moves.len() > 60 {
+                return Err(format!("the game of seed {seed} did not end in 60 moves"));
+            }
+            if seed == SEED && moves.len() == 1 {
+                page.shot("house-rules.png")?;
+            }
+            let dice = game["advice"].as_u64().ok_or("no advice in /api/game")? as u8;
+            click_dice(page, dice)?;
+            moves.push(dice);
+            page.idle(&format!("rolling {dice} dice"))?;
+        }
+    }
+    // The log words each event of the last game by the function's name.
+    let log = page.js("return q('#log').textContent;", vec![])?;
+    let log = log.as_str().unwrap_or("");
+    for turn in last["turns"].as_array().into_iter().flatten() {
+        for event in turn["events"].as_array().into_iter().flatten() {
+            let words = match event["rule"].as_str() {
+                Some("turn_points") => format!(
+                    "turn_points: {} points become {}.",
+                    event["from"], event["to"]
+                ),
+                Some("extra_turn") => "extra_turn: the same player moves again.".into(),
+                Some("pig_out") => format!("so the roll scores {}.", event["points"]),
+                _ => continue,
+            };
+            if !log.contains(&words) {
+                return Err(format!("the log does not say {words:?}: {log}"));
+            }
+        }
+    }
+    eprintln!("games under rules from Python showed the events {fired:?}");
+    if !fired
+        .iter()
+        .any(|f| f == "turn_points" || f == "extra_turn" || f == "pig_out")
+    {
+        return Err(format!("three games showed only the events {fired:?}"));
+    }
+    Ok(())
 }
 
 /// The opponents offered; a game the bot starts; a game between two people.
@@ -1227,7 +1333,7 @@ fn the_page_plays_explores_and_compares_in_headless_chromium() {
         let _ = std::fs::remove_file(shots.join(format!("{name}-failed.png")));
     }
 
-    let (server, url) = start_server();
+    let (server, url) = start_server(&[]);
     let (chromedriver, driver_host) = start_chromedriver(&driver);
     let session = Session::new(
         &driver_host,
@@ -1264,6 +1370,18 @@ fn the_page_plays_explores_and_compares_in_headless_chromium() {
     ] {
         failures.extend(scenario(&page, name, run));
     }
+    // A second server, started with rules given as functions.
+    let rules_py = Path::new(env!("CARGO_TARGET_TMPDIR")).join("every.py");
+    std::fs::write(&rules_py, EVERY_PY).expect("the rules file");
+    let (house_server, house_url) = start_server(&["--rules-py", rules_py.to_str().unwrap()]);
+    let mut page = page;
+    page.api_host = house_url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string();
+    page.url = house_url;
+    failures.extend(scenario(&page, "house", house_rules));
+    drop(house_server);
     eprintln!(
         "screenshots in {} ({:.1} s in all)",
         page.shots.display(),

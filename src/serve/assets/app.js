@@ -63,14 +63,37 @@ async function loadStrategies() {
     }),
   );
   $("goal").max = String(report.max_goal);
-  const c = report.components;
-  $("rules-note").textContent = `${c.zero_dice}, ${c.dice} dice, ${c.after_turn === "none" ? "no after-turn rule" : c.after_turn}`;
+  const house = report.house;
+  if (house) houseOption(house.name, `${house.name} (${house.origin})`);
+  // Rules given as functions were tabulated for one goal when the server started.
+  const fixed = house && report.rules === house.name;
+  $("goal").disabled = Boolean(fixed);
+  $("goal").title = fixed ? "Rules given as functions keep the goal hog serve started with (--goal)." : "";
+  if (fixed) {
+    $("goal").value = String(house.goal);
+    $("rules-note").textContent = `${house.origin} · goal fixed at start`;
+  } else {
+    const c = report.components;
+    $("rules-note").textContent = `${c.zero_dice}, ${c.dice} dice, ${c.after_turn === "none" ? "no after-turn rule" : c.after_turn}`;
+  }
   $("rules-note").title = `rules=${report.rules}, goal ${report.goal}`;
   // Suggestions follow the rules until the person types their own.
   const first = report.course[0];
   suggest("cmp-a", first ? first.name : "optimal");
   suggest("sweep-grid", first ? `${first.name}(6..14, 3..8)` : "");
   return report;
+}
+
+/** The rules menu offers the server's own rules (from a rules file or Python) first. */
+function houseOption(value, label) {
+  const select = $("rules");
+  let option = [...select.options].find((o) => o.value === value);
+  if (!option) {
+    option = document.createElement("option");
+    option.value = value;
+    select.prepend(option);
+  }
+  option.textContent = label;
 }
 
 /** Put `value` in an input the person has not typed into. */
@@ -95,7 +118,12 @@ function initialRules() {
   const meta = document.querySelector('meta[name="hog-rules"]');
   const params = new URLSearchParams(meta ? meta.content : "");
   for (const [key, value] of new URLSearchParams(location.search)) params.set(key, value);
-  if (params.has("rules")) $("rules").value = params.get("rules");
+  if (params.has("rules")) {
+    // Rules the menu does not list are the server's own; the first answer labels them.
+    const name = params.get("rules");
+    if (![...$("rules").options].some((o) => o.value === name)) houseOption(name, name);
+    $("rules").value = name;
+  }
   if (params.has("goal")) $("goal").value = params.get("goal");
   for (const key of COMPONENTS) if (params.has(key)) overrides[key] = params.get(key);
 }

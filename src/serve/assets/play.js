@@ -58,6 +58,24 @@ function describe(turn) {
       case "swine_swap":
         parts.push(`Swine Swap: the scores trade places (${event.mover} and ${event.other}).`);
         break;
+      // Rules given as functions name their functions.
+      case "pig_out":
+        parts.push(
+          `Pig Out: ${event.ones === 1 ? "a 1 came up" : `${event.ones} dice showed 1`}, so the roll scores ${event.points}.`,
+        );
+        break;
+      case "turn_points":
+        parts.push(`turn_points: ${event.from} points become ${event.to}.`);
+        break;
+      case "after_turn":
+        parts.push(`after_turn: ${event.before[0]} and ${event.before[1]} become ${event.after[0]} and ${event.after[1]}.`);
+        break;
+      case "extra_turn":
+        parts.push("extra_turn: the same player moves again.");
+        break;
+      case "tie":
+        parts.push("Both scores are at the goal: half a win each.");
+        break;
       default:
         parts.push(event.rule);
     }
@@ -113,7 +131,9 @@ async function showTurn(turn, quick, generation) {
   const rules = describe(turn);
   const sum = turn.dice === 0 ? "" : ` (${turn.rolls.join(" + ")})`;
   const line = $("rule-line");
-  line.textContent = `${who} scored ${turn.points}${turn.points === 1 && turn.dice > 0 ? "" : sum}. `;
+  // The faces add up to the points unless a 1 or turn_points changed them.
+  const changed = turn.events.some((e) => ["sow_sad", "pig_out", "turn_points"].includes(e.rule));
+  line.textContent = `${who} scored ${turn.points}${changed ? "" : sum}. `;
   if (rules) {
     // The rule that fired stands out, without looking like an error.
     const chip = document.createElement("span");
@@ -154,7 +174,7 @@ function render(report) {
     banner.dataset.winner = report.winner;
     const winnerName = side[report.winner];
     $("winner-text").textContent =
-      winnerName === "You" ? "You win!" : `${winnerName} wins`;
+      report.winner === "tie" ? "A tie" : winnerName === "You" ? "You win!" : `${winnerName} wins`;
     $("winner-score").textContent = `${report.scores.you} – ${report.scores.opponent}`;
   } else {
     delete banner.dataset.winner;
