@@ -128,7 +128,20 @@ pub enum Event {
     ExtraTurn,
     /// Both scores reached the goal on one turn: half a win each.
     Tie,
+    /// The game reached [`MAX_GAME_TURNS`] turns (rules given as functions
+    /// can let it go on forever) and stops as a tie, as the exact engine
+    /// counts a game that never ends.
+    TooLong {
+        /// The number of turns played.
+        turns: u32,
+    },
 }
+
+/// A game under rules given as functions stops as a tie after this many
+/// turns: a game that cannot end (turns that score nothing, moved by a
+/// bot) must not run forever. (Their goal is at most 2000; the presets'
+/// turns always score, so their games end by themselves.)
+pub const MAX_GAME_TURNS: u32 = 10_000;
 
 /// What happened in one turn.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -162,8 +175,11 @@ pub struct Game<'r, D: Dice = Rng> {
     scores: [u32; 2],
     to_move: Player,
     winner: Option<Player>,
-    /// Both scores reached the goal at once (rules given as functions).
+    /// Both scores reached the goal at once, or the game went on too long
+    /// (rules given as functions).
     tied: bool,
+    /// Turns played so far.
+    turns: u32,
     dice: D,
 }
 
@@ -182,6 +198,7 @@ impl<'r, D: Dice> Game<'r, D> {
             to_move: first,
             winner: None,
             tied: false,
+            turns: 0,
             dice,
         }
     }
@@ -201,8 +218,9 @@ impl<'r, D: Dice> Game<'r, D> {
         self.winner
     }
 
-    /// Whether the game ended with both scores at the goal (half a win
-    /// each), which only rules given as functions allow.
+    /// Whether the game ended in a tie (half a win each): both scores at
+    /// the goal, or [`MAX_GAME_TURNS`] turns played; only rules given as
+    /// functions allow either.
     pub fn tied(&self) -> bool {
         self.tied
     }
@@ -384,6 +402,7 @@ impl<'r, D: Dice> Game<'r, D> {
         let player = self.to_move;
         self.scores[player.index()] = mover;
         self.scores[player.other().index()] = other;
+        self.turns += 1;
         let goal = self.rules.goal();
         match (mover >= goal, other >= goal) {
             (true, true) => {
@@ -392,6 +411,10 @@ impl<'r, D: Dice> Game<'r, D> {
             }
             (true, false) => self.winner = Some(player),
             (false, true) => self.winner = Some(player.other()),
+            (false, false) if self.turns >= MAX_GAME_TURNS && self.rules.functions().is_some() => {
+                self.tied = true;
+                events.push(Event::TooLong { turns: self.turns });
+            }
             (false, false) if again => events.push(Event::ExtraTurn),
             (false, false) => self.to_move = player.other(),
         }
@@ -668,6 +691,40 @@ mod tests {
         assert!(game.tied());
         assert_eq!((game.winner(), game.to_move()), (None, None));
         assert!(game.human_turn(1).is_err(), "no moves after a tie");
+    }
+
+    #[test]
+    fn a_game_that_cannot_end_stops_as_a_tie() {
+        struct Nothing;
+        impl ScoreRules for Nothing {
+            fn goal(&self) -> u32 {
+                10
+            }
+            fn zero_dice(&self, _: u32, _: u32) -> u32 {
+                0
+            }
+            fn extra_turn(&self, _: u32, _: u32) -> bool {
+                true
+            }
+        }
+        let origin = crate::rules::Origin::Code;
+        let r =
+            Rules::from_functions("nothing".into(), origin, std::sync::Arc::new(Nothing)).unwrap();
+        // The bot rolls no dice and moves again, forever.
+        let mut game = game_at(&r, 0, 0, 0, &[]);
+        game.to_move = Player::Bot;
+        let mut turns = 0;
+        while game.to_move() == Some(Player::Bot) {
+            let turn = game.bot_turn();
+            turns += 1;
+            if turns < MAX_GAME_TURNS {
+                assert_eq!(turn.events.last(), Some(&Event::ExtraTurn));
+            } else {
+                assert_eq!(turn.events.last(), Some(&Event::TooLong { turns }));
+            }
+        }
+        assert_eq!(turns, MAX_GAME_TURNS);
+        assert!(game.tied() && game.to_move().is_none());
     }
 
     #[test]

@@ -107,7 +107,8 @@ impl ScoreRules for Components<'_> {
 
 /// Play one game of `a` (moving first) against `b` by the rule functions
 /// alone: the winner's index (0 for `a`, 1 for `b`), or `None` when a turn
-/// put both scores at the goal (half a win each).
+/// put both scores at the goal or the game reached [`MAX_TURNS`] (half a
+/// win each).
 pub fn play_game(
     rules: &Rules,
     a: &StrategyTable,
@@ -124,6 +125,12 @@ pub fn play_game(
     }
 }
 
+/// A sampled game still going after this many turns is stopped and
+/// counted as a tie: under rules given as functions a game can go on
+/// forever (turns that score nothing), which the exact engine counts as
+/// half a win each. No other game of Hog comes near this length.
+pub const MAX_TURNS: u32 = 1 << 16;
+
 /// [`play_game`] for any rule functions: the plain game loop with real
 /// dice, reading nothing but the functions.
 pub fn play<R: ScoreRules + ?Sized>(
@@ -134,7 +141,7 @@ pub fn play<R: ScoreRules + ?Sized>(
     let goal = rules.goal();
     let mut score = [0u32; 2];
     let mut mover = 0;
-    loop {
+    for _ in 0..MAX_TURNS {
         let other = 1 - mover;
         let (s, o) = (score[mover], score[other]);
         let dice = u32::from(players[mover].get(s, o));
@@ -151,6 +158,7 @@ pub fn play<R: ScoreRules + ?Sized>(
             mover = other;
         }
     }
+    None
 }
 
 /// Win counts of strategy A from sampled games.
@@ -345,6 +353,26 @@ mod tests {
             (200..=400).contains(&losses),
             "{losses} of 3600, expected ~300"
         );
+    }
+
+    #[test]
+    fn a_game_that_cannot_end_is_stopped_as_a_tie() {
+        // Zero dice worth nothing: two players who never roll stay at 0 to 0.
+        struct Nothing;
+        impl ScoreRules for Nothing {
+            fn goal(&self) -> u32 {
+                10
+            }
+            fn zero_dice(&self, _: u32, _: u32) -> u32 {
+                0
+            }
+        }
+        let none = StrategyTable::constant(10, 0);
+        let mut rng = Rng::seed_from_u64(1);
+        assert_eq!(play(&Nothing, [&none, &none], &mut rng), None);
+        // Against a roller the game ends, and the roller wins it.
+        let four = StrategyTable::constant(10, 4);
+        assert_eq!(play(&Nothing, [&none, &four], &mut rng), Some(1));
     }
 
     #[test]

@@ -340,6 +340,9 @@ fn narrate(turn: &Turn, dice_rule: DiceRule) -> String {
             Event::Tie => {
                 text += "Both scores are at the goal.\n";
             }
+            Event::TooLong { turns } => {
+                text += &format!("The game has gone on for {turns} turns and stops here.\n");
+            }
             _ => {}
         }
     }

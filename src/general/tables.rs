@@ -126,6 +126,8 @@ pub struct RuleTables {
     /// Diagonals on which some turn keeps the score sum: they are solved as
     /// a fixed point.
     level: Vec<bool>,
+    /// See [`RuleTables::endless`].
+    endless: Option<(u32, u32)>,
 }
 
 /// The raw outcomes of one choice: zero dice's points, or a roll.
@@ -235,6 +237,7 @@ impl RuleTables {
             turn_points: None,
             rolls,
             level: vec![false; 2 * n - 1],
+            endless: None,
         };
         if rules.has_turn_points() {
             let mut all = Vec::with_capacity(n * n);
@@ -258,7 +261,66 @@ impl RuleTables {
             tables.turn_points = Some(all);
         }
         tables.check_sums(&ends)?;
+        tables.endless = tables.find_endless();
         Ok(tables)
+    }
+
+    /// A state from which some play keeps the game on its score sum
+    /// forever, if the rules allow one: the smallest `(score, opponent)`
+    /// of the first such diagonal. The sweep counts a game that never ends
+    /// as half a win each (its fixed point starts there and stays).
+    pub fn endless(&self) -> Option<(u32, u32)> {
+        self.endless
+    }
+
+    /// The states with a choice whose every outcome stays on the diagonal
+    /// (a "sticky" choice), pruned to those with a sticky choice that only
+    /// leads to states still kept: what is left can be played forever.
+    fn find_endless(&self) -> Option<(u32, u32)> {
+        let n = self.goal as usize;
+        // The states each sticky choice leads to, per state of a level diagonal.
+        let mut sticky: Vec<Vec<Vec<usize>>> = vec![Vec::new(); n * n];
+        let mut kept = vec![false; n * n];
+        for s in 0..self.goal {
+            for o in 0..self.goal {
+                if !self.level[(s + o) as usize] {
+                    continue;
+                }
+                let at = s as usize * n + o as usize;
+                for k in 0..=MAX_DICE as u32 {
+                    let (roll, points, slots) = self.roll_at(s, o, k);
+                    let next: Option<Vec<usize>> = roll
+                        .outcomes()
+                        .enumerate()
+                        .map(|(i, (p, _))| {
+                            let q = points.map_or(p, |points| points[i]);
+                            let to = slots[q as usize].index();
+                            (to < n * n && to / n + to % n == (s + o) as usize).then_some(to)
+                        })
+                        .collect();
+                    if let Some(next) = next {
+                        sticky[at].push(next);
+                        kept[at] = true;
+                    }
+                }
+            }
+        }
+        loop {
+            let mut changed = false;
+            for at in 0..n * n {
+                if kept[at] && !sticky[at].iter().any(|next| next.iter().all(|&t| kept[t])) {
+                    kept[at] = false;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        (0..n * n)
+            .filter(|&at| kept[at])
+            .min_by_key(|&at| (at / n + at % n, at / n))
+            .map(|at| ((at / n) as u32, (at % n) as u32))
     }
 
     /// The goal.

@@ -177,6 +177,46 @@ fn both_at_the_goal_is_half_a_win() {
     assert_eq!(r.value(0, 0, 0), 0.5);
 }
 
+/// Zero dice worth nothing when the opponent's score is odd, else 1.
+struct OddZero;
+
+impl ScoreRules for OddZero {
+    fn goal(&self) -> u32 {
+        6
+    }
+    fn zero_dice(&self, _: u32, o: u32) -> u32 {
+        u32::from(o % 2 == 0)
+    }
+}
+
+/// A game that can go on forever is found, and counted as half a win each:
+/// - zero dice worth 0 everywhere: both players rolling none stay at (0, 0);
+/// - zero dice worth 0 against an odd score: from (0, 1) the mover can
+///   stay, but the other, at (1, 0), cannot (zero dice give 1 there and
+///   every roll scores), so the first state that can last forever is (1, 1);
+/// - a Pig Out worth 0 alone keeps no game: a roll may score more.
+#[test]
+fn games_that_can_go_on_forever_are_found_and_count_half() {
+    let zero = Toy::new(5, 0, 6, PigOut::Points(1));
+    let tables = RuleTables::new(&zero).unwrap();
+    assert_eq!(tables.endless(), Some((0, 0)));
+    let none = StrategyTable::constant(5, 0);
+    let r = general_sweep(&tables, &[Policy::Fixed(&none), Policy::Fixed(&none)]);
+    assert_eq!((r.value(0, 0, 0), r.value(1, 0, 0)), (0.5, 0.5));
+    // Against one die a turn of zero dice just passes: the roller's own
+    // chance from (0, 0) moving second is the mover's from (0, 0) first.
+    let one = StrategyTable::constant(5, 1);
+    let r = general_sweep(&tables, &[Policy::Fixed(&none), Policy::Fixed(&one)]);
+    assert_eq!(r.value(0, 0, 0), 1.0 - r.value(1, 0, 0));
+    assert!(r.value(0, 0, 0) < 0.5);
+    assert_eq!(RuleTables::new(&OddZero).unwrap().endless(), Some((1, 1)));
+    for sides in [2, 6] {
+        let pig = Toy::new(5, 1, sides, PigOut::Points(0));
+        assert_eq!(RuleTables::new(&pig).unwrap().endless(), None);
+    }
+    assert_eq!(RuleTables::new(&Mixed).unwrap().endless(), None);
+}
+
 /// Every die size in play gives probabilities in [0, 1].
 #[test]
 fn dice_of_every_size_give_distributions_that_sum_to_one_in_play() {

@@ -332,3 +332,59 @@ fn rules_from_a_file_of_components() {
     }
     assert_eq!(listing["presets"].as_array().unwrap().len(), 4);
 }
+
+/// Rules under which a game can go on forever (zero dice worth nothing)
+/// are named on stderr; two players who never roll tie exactly, and the
+/// sampled games, stopped after `MAX_TURNS`, tie too.
+#[test]
+fn a_game_that_can_go_on_forever_is_noted_and_counts_half() {
+    let dir = Scratch::new();
+    dir.write(
+        "nothing.py",
+        "GOAL = 20\n\ndef zero_dice(s, o):\n    return 0 if s == o else 1\n",
+    );
+    let out = dir
+        .hog()
+        .args([
+            "eval",
+            "--rules-py",
+            "nothing.py",
+            "always_roll(0)",
+            "--vs",
+            "always_roll(0)",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        stderr.trim(),
+        "note: under nothing.py a game can go on forever (from 0 to 0, by turns that leave \
+         the scores' sum as it is); hog counts a game that never ends as half a win each"
+    );
+    let v = crate::util::parse_json(&String::from_utf8_lossy(&out.stdout)).unwrap();
+    assert_eq!(crate::util::rates(&v), [0.5, 0.5, 0.5]);
+    let sampled = dir.json(&[
+        "simulate",
+        "--rules-py",
+        "nothing.py",
+        "always_roll(0)",
+        "--vs",
+        "always_roll(0)",
+        "--games",
+        "50",
+        "--quiet",
+    ]);
+    assert_eq!(
+        sampled["sampled"]["first"]["rate"].as_f64(),
+        Some(0.5),
+        "{sampled}"
+    );
+    assert_eq!(
+        sampled["sampled"]["second"]["rate"].as_f64(),
+        Some(0.5),
+        "{sampled}"
+    );
+}

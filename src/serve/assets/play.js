@@ -76,6 +76,9 @@ function describe(turn) {
       case "tie":
         parts.push("Both scores are at the goal: half a win each.");
         break;
+      case "too_long":
+        parts.push(`The game has gone on for ${event.turns} turns and stops: half a win each.`);
+        break;
       default:
         parts.push(event.rule);
     }
