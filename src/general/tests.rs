@@ -185,7 +185,7 @@ impl ScoreRules for OddZero {
         6
     }
     fn zero_dice(&self, _: u32, o: u32) -> u32 {
-        u32::from(o % 2 == 0)
+        u32::from(o.is_multiple_of(2))
     }
 }
 
