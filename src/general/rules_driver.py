@@ -10,10 +10,13 @@
 # {"problem": [...]} and nothing follows. What the file prints goes to
 # stderr (hog hands this process its stderr as stdout).
 import array
+import dis
+import inspect
 import json
 import operator
 import os
 import sys
+import types
 
 path, goal_arg, out = sys.argv[1], sys.argv[2], sys.argv[3]
 MAX_POINTS = 255
@@ -151,6 +154,75 @@ if extra_turn is not None:
     header["tables"].append("extra_turn")
     tables.append(array.array("q", [int(x) for x in extra]))
 
+# Names through which a function could read its caller's or its own
+# frame, and so its arguments, without naming them.
+INTROSPECTION = {"locals", "vars", "eval", "exec", "_getframe", "currentframe",
+                 "f_locals", "f_back", "stack", "getframeinfo", "getargvalues"}
+
+
+def ignores_state(f):
+    """Whether f provably never reads its last two arguments (score and
+    opponent_score): a plain Python function of four named parameters whose
+    bytecode, nested functions included, never loads them, keeps them in no
+    closure and names nothing that reads frames. Anything else may read them."""
+    code = getattr(f, "__code__", None)
+    if not isinstance(f, types.FunctionType) or code is None:
+        return False
+    if code.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS) or code.co_argcount != 4:
+        return False
+    names = set(code.co_varnames[2:4])
+    if names & set(code.co_cellvars):
+        return False
+    todo = [code]
+    while todo:
+        c = todo.pop()
+        if INTROSPECTION & set(c.co_names):
+            return False
+        for ins in dis.get_instructions(c):
+            if "LOAD" in ins.opname and c is code:
+                arg = ins.argval if isinstance(ins.argval, tuple) else (ins.argval,)
+                if names & set(a for a in arg if isinstance(a, str)):
+                    return False
+        todo.extend(k for k in c.co_consts if isinstance(k, types.CodeType))
+    return True
+
+
+def ignoring_state(f, rolls, checked):
+    """turn_points tabulated over (points, num_rolls) alone, each pair asked
+    at the first state where it occurs, twice (in reverse the second time);
+    None if a sample of states (every 97th and the last) disagrees, for a
+    function that reads them some other way."""
+    first_zero, first_sides = {}, {}
+    for state, z, m in zip(states, zero, sides):
+        first_zero.setdefault(z, state)
+        first_sides.setdefault(m, state)
+    asks = [(z, 0) + first_zero[z] for z in sorted(first_zero)]
+    seen = set()
+    for m in sorted(first_sides):
+        for p, k in rolls[m]:
+            if (p, k) not in seen:
+                seen.add((p, k))
+                asks.append((p, k) + first_sides[m])
+    values = [checked(*a) for a in asks]
+    for i in range(len(asks) - 1, -1, -1):
+        again = checked(*asks[i])
+        if again != values[i]:
+            problem("CHANGED", label("turn_points", asks[i]), values[i], again)
+    table = {a[:2]: v for a, v in zip(asks, values)}
+    sample = list(range(0, len(states), 97)) + [len(states) - 1]
+    for i in sample:
+        (s, o), z, m = states[i], zero[i], sides[i]
+        if checked(z, 0, s, o) != table[(z, 0)]:
+            return None
+        if any(checked(p, k, s, o) != table[(p, k)] for p, k in rolls[m]):
+            return None
+    # Dense by num_rolls, then points; -1 where nothing was asked.
+    dense = array.array("q", [-1] * ((MAX_DICE + 1) * (MAX_POINTS + 1)))
+    for (p, k), q in table.items():
+        dense[k * (MAX_POINTS + 1) + p] = q
+    return dense
+
+
 if turn_points is not None:
     # The raw points of every choice at every state, in hog's order: zero
     # dice's points, then for 1 to 10 dice the distinct points of the roll
@@ -172,23 +244,33 @@ if turn_points is not None:
             q = integer(q, label("turn_points", (p, k, s, o)), 0, MAX_POINTS)
         return q
 
-    final = array.array("q")
-    for (s, o), z, m in zip(states, zero, sides):
-        final.append(checked(z, 0, s, o))
-        for p, k in rolls[m]:
-            final.append(checked(p, k, s, o))
-    i = len(final)
-    for (s, o), z, m in zip(reversed(states), reversed(zero), reversed(sides)):
-        for p, k in reversed(rolls[m]):
+    def every_state():
+        final = array.array("q")
+        for (s, o), z, m in zip(states, zero, sides):
+            final.append(checked(z, 0, s, o))
+            for p, k in rolls[m]:
+                final.append(checked(p, k, s, o))
+        i = len(final)
+        for (s, o), z, m in zip(reversed(states), reversed(zero), reversed(sides)):
+            for p, k in reversed(rolls[m]):
+                i -= 1
+                again = checked(p, k, s, o)
+                if again != final[i]:
+                    problem("CHANGED", label("turn_points", (p, k, s, o)), final[i], again)
             i -= 1
-            again = checked(p, k, s, o)
+            again = checked(z, 0, s, o)
             if again != final[i]:
-                problem("CHANGED", label("turn_points", (p, k, s, o)), final[i], again)
-        i -= 1
-        again = checked(z, 0, s, o)
-        if again != final[i]:
-            problem("CHANGED", label("turn_points", (z, 0, s, o)), final[i], again)
-    header["tables"].append("turn_points")
-    tables.append(final)
+                problem("CHANGED", label("turn_points", (z, 0, s, o)), final[i], again)
+        return final
+
+    # Most turn rules (a cap, Hogtimus Prime) ignore the scores: asked
+    # once per (points, num_rolls) instead of hundreds of times a state.
+    dense = ignoring_state(turn_points, rolls, checked) if ignores_state(turn_points) else None
+    if dense is not None:
+        header["tables"].append("turn_points_by_points")
+        tables.append(dense)
+    else:
+        header["tables"].append("turn_points")
+        tables.append(every_state())
 
 finish(header, tables)

@@ -31,6 +31,7 @@ use super::outcomes::{PigOut, Rolls};
 use super::tables::{ScoreRules, MAX_RULES_GOAL, MAX_TURN_POINTS};
 use crate::child::spawn_python;
 use crate::cleanup::remove_on_interrupt;
+use crate::dice::MAX_DICE;
 use crate::error::HogError;
 
 /// The program `python3 -c` runs: the drivers' shared helpers, then the
@@ -54,9 +55,20 @@ pub struct PythonRules {
     turn_points: Option<TurnPoints>,
 }
 
+/// `turn_points`, as the driver tabulated it.
+#[derive(Debug, Clone)]
+enum TurnPoints {
+    /// Over every raw outcome of every choice at every state.
+    PerState(PerState),
+    /// A function that never reads the scores (the driver read its
+    /// bytecode and checked a sample of states), by number of dice and
+    /// points: `[dice * 256 + points]`, `None` where no roll gives them.
+    ByPoints(Vec<Option<u32>>),
+}
+
 /// `turn_points` over every raw outcome of every choice at every state.
 #[derive(Debug, Clone)]
-struct TurnPoints {
+struct PerState {
     values: Vec<u32>,
     /// Where each state's entries start.
     starts: Vec<usize>,
@@ -181,13 +193,19 @@ impl PythonRules {
                     rules.extra = Some(take(n * n, &table)?.into_iter().map(|v| v != 0).collect())
                 }
                 "turn_points" => {
-                    let layout = TurnPoints::layout(&rules);
+                    let layout = PerState::layout(&rules);
                     let count = *layout
                         .starts
                         .last()
                         .expect("one start per state and the end");
                     let values = take(count, &table)?.into_iter().map(small).collect();
-                    rules.turn_points = Some(TurnPoints { values, ..layout });
+                    rules.turn_points = Some(TurnPoints::PerState(PerState { values, ..layout }));
+                }
+                "turn_points_by_points" => {
+                    let count = (MAX_DICE + 1) * (MAX_TURN_POINTS as usize + 1);
+                    let values = take(count, &table)?;
+                    let values = values.into_iter().map(|v| (v >= 0).then(|| small(v)));
+                    rules.turn_points = Some(TurnPoints::ByPoints(values.collect()));
                 }
                 other => return Err(fail(format!("unknown table {other}"))),
             }
@@ -204,10 +222,10 @@ impl PythonRules {
     }
 }
 
-impl TurnPoints {
+impl PerState {
     /// Where each state's raw outcomes start: zero dice's one, then each
     /// count's distinct points, as the driver lists them.
-    fn layout(rules: &PythonRules) -> TurnPoints {
+    fn layout(rules: &PythonRules) -> PerState {
         let n = rules.goal;
         let sides = || (0..n).flat_map(move |s| (0..n).map(move |o| rules.dice_sides(s, o)));
         let rolls = Rolls::new(sides(), rules.pig_out);
@@ -215,7 +233,7 @@ impl TurnPoints {
         for m in sides() {
             starts.push(starts.last().expect("a start") + rolls.per_state(m));
         }
-        TurnPoints {
+        PerState {
             values: Vec::new(),
             starts,
             rolls,
@@ -247,8 +265,14 @@ impl ScoreRules for PythonRules {
     }
 
     fn turn_points(&self, points: u32, dice: u32, score: u32, opponent: u32) -> u32 {
-        let Some(table) = &self.turn_points else {
-            return points;
+        let table = match &self.turn_points {
+            None => return points,
+            Some(TurnPoints::ByPoints(table)) => {
+                let at = dice as usize * (MAX_TURN_POINTS as usize + 1) + points as usize;
+                // Only outcomes of a roll were asked about.
+                return table.get(at).copied().flatten().unwrap_or(points);
+            }
+            Some(TurnPoints::PerState(table)) => table,
         };
         let at = (score * self.goal + opponent) as usize;
         let m = self.dice_sides(score, opponent);

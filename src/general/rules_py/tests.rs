@@ -265,3 +265,66 @@ def extra_turn(s, o):
         }
     }
 }
+
+/// A `turn_points` that never reads the scores is asked once per (points,
+/// number of dice) and gives the same table as the same rule asked at every
+/// state; one that reads them through its caller's frame (no name in its
+/// own bytecode) is caught by the sample of states and asked everywhere;
+/// an impure one is still refused.
+#[test]
+fn turn_points_that_ignore_the_scores_are_asked_once_per_points() {
+    let head = "GOAL = 60\nPIG_OUT = 'ones'\n\ndef zero_dice(s, o):\n    return 1 + o % 10\n\n\
+                def dice_sides(s, o):\n    return 8 if (s + o) % 3 == 0 else 6\n\n";
+    let by_points = load(
+        &format!("{head}def turn_points(points, num_rolls, s, o):\n    return min(points, 25 - num_rolls)\n"),
+        None,
+    )
+    .unwrap();
+    let every_state = load(
+        &format!("{head}def turn_points(points, num_rolls, s, o):\n    return min(points, 25 - num_rolls) + 0 * s\n"),
+        None,
+    )
+    .unwrap();
+    assert!(matches!(
+        by_points.turn_points,
+        Some(TurnPoints::ByPoints(_))
+    ));
+    assert!(matches!(
+        every_state.turn_points,
+        Some(TurnPoints::PerState(_))
+    ));
+    let (a, b) = (
+        RuleTables::new(&by_points).unwrap(),
+        RuleTables::new(&every_state).unwrap(),
+    );
+    let (a, b) = (
+        general_sweep(&a, &[Policy::Best]),
+        general_sweep(&b, &[Policy::Best]),
+    );
+    for s in 0..60 {
+        for o in 0..60 {
+            assert_eq!(a.value(0, s, o).to_bits(), b.value(0, s, o).to_bits());
+        }
+    }
+    assert_eq!(by_points.turn_points(40, 10, 5, 5), 15);
+    assert_eq!(by_points.turn_points(1, 1, 5, 5), 1);
+    let sneaky = load(
+        "import sys\n\ndef zero_dice(s, o):\n    return 1\n\n\
+         def peek():\n    return sys._getframe(2).f_locals['score']\n\n\
+         def helper(points):\n    return points + (peek() == 57)\n\n\
+         def turn_points(points, num_rolls, score, opponent_score):\n    return helper(points)\n",
+        None,
+    )
+    .unwrap();
+    assert!(matches!(sneaky.turn_points, Some(TurnPoints::PerState(_))));
+    assert_eq!(sneaky.turn_points(10, 2, 57, 0), 11);
+    assert_eq!(sneaky.turn_points(10, 2, 56, 0), 10);
+    let err = refusal(
+        "calls = [0]\n\ndef zero_dice(s, o):\n    return 1\n\n\
+         def turn_points(points, num_rolls, s, o):\n    calls[0] += 1\n    return points + (calls[0] > 400)\n",
+    );
+    assert!(
+        err.contains("rules must be pure functions of their arguments"),
+        "{err}"
+    );
+}
