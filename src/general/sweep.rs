@@ -122,49 +122,28 @@ pub fn general_sweep(tables: &RuleTables, policies: &[Policy<'_>]) -> GeneralRes
         for d in (0..=2 * (n - 1)).rev() {
             // The states (s, d - s) with both scores below the goal.
             let scores = d.saturating_sub(n - 1)..d.min(n - 1) + 1;
-            let level = tables.level(d);
-            if level {
-                // The round's starting guess: any value in [0, 1] converges.
-                for seat in &mut seats {
-                    for s in scores.clone() {
-                        seat.values[s * n + d - s] = 0.5;
-                    }
-                }
-            }
-            let (mut rounds, mut last) = (0, f64::INFINITY);
-            loop {
-                let new: Vec<Vec<(f64, u8)>> = (0..seats.len())
-                    .map(|i| {
-                        scores
-                            .clone()
-                            .into_par_iter()
-                            .with_min_len(8)
-                            .map(|s| state(tables, &seats, policies, i, s as u32, (d - s) as u32))
-                            .collect()
-                    })
-                    .collect();
-                let mut moved = 0.0f64;
-                for (seat, new) in seats.iter_mut().zip(new) {
-                    for (s, (value, choice)) in scores.clone().zip(new) {
-                        let at = s * n + d - s;
-                        moved = moved.max((seat.values[at] - value).abs());
-                        seat.values[at] = value;
-                        seat.choices[at] = choice;
-                    }
-                }
-                rounds += 1;
-                // Settled: nothing moves by more than rounding, or the moves
-                // stopped shrinking once they are that small (rounding can
-                // keep a few last bits circling instead of standing still).
-                let circling = moved <= ROUNDING && moved >= last;
-                if !level || moved <= FIXED_POINT_TOLERANCE || circling {
-                    break;
-                }
-                last = moved;
-                if rounds == MAX_ROUNDS {
+            if tables.level(d) {
+                if !solve_level(tables, &mut seats, policies, d, scores.clone()) {
                     let s = scores.start;
                     unsettled.get_or_insert((s as u32, (d - s) as u32));
-                    break;
+                }
+                continue;
+            }
+            // Every successor lies on a later diagonal: one pass.
+            let new: Vec<Vec<(f64, u8)>> = (0..seats.len())
+                .map(|i| {
+                    scores
+                        .clone()
+                        .into_par_iter()
+                        .with_min_len(8)
+                        .map(|s| state(tables, &seats, policies, i, s as u32, (d - s) as u32))
+                        .collect()
+                })
+                .collect();
+            for (seat, new) in seats.iter_mut().zip(new) {
+                for (s, (value, choice)) in scores.clone().zip(new) {
+                    seat.values[s * n + d - s] = value;
+                    seat.choices[s * n + d - s] = choice;
                 }
             }
         }
@@ -174,6 +153,345 @@ pub fn general_sweep(tables: &RuleTables, policies: &[Policy<'_>]) -> GeneralRes
         goal,
         seats,
         unsettled,
+    }
+}
+
+/// One choice at one state of a level diagonal, split in two: the part
+/// that leaves the diagonal, which is fixed while the diagonal is solved
+/// (a compensated sum), and the outcomes that stay on it (`stays[from..to]`).
+#[derive(Debug, Clone, Copy)]
+struct Split {
+    leaves: Sum,
+    from: u32,
+    to: u32,
+}
+
+/// The choices of one seat at one state of a level diagonal.
+struct LevelState {
+    at: usize,
+    /// One split per dice count (the table's one for a fixed seat).
+    splits: Vec<Split>,
+    fixed: Option<u8>,
+}
+
+/// Solve level diagonal `d` as a fixed point: every outcome that leaves it
+/// is summed once, then the rounds (Jacobi: each from the previous round's
+/// values, so the result does not depend on the thread count) recompute
+/// only the few outcomes that stay on it. `false` if it had not settled
+/// after [`MAX_ROUNDS`] rounds.
+fn solve_level(
+    tables: &RuleTables,
+    seats: &mut [GeneralSeat],
+    policies: &[Policy<'_>],
+    d: usize,
+    scores: std::ops::Range<usize>,
+) -> bool {
+    let n = tables.goal() as usize;
+    let on_diagonal = |slot: Slot| {
+        let t = slot.index();
+        t < n * n && t / n + t % n == d
+    };
+    // The round's starting guess: any value in [0, 1] converges, and 1/2
+    // is what a game that never leaves the diagonal is worth.
+    for seat in seats.iter_mut() {
+        for s in scores.clone() {
+            seat.values[s * n + d - s] = 0.5;
+        }
+    }
+    // The parts that leave, read once from the finished diagonals.
+    let split: Vec<Vec<(LevelState, Vec<(f64, Slot)>)>> = (0..seats.len())
+        .map(|i| {
+            let seats = &*seats;
+            scores
+                .clone()
+                .into_par_iter()
+                .with_min_len(8)
+                .map(|s| {
+                    let o = d - s;
+                    let mut stays = Vec::new();
+                    let fixed = match policies[i] {
+                        Policy::Fixed(table) => Some(table.get(s as u32, o as u32)),
+                        Policy::Best => None,
+                    };
+                    let dice = fixed.map_or(0..=MAX_DICE as u8, |k| k..=k);
+                    let splits = dice
+                        .map(|k| {
+                            let from = stays.len() as u32;
+                            let leaves = sum_leaving(
+                                tables,
+                                seats,
+                                i,
+                                (s as u32, o as u32, u32::from(k)),
+                                &on_diagonal,
+                                &mut stays,
+                            );
+                            let to = stays.len() as u32;
+                            Split { leaves, from, to }
+                        })
+                        .collect();
+                    let state = LevelState {
+                        at: s * n + o,
+                        splits,
+                        fixed,
+                    };
+                    (state, stays)
+                })
+                .collect()
+        })
+        .collect();
+    let mut last = f64::INFINITY;
+    // Rounds in a row that chose as the round before; solved once stable.
+    let mut steady = 0;
+    for _ in 0..MAX_ROUNDS {
+        if steady == STEADY_ROUNDS {
+            solve_choices(&split, seats, scores.start, n);
+        }
+        // A round is a few terms a state: no threads.
+        let new: Vec<Vec<(f64, u8)>> = split
+            .iter()
+            .enumerate()
+            .map(|(i, states)| {
+                let own = &seats[i].values;
+                let next = &seats[(i + 1) % seats.len()].values;
+                let value = |slot: Slot| {
+                    if slot.other() {
+                        1.0 - next[slot.index()]
+                    } else {
+                        own[slot.index()]
+                    }
+                };
+                states
+                    .iter()
+                    .map(|(state, stays)| {
+                        let total = |split: &Split| {
+                            let mut sum = split.leaves;
+                            for &(prob, slot) in &stays[split.from as usize..split.to as usize] {
+                                sum.add(prob * value(slot));
+                            }
+                            sum.value()
+                        };
+                        match state.fixed {
+                            Some(k) => (total(&state.splits[0]), k),
+                            None => best_choice(&std::array::from_fn(|k| total(&state.splits[k]))),
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut moved = 0.0f64;
+        let mut same = true;
+        for ((seat, new), states) in seats.iter_mut().zip(new).zip(&split) {
+            for ((value, choice), (state, _)) in new.into_iter().zip(states) {
+                moved = moved.max((seat.values[state.at] - value).abs());
+                same &= seat.choices[state.at] == choice;
+                seat.values[state.at] = value;
+                seat.choices[state.at] = choice;
+            }
+        }
+        steady = if same { steady + 1 } else { 0 };
+        // Settled: nothing moves by more than rounding, or the moves
+        // stopped shrinking once they are that small (rounding can keep a
+        // few last bits circling instead of standing still).
+        if moved <= FIXED_POINT_TOLERANCE || (moved <= ROUNDING && moved >= last) {
+            return true;
+        }
+        last = moved;
+    }
+    false
+}
+
+/// Rounds whose choices repeat the round before's before the values of
+/// those choices are solved exactly (the rounds alone converge like the
+/// chance of staying on the diagonal to the power of the round: 200
+/// rounds where players roll ten dice into a Pig Out worth nothing).
+const STEADY_ROUNDS: usize = 2;
+
+/// The values of the current choices on a level diagonal, solved exactly:
+/// each value is its leaving part plus the staying outcomes' values (the
+/// other player's as `1 - value`), a linear system, solved by Gaussian
+/// elimination one connected group of states at a time. A group whose
+/// system is singular (a game that never leaves it) keeps its values. The
+/// rounds go on from here, so the result is still the rounds' fixed point.
+fn solve_choices(
+    split: &[Vec<(LevelState, Vec<(f64, Slot)>)>],
+    seats: &mut [GeneralSeat],
+    first: usize,
+    n: usize,
+) {
+    let width = split[0].len();
+    let count = split.len() * width;
+    // Unknowns are numbered seat by seat in the diagonal's order.
+    let unknown = |seat: usize, at: usize| seat * width + at / n - first;
+    // Row u: x_u - sum(coefficient * x_v) = constant.
+    let mut rows: Vec<(f64, Vec<(usize, f64)>)> = Vec::with_capacity(count);
+    let mut ats = Vec::with_capacity(count);
+    let mut parent: Vec<usize> = (0..count).collect();
+    fn root(parent: &mut [usize], mut u: usize) -> usize {
+        while parent[u] != u {
+            parent[u] = parent[parent[u]];
+            u = parent[u];
+        }
+        u
+    }
+    for (i, states) in split.iter().enumerate() {
+        for (state, stays) in states {
+            let k = match state.fixed {
+                Some(_) => 0,
+                None => usize::from(seats[i].choices[state.at]),
+            };
+            let chosen = state.splits[k];
+            let mut constant = chosen.leaves;
+            let mut terms = Vec::new();
+            let u = unknown(i, state.at);
+            for &(prob, slot) in &stays[chosen.from as usize..chosen.to as usize] {
+                let v = if slot.other() {
+                    // prob * (1 - x_v)
+                    constant.add(prob);
+                    let v = unknown((i + 1) % split.len(), slot.index());
+                    terms.push((v, -prob));
+                    v
+                } else {
+                    let v = unknown(i, slot.index());
+                    terms.push((v, prob));
+                    v
+                };
+                let (a, b) = (root(&mut parent, u), root(&mut parent, v));
+                parent[a.max(b)] = a.min(b);
+            }
+            rows.push((constant.value(), terms));
+            ats.push(state.at);
+        }
+    }
+    let mut members: Vec<Vec<usize>> = vec![Vec::new(); count];
+    for u in 0..count {
+        let r = root(&mut parent, u);
+        members[r].push(u);
+    }
+    let mut place = vec![0; count];
+    for group in members.iter().filter(|g| !g.is_empty()) {
+        let m = group.len();
+        for (a, &u) in group.iter().enumerate() {
+            place[u] = a;
+        }
+        // The group's system, dense: [A | b].
+        let mut a = vec![0.0f64; m * (m + 1)];
+        for (r, &u) in group.iter().enumerate() {
+            let row = &mut a[r * (m + 1)..(r + 1) * (m + 1)];
+            row[r] += 1.0;
+            for &(v, coefficient) in &rows[u].1 {
+                row[place[v]] -= coefficient;
+            }
+            row[m] = rows[u].0;
+        }
+        if let Some(x) = gauss(&mut a, m) {
+            for (&u, x) in group.iter().zip(x) {
+                seats[u / width].values[ats[u]] = x;
+            }
+        }
+    }
+}
+
+/// Solve the `m` x `m` system `[A | b]` (row-major, `m + 1` wide) by
+/// Gaussian elimination with partial pivoting; `None` if it is singular (a
+/// pivot below 1e-9: a game that cannot leave these states).
+fn gauss(a: &mut [f64], m: usize) -> Option<Vec<f64>> {
+    let w = m + 1;
+    for c in 0..m {
+        let pivot = (c..m)
+            .max_by(|&x, &y| a[x * w + c].abs().total_cmp(&a[y * w + c].abs()))
+            .expect("rows left");
+        if a[pivot * w + c].abs() < 1e-9 {
+            return None;
+        }
+        for k in 0..w {
+            a.swap(c * w + k, pivot * w + k);
+        }
+        for r in c + 1..m {
+            let f = a[r * w + c] / a[c * w + c];
+            if f != 0.0 {
+                for k in c..w {
+                    a[r * w + k] -= f * a[c * w + k];
+                }
+            }
+        }
+    }
+    let mut x = vec![0.0; m];
+    for r in (0..m).rev() {
+        let mut v = a[r * w + m];
+        for k in r + 1..m {
+            v -= a[r * w + k] * x[k];
+        }
+        x[r] = v / a[r * w + r];
+    }
+    Some(x)
+}
+
+/// Seat `i`'s value of rolling `dice` at `(s, o)` from the outcomes that
+/// leave diagonal `d`; the outcomes that stay on it go to `stays`.
+fn sum_leaving(
+    tables: &RuleTables,
+    seats: &[GeneralSeat],
+    i: usize,
+    (s, o, dice): (u32, u32, u32),
+    on_diagonal: &impl Fn(Slot) -> bool,
+    stays: &mut Vec<(f64, Slot)>,
+) -> Sum {
+    let own = &seats[i].values;
+    let next = &seats[(i + 1) % seats.len()].values;
+    let mut sum = Sum::default();
+    let mut outcome = |prob: f64, slot: Slot| {
+        if on_diagonal(slot) {
+            stays.push((prob, slot));
+        } else if slot.other() {
+            sum.add(prob * (1.0 - next[slot.index()]));
+        } else {
+            sum.add(prob * own[slot.index()]);
+        }
+    };
+    let (roll, points, slots) = tables.roll_at(s, o, dice);
+    match roll {
+        Roll::Zero(p) => outcome(1.0, slots[points.map_or(p, |points| points[0]) as usize]),
+        Roll::Dice(roll) => match points {
+            None => {
+                for &(p, prob) in roll {
+                    outcome(prob, slots[p as usize]);
+                }
+            }
+            Some(points) => {
+                for (&(_, prob), &q) in roll.iter().zip(points) {
+                    outcome(prob, slots[q as usize]);
+                }
+            }
+        },
+    }
+    sum
+}
+
+/// Neumaier's compensated sum: the terms are small next to the total, so
+/// the total is then within about an ulp of the exact sum of the rounded
+/// products, and the general path's values sit within the fast path's own
+/// rounding of the exact ones.
+#[derive(Debug, Clone, Copy, Default)]
+struct Sum {
+    total: f64,
+    carry: f64,
+}
+
+impl Sum {
+    #[inline(always)]
+    fn add(&mut self, term: f64) {
+        let sum = self.total + term;
+        self.carry += if self.total.abs() >= term.abs() {
+            (self.total - sum) + term
+        } else {
+            (term - sum) + self.total
+        };
+        self.total = sum;
+    }
+
+    #[inline(always)]
+    fn value(self) -> f64 {
+        self.total + self.carry
     }
 }
 
@@ -233,31 +551,18 @@ fn dice_value(
         }
         Roll::Dice(roll) => roll,
     };
-    // Neumaier's compensated sum: the terms are small next to the total,
-    // so the total is then within about an ulp of the exact sum of the
-    // rounded products, and the general path's values sit within the fast
-    // path's own rounding of the exact ones.
-    let (mut total, mut carry) = (0.0f64, 0.0f64);
-    let mut add = |term: f64| {
-        let sum = total + term;
-        carry += if total.abs() >= term.abs() {
-            (total - sum) + term
-        } else {
-            (term - sum) + total
-        };
-        total = sum;
-    };
+    let mut sum = Sum::default();
     match points {
         None => {
             for &(p, prob) in roll {
-                add(prob * value(slots[p as usize]));
+                sum.add(prob * value(slots[p as usize]));
             }
         }
         Some(points) => {
             for (&(_, prob), &q) in roll.iter().zip(points) {
-                add(prob * value(slots[q as usize]));
+                sum.add(prob * value(slots[q as usize]));
             }
         }
     }
-    total + carry
+    sum.value()
 }

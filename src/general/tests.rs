@@ -217,6 +217,42 @@ fn games_that_can_go_on_forever_are_found_and_count_half() {
     assert_eq!(RuleTables::new(&Mixed).unwrap().endless(), None);
 }
 
+/// A level diagonal's values are the fixed point of the game's equations:
+/// every state's value is the best of its choices' values computed from
+/// the final values (within rounding), for the optimum and for two fixed
+/// tables, on rules where every diagonal is level (a Pig Out worth
+/// nothing) and choices are solved exactly once they stop changing.
+#[test]
+fn level_diagonals_satisfy_their_equations() {
+    let tables = RuleTables::new(&Mixed).unwrap();
+    let n = Mixed.goal();
+    let boar = StrategyTable::from_fn(n, |s, o| ((3 * s + o) % 11) as u8);
+    let five = StrategyTable::constant(n, 5);
+    for policies in [
+        vec![Policy::Best],
+        vec![Policy::Fixed(&boar), Policy::Fixed(&five)],
+        vec![Policy::Best, Policy::Fixed(&boar)],
+    ] {
+        let r = general_sweep(&tables, &policies);
+        for (i, policy) in policies.iter().enumerate() {
+            for s in 0..n {
+                for o in 0..n {
+                    let values = r.choice_values(&tables, i, s, o);
+                    let want = match policy {
+                        Policy::Best => values.iter().copied().fold(0.0, f64::max),
+                        Policy::Fixed(t) => values[t.get(s, o) as usize],
+                    };
+                    let got = r.value(i, s, o);
+                    assert!(
+                        (got - want).abs() <= 2e-15,
+                        "seat {i} ({s}, {o}): {got} vs {want}"
+                    );
+                }
+            }
+        }
+    }
+}
+
 /// Every die size in play gives probabilities in [0, 1].
 #[test]
 fn dice_of_every_size_give_distributions_that_sum_to_one_in_play() {
