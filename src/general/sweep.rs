@@ -172,6 +172,8 @@ struct LevelState {
     /// One split per dice count (the table's one for a fixed seat).
     splits: Vec<Split>,
     fixed: Option<u8>,
+    /// The outcomes that stay on the diagonal, of every split.
+    stays: Vec<(f64, Slot)>,
 }
 
 /// Solve level diagonal `d` as a fixed point: every outcome that leaves it
@@ -199,7 +201,7 @@ fn solve_level(
         }
     }
     // The parts that leave, read once from the finished diagonals.
-    let split: Vec<Vec<(LevelState, Vec<(f64, Slot)>)>> = (0..seats.len())
+    let split: Vec<Vec<LevelState>> = (0..seats.len())
         .map(|i| {
             let seats = &*seats;
             scores
@@ -229,12 +231,12 @@ fn solve_level(
                             Split { leaves, from, to }
                         })
                         .collect();
-                    let state = LevelState {
+                    LevelState {
                         at: s * n + o,
                         splits,
                         fixed,
-                    };
-                    (state, stays)
+                        stays,
+                    }
                 })
                 .collect()
         })
@@ -262,10 +264,12 @@ fn solve_level(
                 };
                 states
                     .iter()
-                    .map(|(state, stays)| {
+                    .map(|state| {
                         let total = |split: &Split| {
                             let mut sum = split.leaves;
-                            for &(prob, slot) in &stays[split.from as usize..split.to as usize] {
+                            for &(prob, slot) in
+                                &state.stays[split.from as usize..split.to as usize]
+                            {
                                 sum.add(prob * value(slot));
                             }
                             sum.value()
@@ -281,7 +285,7 @@ fn solve_level(
         let mut moved = 0.0f64;
         let mut same = true;
         for ((seat, new), states) in seats.iter_mut().zip(new).zip(&split) {
-            for ((value, choice), (state, _)) in new.into_iter().zip(states) {
+            for ((value, choice), state) in new.into_iter().zip(states) {
                 moved = moved.max((seat.values[state.at] - value).abs());
                 same &= seat.choices[state.at] == choice;
                 seat.values[state.at] = value;
@@ -312,12 +316,7 @@ const STEADY_ROUNDS: usize = 2;
 /// elimination one connected group of states at a time. A group whose
 /// system is singular (a game that never leaves it) keeps its values. The
 /// rounds go on from here, so the result is still the rounds' fixed point.
-fn solve_choices(
-    split: &[Vec<(LevelState, Vec<(f64, Slot)>)>],
-    seats: &mut [GeneralSeat],
-    first: usize,
-    n: usize,
-) {
+fn solve_choices(split: &[Vec<LevelState>], seats: &mut [GeneralSeat], first: usize, n: usize) {
     let width = split[0].len();
     let count = split.len() * width;
     // Unknowns are numbered seat by seat in the diagonal's order.
@@ -334,7 +333,7 @@ fn solve_choices(
         u
     }
     for (i, states) in split.iter().enumerate() {
-        for (state, stays) in states {
+        for state in states {
             let k = match state.fixed {
                 Some(_) => 0,
                 None => usize::from(seats[i].choices[state.at]),
@@ -343,7 +342,7 @@ fn solve_choices(
             let mut constant = chosen.leaves;
             let mut terms = Vec::new();
             let u = unknown(i, state.at);
-            for &(prob, slot) in &stays[chosen.from as usize..chosen.to as usize] {
+            for &(prob, slot) in &state.stays[chosen.from as usize..chosen.to as usize] {
                 let v = if slot.other() {
                     // prob * (1 - x_v)
                     constant.add(prob);
