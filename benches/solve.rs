@@ -1,6 +1,9 @@
 //! Solver benchmarks: optimal solves, best responses and exact evaluations
 //! at the course's goal and larger, and the parallel cut-over of the sweep.
 
+#[path = "../tests/support/rules.rs"]
+mod support;
+
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 
 use hog::eval::win_rates;
@@ -59,7 +62,7 @@ fn general_goal_100(c: &mut Criterion) {
     let r = rules(Preset::Fa24, 100);
     group.bench_function("tabulate/fa24", |b| b.iter(|| RuleTables::new(&r).unwrap()));
     // Every diagonal a fixed point: a Pig Out worth 0 keeps the sum.
-    let variant = RuleTables::new(&Variant).unwrap();
+    let variant = RuleTables::new(&support::Variant).unwrap();
     group.bench_function("optimal/variant", |b| {
         b.iter(|| general_sweep(&variant, &[Policy::Best]))
     });
@@ -69,37 +72,6 @@ fn general_goal_100(c: &mut Criterion) {
         b.iter(|| general_sweep(&variant, &[Policy::Fixed(&five), Policy::Fixed(&six)]))
     });
     group.finish();
-}
-
-/// `examples/rules/variant.py` in Rust: Free Bacon as 1 + the opponent's
-/// tens digit, a Pig Out worth 0, at most 25 - dice points a turn, a swap
-/// when one score is a multiple of the other.
-struct Variant;
-
-impl hog::general::ScoreRules for Variant {
-    fn goal(&self) -> u32 {
-        100
-    }
-    fn zero_dice(&self, _: u32, o: u32) -> u32 {
-        1 + o / 10 % 10
-    }
-    fn pig_out(&self) -> hog::general::PigOut {
-        hog::general::PigOut::Points(0)
-    }
-    fn has_turn_points(&self) -> bool {
-        true
-    }
-    fn turn_points(&self, points: u32, dice: u32, _: u32, _: u32) -> u32 {
-        points.min(25 - dice)
-    }
-    fn after_turn(&self, s: u32, o: u32) -> (u32, u32) {
-        let (low, high) = (s.min(o), s.max(o));
-        if low > 0 && high % low == 0 && low != high {
-            (o, s)
-        } else {
-            (s, o)
-        }
-    }
 }
 
 /// One exact evaluation of two tables, and one best response, at goal 100.

@@ -253,15 +253,7 @@ fn solve_level(
             .iter()
             .enumerate()
             .map(|(i, states)| {
-                let own = &seats[i].values;
-                let next = &seats[(i + 1) % seats.len()].values;
-                let value = |slot: Slot| {
-                    if slot.other() {
-                        1.0 - next[slot.index()]
-                    } else {
-                        own[slot.index()]
-                    }
-                };
+                let value = reader(seats, i);
                 states
                     .iter()
                     .map(|state| {
@@ -435,16 +427,13 @@ fn sum_leaving(
     on_diagonal: &impl Fn(Slot) -> bool,
     stays: &mut Vec<(f64, Slot)>,
 ) -> Sum {
-    let own = &seats[i].values;
-    let next = &seats[(i + 1) % seats.len()].values;
+    let value = reader(seats, i);
     let mut sum = Sum::default();
     let mut outcome = |prob: f64, slot: Slot| {
         if on_diagonal(slot) {
             stays.push((prob, slot));
-        } else if slot.other() {
-            sum.add(prob * (1.0 - next[slot.index()]));
         } else {
-            sum.add(prob * own[slot.index()]);
+            sum.add(prob * value(slot));
         }
     };
     let (roll, points, slots) = tables.roll_at(s, o, dice);
@@ -464,6 +453,21 @@ fn sum_leaving(
         },
     }
     sum
+}
+
+/// What a landing is worth to seat `i`: its own value where it moves
+/// again, else one minus the other seat's.
+#[inline(always)]
+fn reader(seats: &[GeneralSeat], i: usize) -> impl Fn(Slot) -> f64 + '_ {
+    let own = &seats[i].values;
+    let next = &seats[(i + 1) % seats.len()].values;
+    move |slot: Slot| {
+        if slot.other() {
+            1.0 - next[slot.index()]
+        } else {
+            own[slot.index()]
+        }
+    }
 }
 
 /// Neumaier's compensated sum: the terms are small next to the total, so
@@ -533,15 +537,7 @@ fn dice_value(
     o: u32,
     dice: u32,
 ) -> f64 {
-    let own = &seats[i].values;
-    let next = &seats[(i + 1) % seats.len()].values;
-    let value = |slot: Slot| {
-        if slot.other() {
-            1.0 - next[slot.index()]
-        } else {
-            own[slot.index()]
-        }
-    };
+    let value = reader(seats, i);
     let (roll, points, slots) = tables.roll_at(s, o, dice);
     let roll = match roll {
         Roll::Zero(p) => {

@@ -11,6 +11,9 @@
 
 mod webdriver;
 
+#[path = "../support/rules.rs"]
+mod support;
+
 use std::io::{BufRead, BufReader, Read};
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
@@ -650,29 +653,6 @@ fn play(page: &Page) -> Result<(), String> {
         .map_err(|e| format!("after #restart (seed {seed}): {e}"))?;
     variants(page)
 }
-
-/// Rules in Python with every feature (`hog serve --rules-py every.py`).
-const EVERY_PY: &str = r#"
-GOAL = 30
-PIG_OUT = "ones"
-
-def zero_dice(score, opponent_score):
-    return 1 + opponent_score % 10
-
-def dice_sides(score, opponent_score):
-    return 8 if (score + opponent_score) % 2 else 6
-
-def turn_points(points, num_rolls, score, opponent_score):
-    return min(points, 25 - num_rolls)
-
-def after_turn(score, opponent_score):
-    if score == 2 * opponent_score:
-        return opponent_score, score
-    return score, opponent_score
-
-def extra_turn(score, opponent_score):
-    return score % 10 == 0
-"#;
 
 /// A server started with rules from Python: the page opens on them with
 /// their goal fixed, and seeded games played by the advice show what the
@@ -1372,7 +1352,7 @@ fn the_page_plays_explores_and_compares_in_headless_chromium() {
     }
     // A second server, started with rules given as functions.
     let rules_py = Path::new(env!("CARGO_TARGET_TMPDIR")).join("every.py");
-    std::fs::write(&rules_py, EVERY_PY).expect("the rules file");
+    std::fs::write(&rules_py, support::EVERY_FEATURE_PY).expect("the rules file");
     let (house_server, house_url) = start_server(&["--rules-py", rules_py.to_str().unwrap()]);
     let mut page = page;
     page.api_host = house_url

@@ -25,3 +25,6 @@ mod simulate;
 mod solve;
 mod tables;
 mod util;
+
+#[path = "../support/rules.rs"]
+mod support;

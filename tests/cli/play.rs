@@ -343,72 +343,12 @@ fn a_bad_bot_is_a_one_line_error() {
     assert!(out.stdout.is_empty());
 }
 
-/// Rules with every feature of rules as functions, in Python for `hog`
-/// and in Rust for the library's game below.
-const EVERY_FEATURE_PY: &str = r#"
-GOAL = 30
-PIG_OUT = "ones"
-
-def zero_dice(score, opponent_score):
-    return 1 + opponent_score % 10
-
-def dice_sides(score, opponent_score):
-    return 8 if (score + opponent_score) % 2 else 6
-
-def turn_points(points, num_rolls, score, opponent_score):
-    return min(points, 25 - num_rolls)
-
-def after_turn(score, opponent_score):
-    if score == 2 * opponent_score:
-        return opponent_score, score
-    return score, opponent_score
-
-def extra_turn(score, opponent_score):
-    return score % 10 == 0
-"#;
-
-struct EveryFeature;
-
-impl hog::general::ScoreRules for EveryFeature {
-    fn goal(&self) -> u32 {
-        30
-    }
-    fn zero_dice(&self, _: u32, o: u32) -> u32 {
-        1 + o % 10
-    }
-    fn dice_sides(&self, s: u32, o: u32) -> u32 {
-        if !(s + o).is_multiple_of(2) {
-            8
-        } else {
-            6
-        }
-    }
-    fn pig_out(&self) -> hog::general::PigOut {
-        hog::general::PigOut::Ones
-    }
-    fn has_turn_points(&self) -> bool {
-        true
-    }
-    fn turn_points(&self, points: u32, dice: u32, _: u32, _: u32) -> u32 {
-        points.min(25 - dice)
-    }
-    fn after_turn(&self, s: u32, o: u32) -> (u32, u32) {
-        if s == 2 * o {
-            (o, s)
-        } else {
-            (s, o)
-        }
-    }
-    fn extra_turn(&self, s: u32, _: u32) -> bool {
-        s.is_multiple_of(10)
-    }
-}
-
 /// Games under rules from Python show the same scores, turn by turn, as
 /// the library's game under the same rules written in Rust, with the
 /// same seed and the optimal bot; every function shows up in the story.
 #[test]
 fn rules_from_python_play_turn_by_turn() {
+    use crate::support::{EveryFeature, EVERY_FEATURE_PY};
     use hog::play::{Game, Player};
     use hog::rng::Rng;
     let dir = crate::util::Scratch::new();

@@ -141,34 +141,7 @@ fn bad_rules_files_and_commands_are_refused() {
     );
 }
 
-/// `examples/rules/variant.py` written again in Rust.
-struct Variant;
-
-impl hog::general::ScoreRules for Variant {
-    fn goal(&self) -> u32 {
-        100
-    }
-    fn zero_dice(&self, _: u32, o: u32) -> u32 {
-        1 + o / 10 % 10
-    }
-    fn pig_out(&self) -> hog::general::PigOut {
-        hog::general::PigOut::Points(0)
-    }
-    fn has_turn_points(&self) -> bool {
-        true
-    }
-    fn turn_points(&self, points: u32, dice: u32, _: u32, _: u32) -> u32 {
-        points.min(25 - dice)
-    }
-    fn after_turn(&self, s: u32, o: u32) -> (u32, u32) {
-        let (low, high) = (s.min(o), s.max(o));
-        if low > 0 && high % low == 0 && low != high {
-            (o, s)
-        } else {
-            (s, o)
-        }
-    }
-}
+use crate::support::Variant;
 
 /// The README's two example rules files: Fall 2024 in Python evaluates like
 /// the preset, and the variant like its Rust twin, bit for bit.
