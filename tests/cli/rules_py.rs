@@ -174,6 +174,12 @@ fn the_example_rules_files() {
     let rates = hog::eval::win_rates(&rules, &optimal, &five, &options);
     assert_eq!(num(&python, "first").to_bits(), rates.first.to_bits());
     assert_eq!(num(&python, "second").to_bits(), rates.second.to_bits());
+    // The same rules as components.
+    let toml = examples.join("variant.toml");
+    let args = ["eval", "optimal", "--vs", "always_roll(5)", "--rules-file"];
+    let file = dir.json(&[&args[..], &[toml.to_str().unwrap()]].concat());
+    assert_eq!(num(&file, "first").to_bits(), rates.first.to_bits());
+    assert_eq!(num(&file, "second").to_bits(), rates.second.to_bits());
 }
 
 /// `hog simulate` plays rules from Python with real dice through the rule
