@@ -18,8 +18,10 @@ pub struct Functions {
     pub origin: Origin,
     /// The functions themselves, for a game played turn by turn.
     pub rules: Arc<dyn ScoreRules + Send + Sync>,
-    /// Every function tabulated and checked, for the sweep.
-    pub tables: Arc<RuleTables>,
+    /// Every function tabulated and checked, for the general path; `None`
+    /// for rules with the fast path's structure, which [`fast_structure`]
+    /// checked instead (they need none of the general path's tables).
+    pub tables: Option<Arc<RuleTables>>,
     /// Whether the rules have the fast path's structure and take it.
     pub fast: bool,
 }
@@ -195,6 +197,16 @@ mod tests {
                 .is_none()
         };
         assert!(fast(Zero(1, PigOut::Points(1))));
+        // The fast path needs no general tables; the general path builds them.
+        let rules = Rules::from_functions(
+            "z".into(),
+            Origin::Code,
+            Arc::new(Zero(1, PigOut::Points(1))),
+        )
+        .unwrap();
+        assert!(rules.functions().unwrap().tables.is_none());
+        let general = rules.on_the_general_path();
+        assert_eq!(general.general().unwrap().goal(), 20);
         assert!(!fast(Zero(0, PigOut::Points(1))), "zero dice worth nothing");
         assert!(!fast(Zero(1, PigOut::Points(0))), "a Pig Out worth nothing");
         assert!(!fast(Zero(1, PigOut::Ones)));

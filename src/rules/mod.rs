@@ -133,8 +133,8 @@ impl Rules {
         })
     }
 
-    /// Rules given as functions, named `name` (a rules file's name): every
-    /// function is tabulated and checked here. Sweeps take the fast path
+    /// Rules given as functions, named `name` (a rules file's name), checked
+    /// here (and tabulated for the general path). Sweeps take the fast path
     /// when the rules have its structure (Pig Out worth 1, no turn points,
     /// six-sided dice or Hog Wild, no extra turns or half wins, no landing
     /// below the raw sum), else the general path. Course strategies, which
@@ -144,14 +144,20 @@ impl Rules {
         origin: Origin,
         functions: Arc<dyn ScoreRules + Send + Sync>,
     ) -> Result<Rules, HogError> {
-        let tables = RuleTables::new(functions.as_ref()).map_err(|e| match e {
-            HogError::BadRules(reason) => HogError::BadRules(format!("{name}: {reason}")),
-            other => other,
-        })?;
         // Rules with the fast path's structure take it: the sweep reads their
         // landings and zero-dice points through the functions, and their dice
-        // through the dice rule found here.
+        // through the dice rule found here. The checks that found the
+        // structure are all the sweep needs of them.
         let fast = functions::fast_structure(functions.as_ref());
+        let tables = match fast {
+            Some(_) => None,
+            None => Some(Arc::new(RuleTables::new(functions.as_ref()).map_err(
+                |e| match e {
+                    HogError::BadRules(reason) => HogError::BadRules(format!("{name}: {reason}")),
+                    other => other,
+                },
+            )?)),
+        };
         let mut components = Preset::Fa24.components();
         components.dice = fast.unwrap_or(DiceRule::SixSided);
         let mut rules = Rules::new(Preset::Fa24, components, functions.goal())?;
@@ -159,7 +165,7 @@ impl Rules {
             name,
             origin,
             rules: functions,
-            tables: Arc::new(tables),
+            tables,
             fast: fast.is_some(),
         });
         Ok(rules)
@@ -170,6 +176,11 @@ impl Rules {
     pub fn on_the_general_path(mut self) -> Rules {
         if let Some(f) = &mut self.functions {
             f.fast = false;
+            if f.tables.is_none() {
+                let tables = RuleTables::new(f.rules.as_ref())
+                    .expect("rules with the fast path's structure pass the general path's checks");
+                f.tables = Some(Arc::new(tables));
+            }
         }
         self
     }
@@ -185,7 +196,7 @@ impl Rules {
         self.functions
             .as_ref()
             .filter(|f| !f.fast)
-            .map(|f| f.tables.as_ref())
+            .and_then(|f| f.tables.as_deref())
     }
 
     /// The goal: the first score at or above it wins.
