@@ -210,7 +210,7 @@ fn solve_level(
                 .with_min_len(8)
                 .map(|s| {
                     let o = d - s;
-                    let mut stays = Vec::new();
+                    let mut stays = Vec::with_capacity(2 * (MAX_DICE + 1));
                     let fixed = match policies[i] {
                         Policy::Fixed(table) => Some(table.get(s as u32, o as u32)),
                         Policy::Best => None,
@@ -450,8 +450,8 @@ fn sum_leaving(
 }
 
 /// The sum of the outcomes that leave, and the ones that stay pushed to
-/// `stays`. Two loops: a push may call the allocator, and a loop with a
-/// call in it keeps its sum in memory instead of registers (three times
+/// `stays` after the loop: a push may call the allocator, and a loop with
+/// a call in it keeps its sum in memory instead of registers (three times
 /// slower).
 #[inline(always)]
 fn split_outcomes(
@@ -461,15 +461,23 @@ fn split_outcomes(
     stays: &mut Vec<(f64, Slot)>,
 ) -> Sum {
     let mut sum = Sum::default();
-    let mut staying = false;
+    // The first few staying outcomes kept on the stack (a Pig Out worth 0
+    // is one); more than that are gathered by a second loop.
+    let mut kept = [(0.0, Slot::default()); 4];
+    let mut staying = 0;
     for (prob, slot) in outcomes.clone() {
         if on_diagonal(slot) {
-            staying = true;
+            if staying < kept.len() {
+                kept[staying] = (prob, slot);
+            }
+            staying += 1;
         } else {
             sum.add(prob * value(slot));
         }
     }
-    if staying {
+    if staying <= kept.len() {
+        stays.extend_from_slice(&kept[..staying]);
+    } else {
         stays.extend(outcomes.filter(|&(_, slot)| on_diagonal(slot)));
     }
     sum

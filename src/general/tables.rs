@@ -69,7 +69,7 @@ pub enum End {
 /// A landing as the sweep reads it: an index into a seat's values (which
 /// end with the constants of [`CONSTANTS`]), and whether it is the other
 /// player's value to read as `1 - value` or the mover's own.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Slot(u32);
 
 /// What a seat's values hold after its `goal * goal` states: a loss, half a
