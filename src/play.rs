@@ -273,16 +273,33 @@ impl<'r, D: Dice> Game<'r, D> {
 
     /// Play one turn of the game loop (the README's rules) for the player to move.
     fn turn(&mut self, dice: u8) -> Turn {
-        match self.rules.functions() {
-            Some(f) => self.turn_by_functions(f.rules.as_ref(), dice),
-            None => self.turn_by_components(dice),
+        let player = self.to_move;
+        let before = (self.score(player), self.score(player.other()));
+        let mut played = match self.rules.functions() {
+            Some(f) => self.play_functions(f.rules.as_ref(), before, dice),
+            None => self.play_components(before, dice),
+        };
+        self.finish_turn(played.after, played.again, &mut played.events);
+        Turn {
+            player,
+            before,
+            dice,
+            sides: played.sides,
+            rolls: played.rolls,
+            points: played.points,
+            after: played.after,
+            events: played.events,
         }
     }
 
-    /// A turn under the named components, narrated by their names.
-    fn turn_by_components(&mut self, dice: u8) -> Turn {
-        let player = self.to_move;
-        let (mover, other) = (self.score(player), self.score(player.other()));
+    /// Every die rolled, as in the course's `roll_dice`.
+    fn roll(&mut self, dice: u8, sides: u32) -> Vec<u32> {
+        (0..dice).map(|_| self.dice.roll(sides)).collect()
+    }
+
+    /// A turn from `(mover, other)` under the named components, narrated by
+    /// their names.
+    fn play_components(&mut self, (mover, other): (u32, u32), dice: u8) -> Played {
         let c = self.rules.components();
         let sides = c.dice.sides(mover, other);
         let mut events = Vec::new();
@@ -298,8 +315,7 @@ impl<'r, D: Dice> Game<'r, D> {
             if c.dice == DiceRule::HogWild && sides == 4 {
                 events.push(Event::HogWild { sum: mover + other });
             }
-            // Every die is rolled, as in the course's roll_dice.
-            rolls = (0..dice).map(|_| self.dice.roll(sides)).collect();
+            rolls = self.roll(dice, sides);
             if rolls.contains(&1) {
                 events.push(Event::SowSad {
                     name: sow_sad_name(self.rules),
@@ -322,26 +338,25 @@ impl<'r, D: Dice> Game<'r, D> {
                 }),
             Some(AfterTurn::None) | None => {}
         }
-        // At most one score reaches the goal; a swap can make it the other's.
-        self.finish_turn((end.mover, end.other), false, &mut events);
-        Turn {
-            player,
-            before: (mover, other),
-            dice,
+        Played {
             sides,
             rolls,
             points,
             after: (end.mover, end.other),
+            again: false,
             events,
         }
     }
 
-    /// A turn under rules given as functions: the plain game loop of
-    /// `crate::simulate::play`, each die rolled here, every function's
-    /// effect reported as it happened.
-    fn turn_by_functions(&mut self, rules: &dyn ScoreRules, dice: u8) -> Turn {
-        let player = self.to_move;
-        let (mover, other) = (self.score(player), self.score(player.other()));
+    /// A turn from `(mover, other)` under rules given as functions: the
+    /// plain game loop of `crate::simulate::play`, each die rolled here,
+    /// every function's effect reported as it happened.
+    fn play_functions(
+        &mut self,
+        rules: &dyn ScoreRules,
+        (mover, other): (u32, u32),
+        dice: u8,
+    ) -> Played {
         let sides = rules.dice_sides(mover, other);
         let mut events = Vec::new();
         let mut rolls = Vec::new();
@@ -353,7 +368,7 @@ impl<'r, D: Dice> Game<'r, D> {
             });
             points
         } else {
-            rolls = (0..dice).map(|_| self.dice.roll(sides)).collect();
+            rolls = self.roll(dice, sides);
             let ones = rolls.iter().filter(|&&face| face == 1).count() as u32;
             match (ones, rules.pig_out()) {
                 (0, _) => rolls.iter().sum(),
@@ -381,16 +396,12 @@ impl<'r, D: Dice> Game<'r, D> {
                 after,
             });
         }
-        let again = rules.extra_turn(after.0, after.1);
-        self.finish_turn(after, again, &mut events);
-        Turn {
-            player,
-            before: (mover, other),
-            dice,
+        Played {
             sides,
             rolls,
             points,
             after,
+            again: rules.extra_turn(after.0, after.1),
             events,
         }
     }
@@ -419,6 +430,19 @@ impl<'r, D: Dice> Game<'r, D> {
             (false, false) => self.to_move = player.other(),
         }
     }
+}
+
+/// What the dice and the rules did in one turn, before the board is
+/// updated.
+struct Played {
+    sides: u32,
+    rolls: Vec<u32>,
+    points: u32,
+    /// The mover's and the other player's scores after the turn.
+    after: (u32, u32),
+    /// Whether the mover moves again (if the game goes on).
+    again: bool,
+    events: Vec<Event>,
 }
 
 /// fa24 calls a turn spoiled by a 1 "Sow Sad"; the older sets "Pig Out".
@@ -695,21 +719,12 @@ mod tests {
 
     #[test]
     fn a_game_that_cannot_end_stops_as_a_tie() {
-        struct Nothing;
-        impl ScoreRules for Nothing {
-            fn goal(&self) -> u32 {
-                10
-            }
-            fn zero_dice(&self, _: u32, _: u32) -> u32 {
-                0
-            }
-            fn extra_turn(&self, _: u32, _: u32) -> bool {
-                true
-            }
-        }
+        // Zero dice worth nothing, and another turn after every turn.
+        let mut nothing = crate::general::tests::Toy::new(10, 0, 6, PigOut::Points(1));
+        nothing.extra = |_, _| true;
         let origin = crate::rules::Origin::Code;
         let r =
-            Rules::from_functions("nothing".into(), origin, std::sync::Arc::new(Nothing)).unwrap();
+            Rules::from_functions("nothing".into(), origin, std::sync::Arc::new(nothing)).unwrap();
         // The bot rolls no dice and moves again, forever.
         let mut game = game_at(&r, 0, 0, 0, &[]);
         game.to_move = Player::Bot;

@@ -358,21 +358,13 @@ mod tests {
     #[test]
     fn a_game_that_cannot_end_is_stopped_as_a_tie() {
         // Zero dice worth nothing: two players who never roll stay at 0 to 0.
-        struct Nothing;
-        impl ScoreRules for Nothing {
-            fn goal(&self) -> u32 {
-                10
-            }
-            fn zero_dice(&self, _: u32, _: u32) -> u32 {
-                0
-            }
-        }
+        let nothing = crate::general::tests::Toy::new(10, 0, 6, PigOut::Points(1));
         let none = StrategyTable::constant(10, 0);
         let mut rng = Rng::seed_from_u64(1);
-        assert_eq!(play(&Nothing, [&none, &none], &mut rng), None);
+        assert_eq!(play(&nothing, [&none, &none], &mut rng), None);
         // Against a roller the game ends, and the roller wins it.
         let four = StrategyTable::constant(10, 4);
-        assert_eq!(play(&Nothing, [&none, &four], &mut rng), Some(1));
+        assert_eq!(play(&nothing, [&none, &four], &mut rng), Some(1));
     }
 
     #[test]

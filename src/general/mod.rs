@@ -27,4 +27,4 @@ pub use sweep::{general_sweep, GeneralResult, FIXED_POINT_TOLERANCE, MAX_ROUNDS}
 pub use tables::{RuleTables, ScoreRules, MAX_RULES_GOAL, MAX_TURN_POINTS};
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

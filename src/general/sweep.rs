@@ -115,8 +115,6 @@ pub fn general_sweep(tables: &RuleTables, policies: &[Policy<'_>]) -> GeneralRes
             choices: vec![0; n * n],
         })
         .collect();
-    // On a pool thread, as the fast sweep does: a parallel diagonal started
-    // from outside the pool would hand every diagonal over and sleep.
     let mut unsettled = None;
     // The score sum of each state by its index (no division per outcome).
     let sums: Vec<u16> = (0..n * n).map(|t| (t / n + t % n) as u16).collect();
@@ -150,6 +148,8 @@ pub fn general_sweep(tables: &RuleTables, policies: &[Policy<'_>]) -> GeneralRes
             }
         }
     };
+    // On a pool thread, as the fast sweep does: a parallel diagonal started
+    // from outside the pool would hand every diagonal over and sleep.
     rayon::scope(|_| diagonals());
     GeneralResult {
         goal,
@@ -419,7 +419,8 @@ fn gauss(a: &mut [f64], m: usize) -> Option<Vec<f64>> {
 }
 
 /// Seat `i`'s value of rolling `dice` at `(s, o)` from the outcomes that
-/// leave diagonal `d`; the outcomes that stay on it go to `stays`.
+/// leave the diagonal (`on_diagonal` false); the outcomes that stay on it
+/// go to `stays`.
 fn sum_leaving(
     tables: &RuleTables,
     seats: &[GeneralSeat],
@@ -555,7 +556,8 @@ pub(super) fn choice_values(
     std::array::from_fn(|k| dice_value(tables, seats, i, s, o, k as u32))
 }
 
-/// The win probability of rolling `dice` for seat `i` at `(s, o)`.
+/// The win probability of rolling `dice` for seat `i` at `(s, o)`: every
+/// outcome summed, none kept aside (so nothing is allocated).
 #[inline]
 fn dice_value(
     tables: &RuleTables,
@@ -565,27 +567,5 @@ fn dice_value(
     o: u32,
     dice: u32,
 ) -> f64 {
-    let value = reader(seats, i);
-    let (roll, points, slots) = tables.roll_at(s, o, dice);
-    let roll = match roll {
-        Roll::Zero(p) => {
-            let q = points.map_or(p, |points| points[0]);
-            return value(slots[q as usize]);
-        }
-        Roll::Dice(roll) => roll,
-    };
-    let mut sum = Sum::default();
-    match points {
-        None => {
-            for &(p, prob) in roll {
-                sum.add(prob * value(slots[p as usize]));
-            }
-        }
-        Some(points) => {
-            for (&(_, prob), &q) in roll.iter().zip(points) {
-                sum.add(prob * value(slots[q as usize]));
-            }
-        }
-    }
-    sum.value()
+    sum_leaving(tables, seats, i, (s, o, dice), &|_| false, &mut Vec::new()).value()
 }

@@ -58,18 +58,19 @@ fn both_paths_agree_on_every_preset() {
     }
 }
 
-/// Rules for hand-worked games: a field for every function.
-struct Toy {
-    goal: u32,
-    zero: u32,
-    sides: u32,
-    pig_out: PigOut,
-    after: fn(u32, u32) -> (u32, u32),
-    extra: fn(u32, u32) -> bool,
+/// Rules for hand-worked games: a field for every function (the game's
+/// and the sampler's tests use it too).
+pub(crate) struct Toy {
+    pub goal: u32,
+    pub zero: u32,
+    pub sides: u32,
+    pub pig_out: PigOut,
+    pub after: fn(u32, u32) -> (u32, u32),
+    pub extra: fn(u32, u32) -> bool,
 }
 
 impl Toy {
-    fn new(goal: u32, zero: u32, sides: u32, pig_out: PigOut) -> Toy {
+    pub fn new(goal: u32, zero: u32, sides: u32, pig_out: PigOut) -> Toy {
         Toy {
             goal,
             zero,
