@@ -840,6 +840,17 @@ fn rules_given_as_functions_are_named_by_requests() {
         StatusCode::BAD_REQUEST,
         "was tabulated for goal 10 when the server started",
     );
+    // The goal is a number, as for presets: "030" and " 10" are the goal.
+    for goal in ["010", "%2010"] {
+        let e = ok(&s, &format!("/api/eval?{q}&goal={goal}&strategy=optimal"));
+        assert_eq!(e["goal"], 10, "{goal}");
+    }
+    refused(
+        &s,
+        &format!("/api/eval?{q}&goal=ten&strategy=optimal"),
+        StatusCode::BAD_REQUEST,
+        "not 'ten'",
+    );
     refused(
         &s,
         &format!("/api/eval?{q}&hog_wild=true&strategy=optimal"),

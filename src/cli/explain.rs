@@ -237,16 +237,28 @@ fn why(e: &Explanation) -> String {
         .iter()
         .filter(|c| best.win_probability - c.win_probability <= crate::sweep::TIE_TOLERANCE)
         .count();
+    // Where the fewest tied dice would keep the game where it is forever,
+    // the solver takes the fewest that move it on (and says so).
+    let fewest = e
+        .choices
+        .iter()
+        .find(|c| best.win_probability - c.win_probability <= crate::sweep::TIE_TOLERANCE)
+        .map_or(best.dice, |c| c.dice);
+    let rule = if fewest < best.dice {
+        "ties go to the fewest dice that move the game on (fewer could stall it forever)"
+    } else {
+        "ties go to the fewest dice"
+    };
     if ties == e.choices.len() {
         return format!(
-            "Every dice count wins {:.6} here (all tied within 1e-12); ties go to the fewest dice: {}.",
+            "Every dice count wins {:.6} here (all tied within 1e-12); {rule}: {}.",
             best.win_probability,
             dice_words(best.dice)
         );
     }
     if margin <= crate::sweep::TIE_TOLERANCE {
         return format!(
-            "Best: {}, which wins {:.6}, tied with {} (within 1e-12); ties go to the fewest dice.",
+            "Best: {}, which wins {:.6}, tied with {} (within 1e-12); {rule}.",
             dice_words(best.dice),
             best.win_probability,
             dice_words(next.dice)

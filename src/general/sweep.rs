@@ -166,6 +166,9 @@ struct Split {
     leaves: Sum,
     from: u32,
     to: u32,
+    /// Whether any outcome leaves the diagonal (its probability may round
+    /// away next to the staying ones', so it is kept as a fact).
+    exits: bool,
 }
 
 /// The choices of one seat at one state of a level diagonal.
@@ -176,6 +179,20 @@ struct LevelState {
     fixed: Option<u8>,
     /// The outcomes that stay on the diagonal, of every split.
     stays: Vec<(f64, Slot)>,
+}
+
+impl LevelState {
+    /// The value of split `k` from the current values: its leaving part
+    /// plus its staying outcomes.
+    #[inline(always)]
+    fn total(&self, k: usize, value: &impl Fn(Slot) -> f64) -> f64 {
+        let split = self.splits[k];
+        let mut sum = split.leaves;
+        for &(prob, slot) in &self.stays[split.from as usize..split.to as usize] {
+            sum.add(prob * value(slot));
+        }
+        sum.value()
+    }
 }
 
 /// Solve level diagonal `d` as a fixed point: every outcome that leaves it
@@ -219,7 +236,7 @@ fn solve_level(
                     let splits = dice
                         .map(|k| {
                             let from = stays.len() as u32;
-                            let leaves = sum_leaving(
+                            let (leaves, exits) = sum_leaving(
                                 tables,
                                 seats,
                                 i,
@@ -228,7 +245,12 @@ fn solve_level(
                                 &mut stays,
                             );
                             let to = stays.len() as u32;
-                            Split { leaves, from, to }
+                            Split {
+                                leaves,
+                                from,
+                                to,
+                                exits,
+                            }
                         })
                         .collect();
                     LevelState {
@@ -256,20 +278,9 @@ fn solve_level(
                 let value = reader(seats, i);
                 states
                     .iter()
-                    .map(|state| {
-                        let total = |split: &Split| {
-                            let mut sum = split.leaves;
-                            for &(prob, slot) in
-                                &state.stays[split.from as usize..split.to as usize]
-                            {
-                                sum.add(prob * value(slot));
-                            }
-                            sum.value()
-                        };
-                        match state.fixed {
-                            Some(k) => (total(&state.splits[0]), k),
-                            None => best_choice(&std::array::from_fn(|k| total(&state.splits[k]))),
-                        }
+                    .map(|state| match state.fixed {
+                        Some(k) => (state.total(0, &value), k),
+                        None => best_choice(&std::array::from_fn(|k| state.total(k, &value))),
                     })
                     .collect()
             })
@@ -289,11 +300,105 @@ fn solve_level(
         // stopped shrinking once they are that small (rounding can keep a
         // few last bits circling instead of standing still).
         if moved <= FIXED_POINT_TOLERANCE || (moved <= ROUNDING && moved >= last) {
+            prefer_moving_on(&split, seats, scores.start, n);
             return true;
         }
         last = moved;
     }
+    prefer_moving_on(&split, seats, scores.start, n);
     false
+}
+
+/// Re-choose among the choices tied for best (within
+/// [`TIE_TOLERANCE`](crate::policy::TIE_TOLERANCE)) so that the game moves
+/// on. A choice that keeps the score sum can tie with the best one only
+/// because staying is worth what the state is worth (against a player who
+/// never scores, rolling zero dice worth nothing "wins" as surely as
+/// rolling): the fewest tied dice may then stall forever and never collect
+/// the value. So a state takes the fewest tied dice that can leave the
+/// diagonal, else that can reach a state already settled this way, rank by
+/// rank (each rank only from lower ones, so the chosen moves lead off the
+/// diagonal with probability 1). States where no tied choice can leave keep
+/// the fewest dice: there the game cannot move on without giving up value.
+/// Values stay as solved; fixed seats keep their table's choices but count
+/// as settled where their choice moves on.
+fn prefer_moving_on(split: &[Vec<LevelState>], seats: &mut [GeneralSeat], first: usize, n: usize) {
+    if split.iter().flatten().all(|state| state.fixed.is_some()) {
+        return; // tables only: nothing to choose
+    }
+    let seat_count = split.len();
+    // The tied choices of every state, as a mask over `splits`. A state
+    // whose choice (the fewest tied dice, or the table's) can leave keeps
+    // it, and its other ties need not be known.
+    let tied: Vec<Vec<u32>> = split
+        .iter()
+        .enumerate()
+        .map(|(i, states)| {
+            let value = reader(seats, i);
+            states
+                .iter()
+                .map(|state| {
+                    let current = match state.fixed {
+                        Some(_) => 0,
+                        None => usize::from(seats[i].choices[state.at]),
+                    };
+                    if state.fixed.is_some() || state.splits[current].exits {
+                        return 1 << current;
+                    }
+                    let totals: [f64; MAX_DICE + 1] =
+                        std::array::from_fn(|k| state.total(k, &value));
+                    let best = totals.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+                    let threshold = best - crate::policy::TIE_TOLERANCE;
+                    (totals.iter().enumerate())
+                        .filter(|&(_, &t)| t >= threshold)
+                        .fold(0, |mask, (k, _)| mask | 1 << k)
+                })
+                .collect()
+        })
+        .collect();
+    // Rank by rank: a state settles on its fewest tied dice that leave or
+    // reach a state settled in an earlier rank.
+    let mut settled: Vec<Vec<bool>> = split.iter().map(|s| vec![false; s.len()]).collect();
+    loop {
+        let mut newly = Vec::new();
+        for (i, states) in split.iter().enumerate() {
+            for (j, state) in states.iter().enumerate() {
+                if settled[i][j] {
+                    continue;
+                }
+                let mut mask = tied[i][j];
+                while mask != 0 {
+                    let k = mask.trailing_zeros() as usize;
+                    mask &= mask - 1;
+                    let choice = state.splits[k];
+                    let stays = &state.stays[choice.from as usize..choice.to as usize];
+                    let onward = choice.exits
+                        || stays.iter().any(|&(_, slot)| {
+                            let seat = if slot.other() {
+                                (i + 1) % seat_count
+                            } else {
+                                i
+                            };
+                            settled[seat][slot.index() / n - first]
+                        });
+                    if onward {
+                        newly.push((i, j, k));
+                        break;
+                    }
+                }
+            }
+        }
+        if newly.is_empty() {
+            return;
+        }
+        for (i, j, k) in newly {
+            settled[i][j] = true;
+            let state = &split[i][j];
+            if state.fixed.is_none() {
+                seats[i].choices[state.at] = k as u8;
+            }
+        }
+    }
 }
 
 /// Rounds whose choices repeat the round before's before the values of
@@ -377,7 +482,8 @@ fn solve_choices(split: &[Vec<LevelState>], seats: &mut [GeneralSeat], first: us
         }
         if let Some(x) = gauss(&mut a, m) {
             for (&u, x) in group.iter().zip(x) {
-                seats[u / width].values[ats[u]] = x;
+                // Elimination's rounding can step just past a bound.
+                seats[u / width].values[ats[u]] = x.clamp(0.0, 1.0);
             }
         }
     }
@@ -419,8 +525,8 @@ fn gauss(a: &mut [f64], m: usize) -> Option<Vec<f64>> {
 }
 
 /// Seat `i`'s value of rolling `dice` at `(s, o)` from the outcomes that
-/// leave the diagonal (`on_diagonal` false); the outcomes that stay on it
-/// go to `stays`.
+/// leave the diagonal (`on_diagonal` false), and whether there are any;
+/// the outcomes that stay on it go to `stays`.
 fn sum_leaving(
     tables: &RuleTables,
     seats: &[GeneralSeat],
@@ -428,7 +534,7 @@ fn sum_leaving(
     (s, o, dice): (u32, u32, u32),
     on_diagonal: &impl Fn(Slot) -> bool,
     stays: &mut Vec<(f64, Slot)>,
-) -> Sum {
+) -> (Sum, bool) {
     let value = reader(seats, i);
     let (roll, points, slots) = tables.roll_at(s, o, dice);
     match roll {
@@ -450,8 +556,8 @@ fn sum_leaving(
     }
 }
 
-/// The sum of the outcomes that leave, and the ones that stay pushed to
-/// `stays` after the loop: a push may call the allocator, and a loop with
+/// The sum of the outcomes that leave and whether there are any, and the
+/// ones that stay pushed to `stays` after the loop: a push may call the allocator, and a loop with
 /// a call in it keeps its sum in memory instead of registers (three times
 /// slower).
 #[inline(always)]
@@ -460,13 +566,15 @@ fn split_outcomes(
     value: &impl Fn(Slot) -> f64,
     on_diagonal: &impl Fn(Slot) -> bool,
     stays: &mut Vec<(f64, Slot)>,
-) -> Sum {
+) -> (Sum, bool) {
     let mut sum = Sum::default();
+    let mut outcome_count = 0;
     // The first few staying outcomes kept on the stack (a Pig Out worth 0
     // is one); more than that are gathered by a second loop.
     let mut kept = [(0.0, Slot::default()); 4];
     let mut staying = 0;
     for (prob, slot) in outcomes.clone() {
+        outcome_count += 1;
         if on_diagonal(slot) {
             if staying < kept.len() {
                 kept[staying] = (prob, slot);
@@ -481,7 +589,7 @@ fn split_outcomes(
     } else {
         stays.extend(outcomes.filter(|&(_, slot)| on_diagonal(slot)));
     }
-    sum
+    (sum, staying < outcome_count)
 }
 
 /// What a landing is worth to seat `i`: its own value where it moves
@@ -567,5 +675,7 @@ fn dice_value(
     o: u32,
     dice: u32,
 ) -> f64 {
-    sum_leaving(tables, seats, i, (s, o, dice), &|_| false, &mut Vec::new()).value()
+    sum_leaving(tables, seats, i, (s, o, dice), &|_| false, &mut Vec::new())
+        .0
+        .value()
 }

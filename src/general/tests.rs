@@ -364,3 +364,107 @@ fn sampled_games_agree_with_the_exact_values() {
         );
     }
 }
+
+/// Rules where games can stall, drawn from a seed: zero dice worth nothing
+/// at some states, a Pig Out worth nothing or one, swaps and extra turns
+/// at some states (all from a hash of the state, so deterministic).
+struct Stalling {
+    goal: u32,
+    seed: u64,
+}
+
+impl Stalling {
+    fn hash(&self, what: u64, s: u32, o: u32) -> u64 {
+        let mut x = self.seed ^ what << 40 ^ u64::from(s) << 20 ^ u64::from(o);
+        x = (x ^ x >> 30).wrapping_mul(0xbf58476d1ce4e5b9);
+        x = (x ^ x >> 27).wrapping_mul(0x94d049bb133111eb);
+        (x ^ x >> 31) % 100
+    }
+}
+
+impl ScoreRules for Stalling {
+    fn goal(&self) -> u32 {
+        self.goal
+    }
+    fn zero_dice(&self, s: u32, o: u32) -> u32 {
+        if self.hash(1, s, o) < 40 {
+            0
+        } else {
+            1 + o % 10
+        }
+    }
+    fn pig_out(&self) -> PigOut {
+        PigOut::Points((self.seed % 2) as u32)
+    }
+    fn after_turn(&self, s: u32, o: u32) -> (u32, u32) {
+        if s < self.goal && o < self.goal && self.hash(2, s, o) < 20 {
+            (o, s)
+        } else {
+            (s, o)
+        }
+    }
+    fn extra_turn(&self, s: u32, o: u32) -> bool {
+        self.hash(3, s, o) < 10 * (self.seed % 3)
+    }
+}
+
+/// The solver's tables achieve the values it reports: evaluating the
+/// optimum's own table (both seats) and the best response's own table
+/// (against the table it answers) gives the same value at every state.
+/// On rules where a game can stall, a choice that keeps the scores where
+/// they are can tie with the best (staying is worth what the state is
+/// worth); taking it, the game would never collect that value.
+#[test]
+fn the_solvers_own_tables_achieve_its_values() {
+    // Worked: goal 10, zero dice worth nothing, against a player who never
+    // rolls. Rolling wins surely, and so "does" passing, forever.
+    let never = Toy::new(10, 0, 6, PigOut::Points(1));
+    let tables = RuleTables::new(&never).unwrap();
+    let zero = StrategyTable::constant(10, 0);
+    let r = general_sweep(&tables, &[Policy::Best, Policy::Fixed(&zero)]);
+    assert_eq!(r.value(0, 0, 0), 1.0);
+    assert_eq!(r.choice(0, 0, 0), 1, "the fewest dice that move on");
+    let mut checked = 0;
+    for seed in 0..12u64 {
+        let rules = Stalling {
+            goal: 12 + 3 * seed as u32,
+            seed,
+        };
+        let n = rules.goal;
+        let tables = RuleTables::new(&rules).unwrap();
+        let one = StrategyTable::constant(n, 1);
+        let never = StrategyTable::constant(n, 0);
+        for (name, answered) in [
+            ("itself", None),
+            ("zero dice", Some(&never)),
+            ("one die", Some(&one)),
+        ] {
+            let (solved, evaluated) = match answered {
+                None => {
+                    let r = general_sweep(&tables, &[Policy::Best]);
+                    let own = StrategyTable::from_fn(n, |s, o| r.choice(0, s, o));
+                    let e = general_sweep(&tables, &[Policy::Fixed(&own), Policy::Fixed(&own)]);
+                    (r, e)
+                }
+                Some(table) => {
+                    let r = general_sweep(&tables, &[Policy::Best, Policy::Fixed(table)]);
+                    let own = StrategyTable::from_fn(n, |s, o| r.choice(0, s, o));
+                    let e = general_sweep(&tables, &[Policy::Fixed(&own), Policy::Fixed(table)]);
+                    (r, e)
+                }
+            };
+            for s in 0..n {
+                for o in 0..n {
+                    let (want, got) = (solved.value(0, s, o), evaluated.value(0, s, o));
+                    assert!(
+                        (want - got).abs() <= 1e-9,
+                        "seed {seed} vs {name} at ({s}, {o}): solved {want}, its table {got}"
+                    );
+                    assert!((0.0..=1.0).contains(&want), "({s}, {o}): {want}");
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 10_000);
+}

@@ -216,6 +216,24 @@ mod tests {
         );
     }
 
+    /// The goal bound of rules as functions holds on the fast path too,
+    /// which builds no general tables (so the general path's own check
+    /// does not run): a preset at goal 2001 given as functions is refused.
+    #[test]
+    fn rules_as_functions_past_the_goal_bound_are_refused_on_both_paths() {
+        let preset = Rules::preset(Preset::Fa24, 2001).unwrap();
+        let err = Rules::from_functions("big".into(), Origin::Code, Arc::new(preset))
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            err,
+            "bad rules: big: goal 2001 is outside 1 to 2000 for rules given as functions"
+        );
+        let preset = Rules::preset(Preset::Fa24, 2000).unwrap();
+        let rules = Rules::from_functions("big".into(), Origin::Code, Arc::new(preset)).unwrap();
+        assert!(rules.general().is_none());
+    }
+
     #[test]
     fn rules_as_functions_solve_through_the_usual_entry_points() {
         for preset in Preset::ALL {

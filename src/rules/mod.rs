@@ -30,7 +30,7 @@ use std::sync::{Arc, OnceLock};
 use crate::dice::{DiceSet, MAX_ROLL_POINTS};
 
 use crate::error::HogError;
-use crate::general::{RuleTables, ScoreRules};
+use crate::general::{RuleTables, ScoreRules, MAX_RULES_GOAL};
 use crate::recurrence::{Dice, Die, Ends};
 use landing::StateTable;
 
@@ -144,6 +144,14 @@ impl Rules {
         origin: Origin,
         functions: Arc<dyn ScoreRules + Send + Sync>,
     ) -> Result<Rules, HogError> {
+        // Checked here as well as in the general tables: rules that take the
+        // fast path build none, and the bound is the same on both paths.
+        let goal = functions.goal();
+        if !(1..=MAX_RULES_GOAL).contains(&goal) {
+            return Err(HogError::BadRules(format!(
+                "{name}: goal {goal} is outside 1 to {MAX_RULES_GOAL} for rules given as functions"
+            )));
+        }
         // Rules with the fast path's structure take it: the sweep reads their
         // landings and zero-dice points through the functions, and their dice
         // through the dice rule found here. The checks that found the

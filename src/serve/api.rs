@@ -122,13 +122,17 @@ fn house_rules(
              their {key}"
         )));
     }
-    match query.get("goal").map(|g| g.trim()) {
-        Some(goal) if goal != house.goal().to_string() => Err(ApiError::bad(format!(
-            "bad goal: {name} was tabulated for goal {} when the server started, not '{}'; \
+    // The goal as a number, as for presets ("030" is 30).
+    let asked = query.get("goal").map(|g| g.trim());
+    match asked {
+        Some(goal) if goal.parse::<u32>().ok() != Some(house.goal()) => {
+            Err(ApiError::bad(format!(
+                "bad goal: {name} was tabulated for goal {} when the server started, not '{}'; \
              start hog serve with --goal for another",
-            house.goal(),
-            crate::strategy::grammar::clip(goal, 40)
-        ))),
+                house.goal(),
+                crate::strategy::grammar::clip(goal, 40)
+            )))
+        }
         _ => Ok(Arc::clone(house)),
     }
 }

@@ -733,6 +733,26 @@ fn house_rules(page: &Page) -> Result<(), String> {
     {
         return Err(format!("three games showed only the events {fired:?}"));
     }
+    // A preset at another goal, then the server's own rules again: the page
+    // asks for their goal, not the preset's (which they would refuse).
+    page.set("#rules", "fa24")?;
+    page.idle("choosing fa24")?;
+    page.js(
+        "const g = q('#goal'); g.value = '50'; g.dispatchEvent(new Event('change'));",
+        vec![],
+    )?;
+    page.idle("goal 50")?;
+    page.set("#rules", "every.py")?;
+    page.idle("choosing every.py again")?;
+    if let Some(banner) = page.error_banner()? {
+        return Err(format!(
+            "back to every.py from fa24 at 50, the page shows {banner}"
+        ));
+    }
+    let header = page.js("return [q('#goal').value, q('#goal').disabled];", vec![])?;
+    if header != json!(["30", true]) {
+        return Err(format!("back to every.py, the goal box is {header}"));
+    }
     Ok(())
 }
 

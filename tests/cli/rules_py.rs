@@ -367,3 +367,45 @@ fn a_game_that_can_go_on_forever_is_noted_and_counts_half() {
         "{sampled}"
     );
 }
+
+/// Against a player who never rolls, under zero dice worth nothing, every
+/// choice at (0, 0) "wins" surely, passing included (staying is worth what
+/// the state is worth); the solver takes the fewest dice that move the game
+/// on, says so, and its table collects the win it reports.
+#[test]
+fn ties_that_could_stall_go_to_dice_that_move_on() {
+    let dir = Scratch::new();
+    dir.write(
+        "stall.py",
+        "GOAL = 10\n\ndef zero_dice(s, o):\n    return 0\n",
+    );
+    // Each prints the note that a game can go on forever on stderr.
+    let stdout = |args: &[&str]| {
+        let out = dir
+            .hog()
+            .args(args)
+            .args(["--rules-py", "stall.py"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let explained = stdout(&["explain", "0", "0", "--vs", "always_roll(0)"]);
+    assert!(
+        explained.contains(
+            "Every dice count wins 1.000000 here (all tied within 1e-12); ties go to the \
+             fewest dice that move the game on (fewer could stall it forever): rolling 1 die."
+        ),
+        "{explained}"
+    );
+    let eval = stdout(&[
+        "eval",
+        "best_response(always_roll(0))",
+        "--vs",
+        "always_roll(0)",
+        "--format",
+        "json",
+    ]);
+    let v = crate::util::parse_json(&eval).unwrap();
+    assert_eq!(crate::util::rates(&v), [1.0, 1.0, 1.0], "{v}");
+}

@@ -64,7 +64,7 @@ async function loadStrategies() {
   );
   $("goal").max = String(report.max_goal);
   const house = report.house;
-  if (house) houseOption(house.name, `${house.name} (${house.origin})`);
+  if (house) houseOption(house.name, `${house.name} (${house.origin})`, house.goal);
   // Rules given as functions were tabulated for one goal when the server started.
   const fixed = house && report.rules === house.name;
   $("goal").disabled = Boolean(fixed);
@@ -84,8 +84,11 @@ async function loadStrategies() {
   return report;
 }
 
-/** The rules menu offers the server's own rules (from a rules file or Python) first. */
-function houseOption(value, label) {
+/**
+ * The rules menu offers the server's own rules (from a rules file or Python) first,
+ * with the one goal they were tabulated for (chosen again with them).
+ */
+function houseOption(value, label, goal) {
   const select = $("rules");
   let option = [...select.options].find((o) => o.value === value);
   if (!option) {
@@ -94,6 +97,7 @@ function houseOption(value, label) {
     select.prepend(option);
   }
   option.textContent = label;
+  if (goal !== undefined) option.dataset.goal = String(goal);
 }
 
 /** Put `value` in an input the person has not typed into. */
@@ -136,6 +140,9 @@ function setup() {
   window.addEventListener("hashchange", () => showScreen(location.hash.slice(1)));
   $("rules").addEventListener("change", () => {
     for (const key of COMPONENTS) delete overrides[key];
+    // Back to the server's own rules from a preset at another goal: their goal, not that one.
+    const fixedGoal = $("rules").selectedOptions[0]?.dataset.goal;
+    if (fixedGoal) $("goal").value = fixedGoal;
     rulesChanged();
   });
   $("goal").addEventListener("change", () => rulesChanged());
