@@ -8,6 +8,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 
 use hog::eval::win_rates;
 use hog::general::{general_sweep, RuleTables};
+use hog::recall::{memory_sweep, FeralHogs};
 use hog::rules::{Preset, Rules};
 use hog::solve::{best_response, optimal};
 use hog::strategy::{Resolver, StrategyTable};
@@ -71,6 +72,39 @@ fn general_goal_100(c: &mut Criterion) {
     group.bench_function("eval/variant", |b| {
         b.iter(|| general_sweep(&variant, &[Policy::Fixed(&five), Policy::Fixed(&six)]))
     });
+    group.finish();
+}
+
+/// Rules with memory at goal 100: Fall 2019's rules (examples/rules/fa19.toml)
+/// with Feral Hogs in both readings, the optimum over the full state and
+/// the exact evaluation of two tables.
+fn memory_goal_100(c: &mut Criterion) {
+    let mut group = c.benchmark_group("memory_goal_100");
+    group.sample_size(10);
+    let fa19 =
+        hog::rules::ComposedRules::parse(include_str!("../examples/rules/fa19.toml"), Some(100))
+            .unwrap();
+    let tables = RuleTables::new(&fa19).unwrap();
+    let five = StrategyTable::constant(100, 5);
+    let boar = StrategyTable::from_fn(100, |s, o| ((3 * s + o) % 11) as u8);
+    for (name, memory) in [
+        ("feral", FeralHogs::Points),
+        ("feral-dice", FeralHogs::Dice),
+    ] {
+        group.bench_function(format!("optimal/{name}"), |b| {
+            b.iter(|| memory_sweep(&tables, &memory, &[Policy::Best]).unwrap())
+        });
+        group.bench_function(format!("eval/{name}"), |b| {
+            b.iter(|| {
+                memory_sweep(
+                    &tables,
+                    &memory,
+                    &[Policy::Fixed(&boar), Policy::Fixed(&five)],
+                )
+                .unwrap()
+            })
+        });
+    }
     group.finish();
 }
 
@@ -154,6 +188,7 @@ criterion_group!(
     optimal_goal_100,
     methods_goal_100,
     general_goal_100,
+    memory_goal_100,
     eval_and_best_response,
     eval_goal_1000_and_rule_tables,
     optimal_goal_1000,

@@ -37,6 +37,7 @@ pub mod policy;
 #[cfg(feature = "python")]
 mod python;
 pub mod rates;
+pub mod recall;
 mod recurrence;
 pub mod report;
 pub mod rng;

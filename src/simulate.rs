@@ -15,6 +15,7 @@
 use rayon::prelude::*;
 
 use crate::general::{PigOut, ScoreRules};
+use crate::recall::PlayerMemory;
 pub use crate::rng::Rng;
 use crate::rules::Rules;
 use crate::table::StrategyTable;
@@ -138,8 +139,41 @@ pub fn play<R: ScoreRules + ?Sized>(
     players: [&StrategyTable; 2],
     rng: &mut Rng,
 ) -> Option<usize> {
+    play_remembering(rules, &Forgetful, players, rng)
+}
+
+/// No memory: [`play`] is [`play_remembering`] with it (compiled away).
+struct Forgetful;
+
+impl PlayerMemory for Forgetful {
+    fn size(&self) -> u32 {
+        1
+    }
+    #[inline(always)]
+    fn bonus(&self, _: u32, _: u32) -> u32 {
+        0
+    }
+    #[inline(always)]
+    fn remember(&self, _: u32, _: u32) -> u32 {
+        0
+    }
+    fn name(&self) -> &'static str {
+        "none"
+    }
+}
+
+/// The plain game loop with real dice under rules with memory: each
+/// player's memory of their previous turn starts at 0, the bonus it earns
+/// is added to the turn's points before the after-turn rule.
+pub fn play_remembering<R: ScoreRules + ?Sized, M: PlayerMemory + ?Sized>(
+    rules: &R,
+    memory: &M,
+    players: [&StrategyTable; 2],
+    rng: &mut Rng,
+) -> Option<usize> {
     let goal = rules.goal();
     let mut score = [0u32; 2];
+    let mut remembered = [0u32; 2];
     let mut mover = 0;
     for _ in 0..MAX_TURNS {
         let other = 1 - mover;
@@ -147,7 +181,9 @@ pub fn play<R: ScoreRules + ?Sized>(
         let dice = u32::from(players[mover].get(s, o));
         let raw = raw_points(rules, rng, s, o, dice);
         let points = rules.turn_points(raw, dice, s, o);
-        (score[mover], score[other]) = rules.after_turn(s + points, o);
+        let bonus = memory.bonus(remembered[mover], dice);
+        remembered[mover] = memory.remember(dice, points);
+        (score[mover], score[other]) = rules.after_turn(s + points + bonus, o);
         match (score[mover] >= goal, score[other] >= goal) {
             (true, true) => return None,
             (true, false) => return Some(mover),

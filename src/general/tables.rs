@@ -139,6 +139,8 @@ pub enum Roll<'a> {
     Dice(&'a [(u32, f64)]),
 }
 
+// A roll always has an outcome: there is no empty one to ask about.
+#[allow(clippy::len_without_is_empty)]
 impl Roll<'_> {
     /// The number of outcomes.
     pub fn len(&self) -> usize {

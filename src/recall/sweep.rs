@@ -1,0 +1,319 @@
+//! The sweep over states with memory (see the module's documentation for
+//! the state and its layout).
+
+use rayon::prelude::*;
+
+use super::PlayerMemory;
+use crate::dice::MAX_DICE;
+use crate::error::HogError;
+use crate::general::{RuleTables, Slot, Sum, MAX_TURN_POINTS};
+use crate::policy::{best_choice, Policy};
+
+/// The largest memory a player may have: the state count grows with its
+/// square.
+pub const MAX_MEMORY: u32 = 32;
+
+/// A seat's values after a sweep with memory: a block of `size * size`
+/// contexts per state (states row-major, then the constants a landing
+/// reads for a loss, half a win, a win), the context of the mover
+/// remembering `a` and the other `b` at `b * size + a`. A landing handed
+/// to the other player is read for every `b` of the turn's mover at once,
+/// which is then the other's `a`: contiguous.
+#[derive(Debug, Clone)]
+struct MemorySeat {
+    values: Vec<f64>,
+    /// The choices in the same order, without the constants.
+    choices: Vec<u8>,
+}
+
+const CONSTANTS: [f64; 3] = crate::general::CONSTANTS;
+
+/// The result of a sweep with memory: one seat for self-play, two
+/// otherwise (seat 0 moves first).
+#[derive(Debug, Clone)]
+pub struct MemoryResult {
+    goal: u32,
+    size: u32,
+    seats: Vec<MemorySeat>,
+}
+
+impl MemoryResult {
+    fn at(&self, s: u32, o: u32, a: u32, b: u32) -> usize {
+        let planes = (self.size * self.size) as usize;
+        let state = (s * self.goal + o) as usize;
+        state * planes + (b * self.size + a) as usize
+    }
+
+    /// Seat `seat`'s win probability when it is to move at `(s, o)`,
+    /// remembering `a`, its opponent remembering `b`.
+    pub fn value(&self, seat: usize, s: u32, o: u32, a: u32, b: u32) -> f64 {
+        self.seats[seat].values[self.at(s, o, a, b)]
+    }
+
+    /// The dice count seat `seat` rolls there.
+    pub fn choice(&self, seat: usize, s: u32, o: u32, a: u32, b: u32) -> u8 {
+        self.seats[seat].choices[self.at(s, o, a, b)]
+    }
+
+    /// Seat `seat`'s chance moving first from the start: scores 0 and
+    /// nothing remembered.
+    pub fn start(&self, seat: usize) -> f64 {
+        self.value(seat, 0, 0, 0, 0)
+    }
+
+    /// The goal.
+    pub fn goal(&self) -> u32 {
+        self.goal
+    }
+
+    /// How many values each player's memory takes.
+    pub fn size(&self) -> u32 {
+        self.size
+    }
+}
+
+/// What the sweep reads of the memory rule, tabulated once.
+struct Plan {
+    size: usize,
+    /// `bonuses[k]`: the distinct bonus values rolling `k` dice can earn.
+    bonuses: Vec<Vec<u32>>,
+    /// `which[a * (MAX_DICE + 1) + k]`: the index in `bonuses[k]` of what
+    /// memory `a` earns for `k` dice.
+    which: Vec<u8>,
+    /// `remember[k * (MAX_TURN_POINTS + 1) + q]`.
+    remember: Vec<u8>,
+}
+
+const CHOICES: usize = MAX_DICE + 1;
+const POINTS: usize = MAX_TURN_POINTS as usize + 1;
+
+impl Plan {
+    fn new(memory: &dyn PlayerMemory) -> Result<Plan, HogError> {
+        let name = memory.name();
+        let size = memory.size();
+        if !(1..=MAX_MEMORY).contains(&size) {
+            return Err(HogError::BadRules(format!(
+                "{name} remembers {size} values; a player's memory holds 1 to {MAX_MEMORY}"
+            )));
+        }
+        let mut bonuses = vec![Vec::new(); CHOICES];
+        let mut which = Vec::with_capacity(size as usize * CHOICES);
+        for a in 0..size {
+            for (k, values) in bonuses.iter_mut().enumerate() {
+                let bonus = memory.bonus(a, k as u32);
+                if bonus > MAX_TURN_POINTS {
+                    return Err(HogError::BadRules(format!(
+                        "{name} gives a bonus of {bonus} for {k} dice: at most {MAX_TURN_POINTS} points"
+                    )));
+                }
+                let j = values.iter().position(|&v| v == bonus).unwrap_or_else(|| {
+                    values.push(bonus);
+                    values.len() - 1
+                });
+                which.push(j as u8);
+            }
+        }
+        let mut remember = Vec::with_capacity(CHOICES * POINTS);
+        for k in 0..CHOICES as u32 {
+            for q in 0..POINTS as u32 {
+                let m = memory.remember(k, q);
+                if m >= size {
+                    return Err(HogError::BadRules(format!(
+                        "{name} remembers {m} after {k} dice scoring {q}: memories are 0 to {}",
+                        size - 1
+                    )));
+                }
+                remember.push(m as u8);
+            }
+        }
+        Ok(Plan {
+            size: size as usize,
+            bonuses,
+            which,
+            remember,
+        })
+    }
+}
+
+/// Refuse what the sweep cannot take: a turn's points and bonus past the
+/// landing table, and a turn that does not raise the score sum (a level
+/// diagonal, which the score-only path solves as a fixed point, is not yet
+/// solved with memory).
+fn check(tables: &RuleTables, plan: &Plan, name: &str) -> Result<(), HogError> {
+    let n = tables.goal();
+    for s in 0..n {
+        for o in 0..n {
+            for k in 0..CHOICES as u32 {
+                let (roll, points, slots) = tables.roll_at(s, o, k);
+                let top = plan.bonuses[k as usize].iter().copied().max().unwrap_or(0);
+                for (i, (p, _)) in roll.outcomes().enumerate() {
+                    let q = points.map_or(p, |points| points[i]);
+                    if q + top > MAX_TURN_POINTS {
+                        return Err(HogError::BadRules(format!(
+                            "with {name}, a turn from ({s}, {o}) rolling {k} dice can score \
+                             {q} + {top} points: at most {MAX_TURN_POINTS}"
+                        )));
+                    }
+                    for &bonus in &plan.bonuses[k as usize] {
+                        let index = slots[(q + bonus) as usize].index() as u32;
+                        if index < n * n && index / n + index % n <= s + o {
+                            return Err(HogError::BadRules(format!(
+                                "with {name}, a turn from ({s}, {o}) rolling {k} dice for {} \
+                                 points keeps the sum of the scores; rules with memory need \
+                                 every turn to raise it",
+                                q + bonus
+                            )));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Sweep the game with memory: with one policy both players use it
+/// (self-play, the optimum over the full state), with two seat 0 moves
+/// first. A fixed table reads only the scores, whatever is remembered.
+pub fn memory_sweep(
+    tables: &RuleTables,
+    memory: &dyn PlayerMemory,
+    policies: &[Policy<'_>],
+) -> Result<MemoryResult, HogError> {
+    assert!(
+        matches!(policies.len(), 1 | 2),
+        "a sweep has one or two seats"
+    );
+    let plan = Plan::new(memory)?;
+    check(tables, &plan, memory.name())?;
+    let goal = tables.goal();
+    let n = goal as usize;
+    for p in policies {
+        if let Policy::Fixed(t) = p {
+            assert_eq!(t.goal(), goal, "the table is for another goal");
+        }
+    }
+    let planes = plan.size * plan.size;
+    let mut seats: Vec<MemorySeat> = policies
+        .iter()
+        .map(|_| MemorySeat {
+            values: std::iter::repeat_n(f64::NAN, n * n * planes)
+                .chain(
+                    CONSTANTS
+                        .iter()
+                        .flat_map(|&c| std::iter::repeat_n(c, planes)),
+                )
+                .collect(),
+            choices: vec![0; planes * n * n],
+        })
+        .collect();
+    let mut diagonals = || {
+        for d in (0..=2 * (n - 1)).rev() {
+            let scores = d.saturating_sub(n - 1)..d.min(n - 1) + 1;
+            let new: Vec<Vec<(Vec<f64>, Vec<u8>)>> = (0..seats.len())
+                .map(|i| {
+                    scores
+                        .clone()
+                        .into_par_iter()
+                        .with_min_len(4)
+                        .map(|s| {
+                            let at = (s as u32, (d - s) as u32);
+                            state(tables, &plan, &seats, policies, i, at)
+                        })
+                        .collect()
+                })
+                .collect();
+            for (seat, new) in seats.iter_mut().zip(new) {
+                for (s, (values, choices)) in scores.clone().zip(new) {
+                    let at = (s * n + d - s) * planes;
+                    seat.values[at..at + planes].copy_from_slice(&values);
+                    seat.choices[at..at + planes].copy_from_slice(&choices);
+                }
+            }
+        }
+    };
+    // On a pool thread, as the other sweeps do.
+    rayon::scope(|_| diagonals());
+    Ok(MemoryResult {
+        goal,
+        size: plan.size as u32,
+        seats,
+    })
+}
+
+/// Seat `i`'s values and choices at `(s, o)` for every context, in the
+/// seat's order (`b * size + a`).
+fn state(
+    tables: &RuleTables,
+    plan: &Plan,
+    seats: &[MemorySeat],
+    policies: &[Policy<'_>],
+    i: usize,
+    (s, o): (u32, u32),
+) -> (Vec<f64>, Vec<u8>) {
+    let size = plan.size;
+    let planes = size * size;
+    let own = &seats[i].values;
+    let next = &seats[(i + 1) % seats.len()].values;
+    let fixed = match policies[i] {
+        Policy::Fixed(table) => Some(table.get(s, o)),
+        Policy::Best => None,
+    };
+    let dice = fixed.map_or(0..=MAX_DICE as u8, |k| k..=k);
+    // expected[(b * CHOICES + k) * most + j]: rolling k with the j-th bonus
+    // of k, the other player remembering b.
+    let most = plan.bonuses.iter().map(Vec::len).max().unwrap_or(1);
+    let mut expected = vec![0.0; size * CHOICES * most];
+    let mut outcomes: Vec<(f64, Slot, usize)> = Vec::with_capacity(64);
+    for k in dice.clone() {
+        let k = usize::from(k);
+        let (roll, points, slots) = tables.roll_at(s, o, k as u32);
+        for (j, &bonus) in plan.bonuses[k].iter().enumerate() {
+            outcomes.clear();
+            for (x, (p, prob)) in roll.outcomes().enumerate() {
+                let q = points.map_or(p, |points| points[x]) as usize;
+                let m = usize::from(plan.remember[k * POINTS + q]);
+                outcomes.push((prob, slots[q + bonus as usize], m));
+            }
+            // Every b at once, each sum in the outcomes' order.
+            let mut sums = [Sum::default(); MAX_MEMORY as usize];
+            let sums = &mut sums[..size];
+            for &(prob, slot, m) in &outcomes {
+                let block = slot.index() * planes;
+                if slot.other() {
+                    // The other player moves next remembering b, against m:
+                    // their context b' = m, a' = b.
+                    let row = &next[block + m * size..block + (m + 1) * size];
+                    for (sum, &v) in sums.iter_mut().zip(row) {
+                        sum.add(prob * (1.0 - v));
+                    }
+                } else {
+                    // An extra turn (or the game's end): the mover goes on
+                    // remembering m, the other b.
+                    for (b, sum) in sums.iter_mut().enumerate() {
+                        sum.add(prob * own[block + b * size + m]);
+                    }
+                }
+            }
+            for (b, sum) in sums.iter().enumerate() {
+                expected[(b * CHOICES + k) * most + j] = sum.value();
+            }
+        }
+    }
+    let mut values = Vec::with_capacity(planes);
+    let mut choices = Vec::with_capacity(planes);
+    for b in 0..size {
+        for a in 0..size {
+            let of = |k: usize| {
+                expected[(b * CHOICES + k) * most + usize::from(plan.which[a * CHOICES + k])]
+            };
+            let (value, choice) = match fixed {
+                Some(k) => (of(usize::from(k)), k),
+                None => best_choice(&std::array::from_fn(of)),
+            };
+            values.push(value);
+            choices.push(choice);
+        }
+    }
+    (values, choices)
+}
