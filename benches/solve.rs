@@ -88,8 +88,8 @@ fn memory_goal_100(c: &mut Criterion) {
     let five = StrategyTable::constant(100, 5);
     let boar = StrategyTable::from_fn(100, |s, o| ((3 * s + o) % 11) as u8);
     for (name, memory) in [
-        ("feral", FeralHogs::Points),
-        ("feral-dice", FeralHogs::Dice),
+        ("feral", FeralHogs::Dice),
+        ("feral-points", FeralHogs::Points),
     ] {
         group.bench_function(format!("optimal/{name}"), |b| {
             b.iter(|| memory_sweep(&tables, &memory, &[Policy::Best]).unwrap())

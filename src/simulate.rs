@@ -121,7 +121,10 @@ pub fn play_game(
         "the tables are for another goal"
     );
     match rules.functions() {
-        Some(f) => play(f.rules.as_ref(), [a, b], rng),
+        Some(f) => match &f.memory {
+            Some(memory) => play_remembering(f.rules.as_ref(), memory.as_ref(), [a, b], rng),
+            None => play(f.rules.as_ref(), [a, b], rng),
+        },
         None => play(&Components(rules), [a, b], rng),
     }
 }

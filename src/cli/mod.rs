@@ -233,6 +233,9 @@ pub fn run(opts: Opts) -> anyhow::Result<()> {
         threads,
         skip_memory_check: opts.no_memory_check,
     };
+    if let Some(memory) = config.rules.memory() {
+        refuse_memory(&opts.command, &config.rules.name(), memory.name())?;
+    }
     let mut printer = Printer::stdout();
     match opts.command {
         Command::Solve(args) => solve::run(&config, &args, &mut printer),
@@ -253,6 +256,35 @@ pub fn run(opts: Opts) -> anyhow::Result<()> {
         Command::Completions(args) => docs::completions(&args, &mut printer),
         Command::Manpage(args) => docs::manpage(&config, &args, &mut printer),
     }
+}
+
+/// Rules with memory reach the commands that evaluate tables from the
+/// start (and `solve`, `simulate`); the others read a state without its
+/// memory, and refuse them until they can show it.
+fn refuse_memory(command: &Command, rules: &str, memory: &str) -> Result<(), HogError> {
+    let name = match command {
+        Command::Solve(_)
+        | Command::Eval(_)
+        | Command::Tournament(_)
+        | Command::Contest(_)
+        | Command::Simulate(_)
+        | Command::Rules(_)
+        | Command::Completions(_)
+        | Command::Manpage(_) => return Ok(()),
+        Command::Rates(_) => "rates",
+        Command::Sweep(_) => "sweep",
+        Command::Match(_) => "match",
+        Command::Explain(_) => "explain",
+        Command::Export(_) => "export",
+        Command::Plot(_) => "plot",
+        Command::Play(_) => "play",
+        #[cfg(feature = "serve")]
+        Command::Serve(_) => "serve",
+    };
+    Err(HogError::BadRules(format!(
+        "{rules} has a memory ({memory}), which hog {name} does not take yet; hog solve, \
+         eval, tournament, contest and simulate do"
+    )))
 }
 
 /// The extension of `path` in lower case: it names an output file's format.

@@ -108,7 +108,12 @@ impl RulesArgs {
                 || path.display().to_string(),
                 |f| f.to_string_lossy().into_owned(),
             );
-            return Rules::from_functions(name, Origin::RulesFile, Arc::new(functions));
+            let memory = functions.memory();
+            let rules = Rules::from_functions(name, Origin::RulesFile, Arc::new(functions))?;
+            return match memory {
+                Some(memory) => rules.with_memory(Arc::new(memory)),
+                None => Ok(rules),
+            };
         }
         let preset = self.preset;
         let mut c: Components = preset.components();

@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 
 use crate::export::{
     win_probabilities_batch_bytes, win_probabilities_bytes, write_final_strategy,
-    write_win_probabilities, Committed,
+    write_memory_strategy, write_win_probabilities, Committed,
 };
 use crate::solve::{best_response, optimal};
 use crate::strategy::Spec;
@@ -126,16 +126,24 @@ pub fn run(config: &Config, args: &SolveArgs, printer: &mut Printer) -> anyhow::
         }
     };
     let mut files = config.atomic_files();
-    files.write(&folder.join("final_strategy.csv"), |out| {
-        write_final_strategy(&solution.table(), out)
-    })?;
     let probabilities = folder.join("win_probabilities.csv");
-    if write_probabilities {
-        files.write(&probabilities, |out| {
-            write_win_probabilities(&solution, out)
-        })?;
-    } else {
+    let strategy = folder.join("final_strategy.csv");
+    if let Some(memory) = solution.result().memory() {
+        // A strategy that remembers: every context in one long file, with
+        // each state's value; no wide table or per-choice values.
+        files.write(&strategy, |out| write_memory_strategy(memory, 0, out))?;
         files.remove(&probabilities)?;
+    } else {
+        files.write(&strategy, |out| {
+            write_final_strategy(&solution.table(), out)
+        })?;
+        if write_probabilities {
+            files.write(&probabilities, |out| {
+                write_win_probabilities(&solution, out)
+            })?;
+        } else {
+            files.remove(&probabilities)?;
+        }
     }
     let Committed { written, removed } = files.commit()?;
     config.progress.finish();

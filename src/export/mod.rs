@@ -7,6 +7,7 @@ mod json_table;
 pub mod number;
 mod python_module;
 mod win_probabilities;
+mod with_memory;
 
 pub use atomic::{AtomicFiles, Committed};
 pub use final_strategy::write_final_strategy;
@@ -15,3 +16,4 @@ pub use python_module::write_python_module;
 pub use win_probabilities::{
     win_probabilities_batch_bytes, win_probabilities_bytes, write_win_probabilities,
 };
+pub use with_memory::write_memory_strategy;

@@ -1,4 +1,6 @@
-//! Feral Hogs (Fall 2019), in the two readings found in public code.
+//! Feral Hogs, in the two readings found in public course code: Fall
+//! 2019's (the course's tests compare with the dice rolled on the previous
+//! turn) and a later wording's (the points scored on it).
 
 use super::PlayerMemory;
 
@@ -7,13 +9,13 @@ use super::PlayerMemory;
 /// turn before a player's first counts as 0).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FeralHogs {
-    /// Compared with the points the previous turn scored (the course's
-    /// reading: the points of the dice or of the zero-dice rule, without
-    /// the bonus). Points from 13 on are never 2 away from 0 to 10 dice,
-    /// so they are remembered as 13.
+    /// Compared with the points the previous turn scored (the points of
+    /// the dice or of the zero-dice rule, without the bonus or a swap; the
+    /// wording of a later semester's project). Points from 13 on are never
+    /// 2 away from 0 to 10 dice, so they are remembered as 13.
     Points,
-    /// Compared with the number of dice rolled on the previous turn (a
-    /// public contest solver's reading).
+    /// Compared with the number of dice rolled on the previous turn: Fall
+    /// 2019's rule as its tests check it (and a public contest solver's).
     Dice,
 }
 
@@ -49,8 +51,8 @@ impl PlayerMemory for FeralHogs {
 
     fn name(&self) -> &'static str {
         match self {
-            FeralHogs::Points => "feral-hogs",
-            FeralHogs::Dice => "feral-hogs-dice",
+            FeralHogs::Points => "feral-hogs-points",
+            FeralHogs::Dice => "feral-hogs",
         }
     }
 }

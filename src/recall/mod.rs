@@ -21,7 +21,7 @@ mod feral;
 mod sweep;
 
 pub use feral::FeralHogs;
-pub use sweep::{memory_sweep, MemoryResult};
+pub use sweep::{check_rules, memory_sweep, MemoryResult, MAX_MEMORY};
 
 #[cfg(test)]
 mod tests;

@@ -70,6 +70,27 @@ impl MemoryResult {
     pub fn size(&self) -> u32 {
         self.size
     }
+
+    /// The win probability of every dice count for seat `i` at `(s, o)`
+    /// remembering `a` against `b`, with play afterwards as in the sweep.
+    #[allow(clippy::too_many_arguments)]
+    pub fn choice_values(
+        &self,
+        tables: &RuleTables,
+        memory: &dyn PlayerMemory,
+        i: usize,
+        (s, o): (u32, u32),
+        a: u32,
+        b: u32,
+    ) -> [f64; MAX_DICE + 1] {
+        let plan = Plan::new(memory).expect("the memory the sweep took");
+        let (expected, most) =
+            expectations(tables, &plan, &self.seats, i, (s, o), 0..=MAX_DICE as u8);
+        let (a, b) = (a as usize, b as usize);
+        std::array::from_fn(|k| {
+            expected[(b * CHOICES + k) * most + usize::from(plan.which[a * CHOICES + k])]
+        })
+    }
 }
 
 /// What the sweep reads of the memory rule, tabulated once.
@@ -172,6 +193,25 @@ fn check(tables: &RuleTables, plan: &Plan, name: &str) -> Result<(), HogError> {
     Ok(())
 }
 
+/// Check that `memory` fits the rules of `tables` for a sweep (see
+/// [`memory_sweep`]'s refusals), once, when the rules are read.
+pub fn check_rules(tables: &RuleTables, memory: &dyn PlayerMemory) -> Result<(), HogError> {
+    let plan = Plan::new(memory)?;
+    let goal = u64::from(tables.goal());
+    let states = goal * goal * (plan.size * plan.size) as u64;
+    if states > MAX_STATES {
+        return Err(HogError::BadRules(format!(
+            "goal {goal} with {} makes {states} states with memory; at most {MAX_STATES}",
+            memory.name()
+        )));
+    }
+    check(tables, &plan, memory.name())
+}
+
+/// The most states with memory (scores and contexts) a sweep takes: about
+/// 450 MB of values and choices a seat.
+pub const MAX_STATES: u64 = 50_000_000;
+
 /// Sweep the game with memory: with one policy both players use it
 /// (self-play, the optimum over the full state), with two seat 0 moves
 /// first. A fixed table reads only the scores, whatever is remembered.
@@ -241,31 +281,25 @@ pub fn memory_sweep(
     })
 }
 
-/// Seat `i`'s values and choices at `(s, o)` for every context, in the
-/// seat's order (`b * size + a`).
-fn state(
+/// Seat `i`'s expectations at `(s, o)` for the dice counts in `dice`:
+/// `[(b * CHOICES + k) * most + j]` is rolling `k` with the `j`-th bonus
+/// of `k`, the other player remembering `b`; and `most`.
+fn expectations(
     tables: &RuleTables,
     plan: &Plan,
     seats: &[MemorySeat],
-    policies: &[Policy<'_>],
     i: usize,
     (s, o): (u32, u32),
-) -> (Vec<f64>, Vec<u8>) {
+    dice: std::ops::RangeInclusive<u8>,
+) -> (Vec<f64>, usize) {
     let size = plan.size;
     let planes = size * size;
     let own = &seats[i].values;
     let next = &seats[(i + 1) % seats.len()].values;
-    let fixed = match policies[i] {
-        Policy::Fixed(table) => Some(table.get(s, o)),
-        Policy::Best => None,
-    };
-    let dice = fixed.map_or(0..=MAX_DICE as u8, |k| k..=k);
-    // expected[(b * CHOICES + k) * most + j]: rolling k with the j-th bonus
-    // of k, the other player remembering b.
     let most = plan.bonuses.iter().map(Vec::len).max().unwrap_or(1);
     let mut expected = vec![0.0; size * CHOICES * most];
     let mut outcomes: Vec<(f64, Slot, usize)> = Vec::with_capacity(64);
-    for k in dice.clone() {
+    for k in dice {
         let k = usize::from(k);
         let (roll, points, slots) = tables.roll_at(s, o, k as u32);
         for (j, &bonus) in plan.bonuses[k].iter().enumerate() {
@@ -300,8 +334,28 @@ fn state(
             }
         }
     }
-    let mut values = Vec::with_capacity(planes);
-    let mut choices = Vec::with_capacity(planes);
+    (expected, most)
+}
+
+/// Seat `i`'s values and choices at `(s, o)` for every context, in the
+/// seat's order (`b * size + a`).
+fn state(
+    tables: &RuleTables,
+    plan: &Plan,
+    seats: &[MemorySeat],
+    policies: &[Policy<'_>],
+    i: usize,
+    at: (u32, u32),
+) -> (Vec<f64>, Vec<u8>) {
+    let size = plan.size;
+    let fixed = match policies[i] {
+        Policy::Fixed(table) => Some(table.get(at.0, at.1)),
+        Policy::Best => None,
+    };
+    let dice = fixed.map_or(0..=MAX_DICE as u8, |k| k..=k);
+    let (expected, most) = expectations(tables, plan, seats, i, at, dice);
+    let mut values = Vec::with_capacity(size * size);
+    let mut choices = Vec::with_capacity(size * size);
     for b in 0..size {
         for a in 0..size {
             let of = |k: usize| {

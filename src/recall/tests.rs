@@ -271,7 +271,7 @@ fn level_rules_with_memory_are_refused() {
         .unwrap_err()
         .to_string();
     assert!(
-        err.contains("with feral-hogs, a turn from (0, 0) rolling 1 dice for 0 points keeps the sum of the scores"),
+        err.contains("with feral-hogs-points, a turn from (0, 0) rolling 1 dice for 0 points keeps the sum of the scores"),
         "{err}"
     );
 }

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use super::{DiceRule, Rules, LANDING_REACH, MAX_TURN_POINTS};
 use crate::general::{PigOut, RuleTables, ScoreRules};
+use crate::recall::PlayerMemory;
 
 /// The functions and their tables: what a [`Rules`] built by
 /// [`Rules::from_functions`] holds.
@@ -24,6 +25,9 @@ pub struct Functions {
     pub tables: Option<Arc<RuleTables>>,
     /// Whether the rules have the fast path's structure and take it.
     pub fast: bool,
+    /// What each player remembers of their previous turn, for rules with
+    /// memory (see [`Rules::with_memory`]).
+    pub memory: Option<Arc<dyn PlayerMemory + Send + Sync>>,
 }
 
 /// Where rules given as functions come from: reports say so.

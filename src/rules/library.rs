@@ -140,6 +140,9 @@ pub enum Kind {
     TurnPoints,
     /// `after_turn` (a list, applied in order).
     AfterTurn,
+    /// `memory`: what each player remembers of their previous turn (rules
+    /// with memory, [`crate::recall`]).
+    Memory,
 }
 
 impl Kind {
@@ -150,6 +153,7 @@ impl Kind {
             Kind::Dice => "dice",
             Kind::TurnPoints => "turn_points",
             Kind::AfterTurn => "after_turn",
+            Kind::Memory => "memory",
         }
     }
 }
@@ -304,6 +308,24 @@ pub const CATALOG: &[Component] = &[
         definition: "swap when first digit * last digit is the same for both scores \
                      (a one-digit score's first digit is itself; equal scores stay)",
         from: "Fall 2019",
+    },
+    Component {
+        kind: Kind::Memory,
+        name: "feral-hogs",
+        params: &[],
+        definition: "3 extra points when the dice rolled are exactly 2 away from the dice \
+                     the same player rolled on their previous turn (0 before their first), \
+                     added before the after-turn rules",
+        from: "Fall 2019 (its tests compare dice)",
+    },
+    Component {
+        kind: Kind::Memory,
+        name: "feral-hogs-points",
+        params: &[],
+        definition: "3 extra points when the dice rolled are exactly 2 away from the points \
+                     the same player's previous turn scored (0 before their first; the \
+                     bonus and swaps not counted), added before the after-turn rules",
+        from: "Spring 2020's wording",
     },
 ];
 

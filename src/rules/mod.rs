@@ -31,6 +31,7 @@ use crate::dice::{DiceSet, MAX_ROLL_POINTS};
 
 use crate::error::HogError;
 use crate::general::{RuleTables, ScoreRules, MAX_RULES_GOAL};
+use crate::recall::PlayerMemory;
 use crate::recurrence::{Dice, Die, Ends};
 use landing::StateTable;
 
@@ -175,8 +176,38 @@ impl Rules {
             rules: functions,
             tables,
             fast: fast.is_some(),
+            memory: None,
         });
         Ok(rules)
+    }
+
+    /// These rules with each player remembering their previous turn
+    /// (Feral Hogs): rules given as functions only, on the general path,
+    /// checked for what the sweep with memory needs (see
+    /// [`crate::recall`]).
+    pub fn with_memory(
+        self,
+        memory: Arc<dyn PlayerMemory + Send + Sync>,
+    ) -> Result<Rules, HogError> {
+        let name = self.name();
+        let mut rules = self.on_the_general_path();
+        let Some(f) = &mut rules.functions else {
+            return Err(HogError::BadRules(format!(
+                "{name}: only rules given as functions (a rules file) take a memory"
+            )));
+        };
+        let tables = f.tables.as_deref().expect("the general path has tables");
+        crate::recall::check_rules(tables, memory.as_ref()).map_err(|e| match e {
+            HogError::BadRules(reason) => HogError::BadRules(format!("{name}: {reason}")),
+            other => other,
+        })?;
+        f.memory = Some(memory);
+        Ok(rules)
+    }
+
+    /// What each player remembers, for rules with memory.
+    pub fn memory(&self) -> Option<&(dyn PlayerMemory + Send + Sync)> {
+        self.functions.as_ref().and_then(|f| f.memory.as_deref())
     }
 
     /// These rules on the general path even where the fast path would take

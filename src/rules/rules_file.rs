@@ -8,6 +8,7 @@
 //! pig_out = 1                                 # optional: points, or "ones"
 //! turn_points = [{ rule = "cap", total = 25 }] # optional, applied in order
 //! after_turn = ["swap-first-times-last"]      # optional, applied in order
+//! memory = "feral-hogs"                       # optional: rules with memory
 //! ```
 //!
 //! A component is its name, or a table with its name under `rule` and
@@ -23,6 +24,7 @@ use super::library::{
 use super::{AfterTurn, ZeroDice};
 use crate::error::HogError;
 use crate::general::{PigOut, ScoreRules, MAX_RULES_GOAL, MAX_TURN_POINTS, SIDES};
+use crate::recall::FeralHogs;
 
 /// A rule set composed of library components.
 #[derive(Debug, Clone, PartialEq)]
@@ -33,16 +35,18 @@ pub struct ComposedRules {
     pig_out: PigOut,
     turn_points: Vec<TurnPointsRule>,
     after_turn: Vec<AfterTurnRule>,
+    memory: Option<FeralHogs>,
 }
 
 /// The keys a rules file may have.
-const KEYS: [&str; 6] = [
+const KEYS: [&str; 7] = [
     "goal",
     "zero_dice",
     "dice",
     "pig_out",
     "turn_points",
     "after_turn",
+    "memory",
 ];
 
 impl ComposedRules {
@@ -112,6 +116,13 @@ impl ComposedRules {
             .iter()
             .map(after_turn)
             .collect::<Result<_, _>>()?;
+        let memory = match table.get("memory") {
+            None => None,
+            Some(value) => Some(match component(value, Kind::Memory)?.component.name {
+                "feral-hogs-points" => FeralHogs::Points,
+                _ => FeralHogs::Dice,
+            }),
+        };
         Ok(ComposedRules {
             goal,
             zero_dice,
@@ -119,7 +130,13 @@ impl ComposedRules {
             pig_out,
             turn_points,
             after_turn,
+            memory,
         })
+    }
+
+    /// What each player remembers, if the file names a memory.
+    pub fn memory(&self) -> Option<FeralHogs> {
+        self.memory
     }
 }
 

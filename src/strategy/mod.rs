@@ -97,6 +97,13 @@ impl<'a> Resolver<'a> {
                 let (strategy, args) = course_call(rules, spec, name, args)?;
                 Ok(strategy.table(rules, args))
             }
+            Spec::Optimal | Spec::BestResponse(_) if rules.memory().is_some() => {
+                Err(HogError::spec(
+                    &spec.to_string(),
+                    "under rules with memory a solved strategy remembers earlier turns and is \
+                     no 100x100 table; hog solve writes it with the memory as columns",
+                ))
+            }
             Spec::Optimal => Ok(solve::optimal(rules, &self.options).table()),
             Spec::BestResponse(inner) => {
                 let opponent = self.resolve(inner)?;

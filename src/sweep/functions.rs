@@ -8,8 +8,22 @@ use super::result::SweepResult;
 use super::seat::{Outcomes, Seat};
 use crate::general::{general_sweep, RuleTables};
 use crate::policy::Policy;
+use crate::recall::{memory_sweep, PlayerMemory};
 use crate::recurrence::{Dice, Die};
 use crate::rules::Rules;
+
+/// The sweep of rules given as functions off the fast path: with memory,
+/// or on the general path; `None` for the fast path.
+pub(super) fn on_functions<'r>(
+    rules: &'r Rules,
+    policies: &[Policy<'_>],
+) -> Option<SweepResult<'r>> {
+    let tables = rules.general()?;
+    Some(match rules.memory() {
+        Some(memory) => memory_run(rules, tables, memory, policies),
+        None => general_run(rules, tables, policies),
+    })
+}
 
 /// Sweep rules given as functions on the general path.
 pub(super) fn general_run<'r>(
@@ -43,5 +57,54 @@ pub(super) fn general_run<'r>(
         seats,
         avx2: false,
         general: Some(result),
+        memory: None,
+    }
+}
+
+/// Sweep rules with memory: seats read as the others' do show each state
+/// with nothing remembered (`a = b = 0`, as at the start), and the full
+/// result stays for questions about other contexts.
+pub(super) fn memory_run<'r>(
+    rules: &'r Rules,
+    tables: &RuleTables,
+    memory: &dyn PlayerMemory,
+    policies: &[Policy<'_>],
+) -> SweepResult<'r> {
+    let result = memory_sweep(tables, memory, policies)
+        .expect("the rules' memory was checked when they were read");
+    let n = rules.size();
+    let seats = (0..policies.len())
+        .map(|i| {
+            let mut plain_values = Vec::with_capacity(n * n);
+            let mut plain_choices = Vec::with_capacity(n * n);
+            for s in 0..n as u32 {
+                for o in 0..n as u32 {
+                    plain_values.push(result.value(i, s, o, 0, 0));
+                    plain_choices.push(result.choice(i, s, o, 0, 0));
+                }
+            }
+            let mut values = vec![0.0; n * n];
+            copy_by_diagonal(&plain_values, n, &mut values);
+            let mut choices = vec![0; n * n];
+            copy_by_diagonal(&plain_choices, n, &mut choices);
+            Seat {
+                values,
+                choices,
+                outcomes: Outcomes::General,
+                n,
+            }
+        })
+        .collect();
+    SweepResult {
+        rules,
+        kernels: Kernels::new(rules),
+        dice: Dice {
+            six: Die::new(rules.dice_with_sides(6)),
+            four: None,
+        },
+        seats,
+        avx2: false,
+        general: None,
+        memory: Some(result),
     }
 }

@@ -122,8 +122,8 @@ pub fn sweep<'r>(
     policies: &[Policy<'_>],
     options: &SweepOptions<'_>,
 ) -> SweepResult<'r> {
-    if let Some(tables) = rules.general() {
-        return functions::general_run(rules, tables, policies);
+    if let Some(run) = functions::on_functions(rules, policies) {
+        return run;
     }
     run(rules, policies, options, Vec::new(), None)
 }
@@ -145,8 +145,8 @@ pub fn evaluate_reusing<'r>(
     spare: Vec<Seat>,
 ) -> SweepResult<'r> {
     let policies = [Policy::Fixed(a), Policy::Fixed(b)];
-    if let Some(tables) = rules.general() {
-        return functions::general_run(rules, tables, &policies);
+    if let Some(run) = functions::on_functions(rules, &policies) {
+        return run;
     }
     run(rules, &policies, options, spare, rules.reach())
 }

@@ -15,6 +15,7 @@ use super::choice::{choice_values, choice_values_avx2};
 use super::diagonal::{lookup_row, Kernels};
 use super::layout::flat;
 use super::seat::{Outcomes, Seat};
+use crate::recall::MemoryResult;
 
 /// The result of a sweep: one seat for self-play, two otherwise.
 #[derive(Debug, Clone)]
@@ -28,12 +29,19 @@ pub struct SweepResult<'r> {
     /// For rules given as functions, the general path's own result, which
     /// answers the questions about choices.
     pub(super) general: Option<GeneralResult>,
+    /// For rules with memory, the sweep's result over the full state.
+    pub(super) memory: Option<MemoryResult>,
 }
 
 impl<'r> SweepResult<'r> {
     /// The rules the sweep used.
     pub fn rules(&self) -> &'r Rules {
         self.rules
+    }
+
+    /// The full result of a sweep under rules with memory (every context).
+    pub fn memory(&self) -> Option<&MemoryResult> {
+        self.memory.as_ref()
     }
 
     /// One seat's tables (0: the player who moves at `(0, 0)` when it starts).
@@ -45,6 +53,14 @@ impl<'r> SweepResult<'r> {
     /// with play afterwards as in the sweep: the same bits the sweep chose
     /// from (a best seat's recurrence is recomputed from its lookup row).
     pub fn choice_values(&self, i: usize, s: u32, o: u32) -> [f64; MAX_DICE + 1] {
+        if let (Some(result), Some(tables), Some(memory)) = (
+            &self.memory,
+            self.rules.functions().and_then(|f| f.tables.as_deref()),
+            self.rules.memory(),
+        ) {
+            // With nothing remembered, as the seats show.
+            return result.choice_values(tables, memory, i, (s, o), 0, 0);
+        }
         if let (Some(general), Some(tables)) = (&self.general, self.rules.general()) {
             return general.choice_values(tables, i, s, o);
         }

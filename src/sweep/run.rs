@@ -235,5 +235,6 @@ pub(super) fn run<'r>(
         seats,
         avx2: context.avx2,
         general: None,
+        memory: None,
     }
 }

@@ -14,6 +14,7 @@ mod files;
 mod freshness;
 mod fuzz;
 mod matching;
+mod memory;
 mod pictures;
 mod play;
 mod process;
