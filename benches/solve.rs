@@ -8,7 +8,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 
 use hog::eval::win_rates;
 use hog::general::{general_sweep, RuleTables};
-use hog::recall::{memory_sweep, FeralHogs};
+use hog::recall::{memory_sweep, FeralHogs, Remembering};
 use hog::rules::{Preset, Rules};
 use hog::solve::{best_response, optimal};
 use hog::strategy::{Resolver, StrategyTable};
@@ -91,8 +91,9 @@ fn memory_goal_100(c: &mut Criterion) {
         ("feral", FeralHogs::Dice),
         ("feral-points", FeralHogs::Points),
     ] {
+        let memory = Remembering::new(&tables, std::sync::Arc::new(memory)).unwrap();
         group.bench_function(format!("optimal/{name}"), |b| {
-            b.iter(|| memory_sweep(&tables, &memory, &[Policy::Best]).unwrap())
+            b.iter(|| memory_sweep(&tables, &memory, &[Policy::Best]))
         });
         group.bench_function(format!("eval/{name}"), |b| {
             b.iter(|| {
@@ -101,7 +102,6 @@ fn memory_goal_100(c: &mut Criterion) {
                     &memory,
                     &[Policy::Fixed(&boar), Policy::Fixed(&five)],
                 )
-                .unwrap()
             })
         });
     }

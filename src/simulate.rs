@@ -122,7 +122,7 @@ pub fn play_game(
     );
     match rules.functions() {
         Some(f) => match &f.memory {
-            Some(memory) => play_remembering(f.rules.as_ref(), memory.as_ref(), [a, b], rng),
+            Some(memory) => play_remembering(f.rules.as_ref(), memory.memory(), [a, b], rng),
             None => play(f.rules.as_ref(), [a, b], rng),
         },
         None => play(&Components(rules), [a, b], rng),

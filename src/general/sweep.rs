@@ -612,14 +612,14 @@ fn reader(seats: &[GeneralSeat], i: usize) -> impl Fn(Slot) -> f64 + '_ {
 /// products, and the general path's values sit within the fast path's own
 /// rounding of the exact ones.
 #[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct Sum {
+struct Sum {
     total: f64,
     carry: f64,
 }
 
 impl Sum {
     #[inline(always)]
-    pub(crate) fn add(&mut self, term: f64) {
+    fn add(&mut self, term: f64) {
         let sum = self.total + term;
         self.carry += if self.total.abs() >= term.abs() {
             (self.total - sum) + term
@@ -630,7 +630,7 @@ impl Sum {
     }
 
     #[inline(always)]
-    pub(crate) fn value(self) -> f64 {
+    fn value(self) -> f64 {
         self.total + self.carry
     }
 }

@@ -21,7 +21,7 @@ mod feral;
 mod sweep;
 
 pub use feral::FeralHogs;
-pub use sweep::{check_rules, memory_sweep, MemoryResult, MAX_MEMORY};
+pub use sweep::{memory_sweep, MemoryResult, Remembering, MAX_MEMORY, MAX_STATES};
 
 #[cfg(test)]
 mod tests;

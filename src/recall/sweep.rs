@@ -1,12 +1,14 @@
 //! The sweep over states with memory (see the module's documentation for
 //! the state and its layout).
 
+use std::sync::Arc;
+
 use rayon::prelude::*;
 
 use super::PlayerMemory;
 use crate::dice::MAX_DICE;
 use crate::error::HogError;
-use crate::general::{RuleTables, Slot, Sum, MAX_TURN_POINTS};
+use crate::general::{RuleTables, Slot, MAX_TURN_POINTS};
 use crate::policy::{best_choice, Policy};
 
 /// The largest memory a player may have: the state count grows with its
@@ -77,23 +79,26 @@ impl MemoryResult {
     pub fn choice_values(
         &self,
         tables: &RuleTables,
-        memory: &dyn PlayerMemory,
+        remembering: &Remembering,
         i: usize,
         (s, o): (u32, u32),
         a: u32,
         b: u32,
     ) -> [f64; MAX_DICE + 1] {
-        let plan = Plan::new(memory).expect("the memory the sweep took");
-        let (expected, most) =
-            expectations(tables, &plan, &self.seats, i, (s, o), 0..=MAX_DICE as u8);
+        let plan = remembering.plan.as_ref();
+        let mut scratch = Scratch::new(plan);
+        let dice = 0..=MAX_DICE as u8;
+        expectations(tables, plan, &self.seats, i, (s, o), dice, &mut scratch);
         let (a, b) = (a as usize, b as usize);
         std::array::from_fn(|k| {
-            expected[(b * CHOICES + k) * most + usize::from(plan.which[a * CHOICES + k])]
+            let j = usize::from(plan.which[a * CHOICES + k]);
+            scratch.expected[(b * CHOICES + k) * plan.most + j]
         })
     }
 }
 
 /// What the sweep reads of the memory rule, tabulated once.
+#[derive(Debug)]
 struct Plan {
     size: usize,
     /// `bonuses[k]`: the distinct bonus values rolling `k` dice can earn.
@@ -103,6 +108,8 @@ struct Plan {
     which: Vec<u8>,
     /// `remember[k * (MAX_TURN_POINTS + 1) + q]`.
     remember: Vec<u8>,
+    /// The most bonus values of one dice count.
+    most: usize,
 }
 
 const CHOICES: usize = MAX_DICE + 1;
@@ -147,11 +154,13 @@ impl Plan {
                 remember.push(m as u8);
             }
         }
+        let most = bonuses.iter().map(Vec::len).max().unwrap_or(1);
         Ok(Plan {
             size: size as usize,
             bonuses,
             which,
             remember,
+            most,
         })
     }
 }
@@ -193,20 +202,62 @@ fn check(tables: &RuleTables, plan: &Plan, name: &str) -> Result<(), HogError> {
     Ok(())
 }
 
-/// Check that `memory` fits the rules of `tables` for a sweep (see
-/// [`memory_sweep`]'s refusals), once, when the rules are read.
-pub fn check_rules(tables: &RuleTables, memory: &dyn PlayerMemory) -> Result<(), HogError> {
-    let plan = Plan::new(memory)?;
-    let goal = u64::from(tables.goal());
-    let states = goal * goal * (plan.size * plan.size) as u64;
-    if states > MAX_STATES {
-        return Err(HogError::BadRules(format!(
-            "goal {goal} with {} makes {states} states with memory; at most {MAX_STATES}",
-            memory.name()
-        )));
-    }
-    check(tables, &plan, memory.name())
+/// A memory checked against one rule set's tables (see [`memory_sweep`]'s
+/// conditions) and tabulated for the sweep: built once, when the rules are
+/// read, and used by every sweep of those tables.
+#[derive(Clone)]
+pub struct Remembering {
+    memory: Arc<dyn PlayerMemory + Send + Sync>,
+    plan: Arc<Plan>,
 }
+
+impl std::fmt::Debug for Remembering {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Remembering")
+            .field("memory", &self.memory.name())
+            .finish()
+    }
+}
+
+impl Remembering {
+    /// Check `memory` against the rules of `tables`: a memory of 1 to
+    /// [`MAX_MEMORY`] values, bonuses within the landing table, every turn
+    /// raising the score sum, at most [`MAX_STATES`] states.
+    pub fn new(
+        tables: &RuleTables,
+        memory: Arc<dyn PlayerMemory + Send + Sync>,
+    ) -> Result<Remembering, HogError> {
+        let plan = Plan::new(memory.as_ref())?;
+        let goal = u64::from(tables.goal());
+        let states = goal * goal * (plan.size * plan.size) as u64;
+        if states > MAX_STATES {
+            return Err(HogError::BadRules(format!(
+                "goal {goal} with {} makes {states} states with memory; at most {MAX_STATES}",
+                memory.name()
+            )));
+        }
+        check(tables, &plan, memory.name())?;
+        Ok(Remembering {
+            memory,
+            plan: Arc::new(plan),
+        })
+    }
+
+    /// The memory rule.
+    pub fn memory(&self) -> &(dyn PlayerMemory + Send + Sync) {
+        self.memory.as_ref()
+    }
+
+    /// Its name.
+    pub fn name(&self) -> &'static str {
+        self.memory.name()
+    }
+}
+
+/// States of a diagonal one thread takes at least: a state is a few
+/// microseconds of work, and a parallel diagonal costs the other thread's
+/// wake-up.
+const MIN_STATES_PER_THREAD: usize = 4;
 
 /// The most states with memory (scores and contexts) a sweep takes: about
 /// 450 MB of values and choices a seat.
@@ -215,17 +266,17 @@ pub const MAX_STATES: u64 = 50_000_000;
 /// Sweep the game with memory: with one policy both players use it
 /// (self-play, the optimum over the full state), with two seat 0 moves
 /// first. A fixed table reads only the scores, whatever is remembered.
+/// `remembering` must have been checked against these `tables`.
 pub fn memory_sweep(
     tables: &RuleTables,
-    memory: &dyn PlayerMemory,
+    remembering: &Remembering,
     policies: &[Policy<'_>],
-) -> Result<MemoryResult, HogError> {
+) -> MemoryResult {
     assert!(
         matches!(policies.len(), 1 | 2),
         "a sweep has one or two seats"
     );
-    let plan = Plan::new(memory)?;
-    check(tables, &plan, memory.name())?;
+    let plan = remembering.plan.as_ref();
     let goal = tables.goal();
     let n = goal as usize;
     for p in policies {
@@ -247,38 +298,49 @@ pub fn memory_sweep(
             choices: vec![0; planes * n * n],
         })
         .collect();
+    // Each diagonal's new values and choices, state after state, written
+    // by the threads into these and then copied into place (the states of
+    // a diagonal lie apart in the seats).
+    let mut new_values: Vec<Vec<f64>> = vec![vec![0.0; n * planes]; seats.len()];
+    let mut new_choices: Vec<Vec<u8>> = vec![vec![0; n * planes]; seats.len()];
     let mut diagonals = || {
         for d in (0..=2 * (n - 1)).rev() {
             let scores = d.saturating_sub(n - 1)..d.min(n - 1) + 1;
-            let new: Vec<Vec<(Vec<f64>, Vec<u8>)>> = (0..seats.len())
-                .map(|i| {
-                    scores
-                        .clone()
-                        .into_par_iter()
-                        .with_min_len(4)
-                        .map(|s| {
+            let states = scores.len() * planes;
+            for (i, (values, choices)) in new_values.iter_mut().zip(&mut new_choices).enumerate() {
+                let seats = &seats;
+                values[..states]
+                    .par_chunks_mut(planes)
+                    .zip(choices[..states].par_chunks_mut(planes))
+                    .zip(scores.clone().into_par_iter())
+                    .with_min_len(MIN_STATES_PER_THREAD)
+                    .for_each_init(
+                        || Scratch::new(plan),
+                        |scratch, ((values, choices), s)| {
                             let at = (s as u32, (d - s) as u32);
-                            state(tables, &plan, &seats, policies, i, at)
-                        })
-                        .collect()
-                })
-                .collect();
-            for (seat, new) in seats.iter_mut().zip(new) {
-                for (s, (values, choices)) in scores.clone().zip(new) {
+                            state(
+                                tables, plan, seats, policies, i, at, scratch, values, choices,
+                            );
+                        },
+                    );
+            }
+            for ((seat, values), choices) in seats.iter_mut().zip(&new_values).zip(&new_choices) {
+                for (x, s) in scores.clone().enumerate() {
                     let at = (s * n + d - s) * planes;
-                    seat.values[at..at + planes].copy_from_slice(&values);
-                    seat.choices[at..at + planes].copy_from_slice(&choices);
+                    let from = x * planes..(x + 1) * planes;
+                    seat.values[at..at + planes].copy_from_slice(&values[from.clone()]);
+                    seat.choices[at..at + planes].copy_from_slice(&choices[from]);
                 }
             }
         }
     };
     // On a pool thread, as the other sweeps do.
     rayon::scope(|_| diagonals());
-    Ok(MemoryResult {
+    MemoryResult {
         goal,
         size: plan.size as u32,
         seats,
-    })
+    }
 }
 
 /// Seat `i`'s expectations at `(s, o)` for the dice counts in `dice`:
@@ -291,14 +353,14 @@ fn expectations(
     i: usize,
     (s, o): (u32, u32),
     dice: std::ops::RangeInclusive<u8>,
-) -> (Vec<f64>, usize) {
+    scratch: &mut Scratch,
+) {
     let size = plan.size;
     let planes = size * size;
     let own = &seats[i].values;
     let next = &seats[(i + 1) % seats.len()].values;
-    let most = plan.bonuses.iter().map(Vec::len).max().unwrap_or(1);
-    let mut expected = vec![0.0; size * CHOICES * most];
-    let mut outcomes: Vec<(f64, Slot, usize)> = Vec::with_capacity(64);
+    let most = plan.most;
+    let Scratch { expected, outcomes } = scratch;
     for k in dice {
         let k = usize::from(k);
         let (roll, points, slots) = tables.roll_at(s, o, k as u32);
@@ -309,36 +371,55 @@ fn expectations(
                 let m = usize::from(plan.remember[k * POINTS + q]);
                 outcomes.push((prob, slots[q + bonus as usize], m));
             }
-            // Every b at once, each sum in the outcomes' order.
-            let mut sums = [Sum::default(); MAX_MEMORY as usize];
+            // Every b at once, each sum in the outcomes' order. Plain sums
+            // (the terms are few and in [0, 1]: rounding stays within a few
+            // units in the last place) so the loops over b vectorize; no
+            // fused multiply-add, so the bits do not depend on the CPU.
+            let mut sums = [0.0f64; MAX_MEMORY as usize];
             let sums = &mut sums[..size];
-            for &(prob, slot, m) in &outcomes {
+            for &(prob, slot, m) in outcomes.iter() {
                 let block = slot.index() * planes;
                 if slot.other() {
                     // The other player moves next remembering b, against m:
                     // their context b' = m, a' = b.
                     let row = &next[block + m * size..block + (m + 1) * size];
                     for (sum, &v) in sums.iter_mut().zip(row) {
-                        sum.add(prob * (1.0 - v));
+                        *sum += prob * (1.0 - v);
                     }
                 } else {
                     // An extra turn (or the game's end): the mover goes on
                     // remembering m, the other b.
                     for (b, sum) in sums.iter_mut().enumerate() {
-                        sum.add(prob * own[block + b * size + m]);
+                        *sum += prob * own[block + b * size + m];
                     }
                 }
             }
-            for (b, sum) in sums.iter().enumerate() {
-                expected[(b * CHOICES + k) * most + j] = sum.value();
+            for (b, &sum) in sums.iter().enumerate() {
+                expected[(b * CHOICES + k) * most + j] = sum;
             }
         }
     }
-    (expected, most)
+}
+
+/// A thread's buffers for [`expectations`]: `expected[(b * CHOICES + k) *
+/// most + j]`, and one choice's outcomes.
+struct Scratch {
+    expected: Vec<f64>,
+    outcomes: Vec<(f64, Slot, usize)>,
+}
+
+impl Scratch {
+    fn new(plan: &Plan) -> Scratch {
+        Scratch {
+            expected: vec![0.0; plan.size * CHOICES * plan.most],
+            outcomes: Vec::with_capacity(64),
+        }
+    }
 }
 
 /// Seat `i`'s values and choices at `(s, o)` for every context, in the
-/// seat's order (`b * size + a`).
+/// seat's order (`b * size + a`), into `values` and `choices`.
+#[allow(clippy::too_many_arguments)]
 fn state(
     tables: &RuleTables,
     plan: &Plan,
@@ -346,16 +427,18 @@ fn state(
     policies: &[Policy<'_>],
     i: usize,
     at: (u32, u32),
-) -> (Vec<f64>, Vec<u8>) {
+    scratch: &mut Scratch,
+    values: &mut [f64],
+    choices: &mut [u8],
+) {
     let size = plan.size;
     let fixed = match policies[i] {
         Policy::Fixed(table) => Some(table.get(at.0, at.1)),
         Policy::Best => None,
     };
     let dice = fixed.map_or(0..=MAX_DICE as u8, |k| k..=k);
-    let (expected, most) = expectations(tables, plan, seats, i, at, dice);
-    let mut values = Vec::with_capacity(size * size);
-    let mut choices = Vec::with_capacity(size * size);
+    expectations(tables, plan, seats, i, at, dice, scratch);
+    let (expected, most) = (&scratch.expected, plan.most);
     for b in 0..size {
         for a in 0..size {
             let of = |k: usize| {
@@ -365,9 +448,8 @@ fn state(
                 Some(k) => (of(usize::from(k)), k),
                 None => best_choice(&std::array::from_fn(of)),
             };
-            values.push(value);
-            choices.push(choice);
+            values[b * size + a] = value;
+            choices[b * size + a] = choice;
         }
     }
-    (values, choices)
 }

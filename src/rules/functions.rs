@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::{DiceRule, Rules, LANDING_REACH, MAX_TURN_POINTS};
 use crate::general::{PigOut, RuleTables, ScoreRules};
-use crate::recall::PlayerMemory;
+use crate::recall::Remembering;
 
 /// The functions and their tables: what a [`Rules`] built by
 /// [`Rules::from_functions`] holds.
@@ -27,7 +27,7 @@ pub struct Functions {
     pub fast: bool,
     /// What each player remembers of their previous turn, for rules with
     /// memory (see [`Rules::with_memory`]).
-    pub memory: Option<Arc<dyn PlayerMemory + Send + Sync>>,
+    pub memory: Option<Remembering>,
 }
 
 /// Where rules given as functions come from: reports say so.

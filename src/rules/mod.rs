@@ -31,7 +31,7 @@ use crate::dice::{DiceSet, MAX_ROLL_POINTS};
 
 use crate::error::HogError;
 use crate::general::{RuleTables, ScoreRules, MAX_RULES_GOAL};
-use crate::recall::PlayerMemory;
+use crate::recall::{PlayerMemory, Remembering};
 use crate::recurrence::{Dice, Die, Ends};
 use landing::StateTable;
 
@@ -197,17 +197,17 @@ impl Rules {
             )));
         };
         let tables = f.tables.as_deref().expect("the general path has tables");
-        crate::recall::check_rules(tables, memory.as_ref()).map_err(|e| match e {
+        let remembering = Remembering::new(tables, memory).map_err(|e| match e {
             HogError::BadRules(reason) => HogError::BadRules(format!("{name}: {reason}")),
             other => other,
         })?;
-        f.memory = Some(memory);
+        f.memory = Some(remembering);
         Ok(rules)
     }
 
     /// What each player remembers, for rules with memory.
-    pub fn memory(&self) -> Option<&(dyn PlayerMemory + Send + Sync)> {
-        self.functions.as_ref().and_then(|f| f.memory.as_deref())
+    pub fn memory(&self) -> Option<&Remembering> {
+        self.functions.as_ref().and_then(|f| f.memory.as_ref())
     }
 
     /// These rules on the general path even where the fast path would take

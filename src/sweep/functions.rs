@@ -8,7 +8,7 @@ use super::result::SweepResult;
 use super::seat::{Outcomes, Seat};
 use crate::general::{general_sweep, RuleTables};
 use crate::policy::Policy;
-use crate::recall::{memory_sweep, PlayerMemory};
+use crate::recall::{memory_sweep, Remembering};
 use crate::recurrence::{Dice, Die};
 use crate::rules::Rules;
 
@@ -67,11 +67,10 @@ pub(super) fn general_run<'r>(
 pub(super) fn memory_run<'r>(
     rules: &'r Rules,
     tables: &RuleTables,
-    memory: &dyn PlayerMemory,
+    memory: &Remembering,
     policies: &[Policy<'_>],
 ) -> SweepResult<'r> {
-    let result = memory_sweep(tables, memory, policies)
-        .expect("the rules' memory was checked when they were read");
+    let result = memory_sweep(tables, memory, policies);
     let n = rules.size();
     let seats = (0..policies.len())
         .map(|i| {

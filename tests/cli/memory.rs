@@ -4,7 +4,9 @@
 
 use hog::general::RuleTables;
 use hog::policy::Policy;
-use hog::recall::{memory_sweep, FeralHogs};
+use std::sync::Arc;
+
+use hog::recall::{memory_sweep, FeralHogs, MemoryResult, Remembering};
 use hog::rules::ComposedRules;
 use hog::table::StrategyTable;
 
@@ -19,10 +21,11 @@ fn rules_file(dir: &Scratch, memory: &str) -> String {
     name
 }
 
-fn library(memory: FeralHogs, policies: &[Policy<'_>]) -> hog::recall::MemoryResult {
+fn library(memory: FeralHogs, policies: &[Policy<'_>]) -> MemoryResult {
     let rules = ComposedRules::parse(FA19, Some(40)).unwrap();
     let tables = RuleTables::new(&rules).unwrap();
-    memory_sweep(&tables, &memory, policies).unwrap()
+    let remembering = Remembering::new(&tables, Arc::new(memory)).unwrap();
+    memory_sweep(&tables, &remembering, policies)
 }
 
 #[test]
@@ -185,7 +188,8 @@ fn the_example_file_with_memory() {
     let rules = ComposedRules::load(&path, None).unwrap();
     assert_eq!(rules.memory(), Some(FeralHogs::Dice));
     let tables = RuleTables::new(&rules).unwrap();
-    let best = memory_sweep(&tables, &FeralHogs::Dice, &[Policy::Best]).unwrap();
+    let remembering = Remembering::new(&tables, Arc::new(FeralHogs::Dice)).unwrap();
+    let best = memory_sweep(&tables, &remembering, &[Policy::Best]);
     assert_eq!(
         num(&s, "first_player_win_probability").to_bits(),
         best.start(0).to_bits()
