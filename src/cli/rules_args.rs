@@ -100,7 +100,12 @@ impl RulesArgs {
         if let Some(path) = &self.rules_py {
             let functions = PythonRules::load(path, goal, python_timeout)?;
             let name = functions.name().to_string();
-            return Rules::from_functions(name, Origin::Python, Arc::new(functions));
+            let memory = functions.memory().cloned();
+            let rules = Rules::from_functions(name, Origin::Python, Arc::new(functions))?;
+            return match memory {
+                Some(memory) => rules.with_memory(Arc::new(memory)),
+                None => Ok(rules),
+            };
         }
         if let Some(path) = &self.rules_file {
             let functions = ComposedRules::load(path, goal)?;

@@ -22,7 +22,7 @@ mod sweep;
 mod tables;
 
 pub use outcomes::{PigOut, Rolls, SIDES};
-pub use rules_py::PythonRules;
+pub use rules_py::{PythonMemory, PythonRules};
 pub use sweep::{general_sweep, GeneralResult, FIXED_POINT_TOLERANCE, MAX_ROUNDS};
 pub use tables::{Roll, RuleTables, ScoreRules, Slot, CONSTANTS, MAX_RULES_GOAL, MAX_TURN_POINTS};
 

@@ -223,6 +223,34 @@ def ignoring_state(f, rolls, checked):
     return dense
 
 
+# Rules with memory: MEMORY values per player (0 before a player's first
+# turn), remember(num_rolls, points) what the mover remembers after a turn
+# scoring `points` (before the bonus), bonus(num_rolls, memory) the extra
+# points for rolling num_rolls while remembering `memory`.
+remember = function("remember")
+bonus = function("bonus")
+memory = getattr(module, "MEMORY", None)
+if memory is None:
+    if remember is not None or bonus is not None:
+        problem("NO_MEMORY", "remember" if remember is not None else "bonus")
+else:
+    memory = integer(memory, "MEMORY", 1, 32)
+    if remember is None:
+        problem("MISSING", "remember")
+    if bonus is None:
+        problem("MISSING", "bonus")
+    header["memory"] = memory
+    kept = twice(remember, "remember",
+                 [(k, p) for k in range(MAX_DICE + 1) for p in range(MAX_POINTS + 1)],
+                 lambda v, args: integer(v, label("remember", args), 0, memory - 1))
+    header["tables"].append("remember")
+    tables.append(array.array("q", kept))
+    extra_points = twice(bonus, "bonus",
+                         [(k, m) for k in range(MAX_DICE + 1) for m in range(memory)],
+                         points_of("bonus"))
+    header["tables"].append("bonus")
+    tables.append(array.array("q", extra_points))
+
 if turn_points is not None:
     # The raw points of every choice at every state, in hog's order: zero
     # dice's points, then for 1 to 10 dice the distinct points of the roll

@@ -19,7 +19,13 @@
 //!   mover's score became `score` (default unchanged);
 //! - `extra_turn(score, opponent_score)`: whether the same player moves
 //!   again, after `after_turn` (default `False`);
-//! - `GOAL` (default 100; a goal given to hog overrides it).
+//! - `GOAL` (default 100; a goal given to hog overrides it);
+//! - rules with memory (see [`crate::recall`]): `MEMORY`, the number of
+//!   values each player remembers of their own previous turn (1 to 32; 0
+//!   before their first), with `remember(num_rolls, points)`, what the mover
+//!   remembers after a turn that scored `points` (before the bonus), and
+//!   `bonus(num_rolls, memory)`, the extra points for rolling `num_rolls`
+//!   while remembering `memory`.
 
 use std::path::Path;
 
@@ -33,6 +39,7 @@ use crate::child::spawn_python;
 use crate::cleanup::remove_on_interrupt;
 use crate::dice::MAX_DICE;
 use crate::error::HogError;
+use crate::recall::PlayerMemory;
 
 /// The program `python3 -c` runs: the drivers' shared helpers, then the
 /// rules driver.
@@ -53,6 +60,32 @@ pub struct PythonRules {
     after: Option<Vec<(u32, u32)>>,
     extra: Option<Vec<bool>>,
     turn_points: Option<TurnPoints>,
+    memory: Option<PythonMemory>,
+}
+
+/// `MEMORY`, `remember` and `bonus`, tabulated.
+#[derive(Debug, Clone)]
+pub struct PythonMemory {
+    size: u32,
+    /// `[dice * 256 + points]`.
+    remember: Vec<u32>,
+    /// `[dice * size + memory]`.
+    bonus: Vec<u32>,
+}
+
+impl PlayerMemory for PythonMemory {
+    fn size(&self) -> u32 {
+        self.size
+    }
+    fn bonus(&self, memory: u32, dice: u32) -> u32 {
+        self.bonus[(dice * self.size + memory) as usize]
+    }
+    fn remember(&self, dice: u32, points: u32) -> u32 {
+        self.remember[(dice * (MAX_TURN_POINTS + 1) + points) as usize]
+    }
+    fn name(&self) -> &'static str {
+        "MEMORY"
+    }
 }
 
 /// `turn_points`, as the driver tabulated it.
@@ -82,6 +115,7 @@ struct Header {
     pig_out: Option<serde_json::Value>,
     tables: Option<Vec<String>>,
     problem: Option<Vec<String>>,
+    memory: Option<u32>,
 }
 
 impl PythonRules {
@@ -172,7 +206,10 @@ impl PythonRules {
             after: None,
             extra: None,
             turn_points: None,
+            memory: None,
         };
+        let size = header.memory.unwrap_or(0);
+        let mut remembered = None;
         // The driver checked every range; a number that does not fit here
         // would be its bug, not the file's.
         let small = |v: i64| u32::try_from(v).unwrap_or(u32::MAX);
@@ -207,6 +244,21 @@ impl PythonRules {
                     let values = values.into_iter().map(|v| (v >= 0).then(|| small(v)));
                     rules.turn_points = Some(TurnPoints::ByPoints(values.collect()));
                 }
+                "remember" => {
+                    let count = (MAX_DICE + 1) * (MAX_TURN_POINTS as usize + 1);
+                    remembered = Some(take(count, &table)?.into_iter().map(small).collect());
+                }
+                "bonus" => {
+                    let bonus = take((MAX_DICE + 1) * size as usize, &table)?;
+                    let remember = remembered
+                        .take()
+                        .ok_or_else(|| fail("the tables have bonus before remember".into()))?;
+                    rules.memory = Some(PythonMemory {
+                        size,
+                        remember,
+                        bonus: bonus.into_iter().map(small).collect(),
+                    });
+                }
                 other => return Err(fail(format!("unknown table {other}"))),
             }
         }
@@ -219,6 +271,11 @@ impl PythonRules {
     /// The file's name, as rules captions show it.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The file's memory (`MEMORY`, `remember`, `bonus`), if it has one.
+    pub fn memory(&self) -> Option<&PythonMemory> {
+        self.memory.as_ref()
     }
 }
 
@@ -328,6 +385,10 @@ fn describe(problem: &[String]) -> String {
             word(3)
         ),
         "PIG_OUT" => format!("PIG_OUT is {}: an integer or \"ones\"", word(1)),
+        "NO_MEMORY" => format!(
+            "it defines {} but no MEMORY (how many values a player remembers)",
+            word(1)
+        ),
         _ => problem.join(" "),
     }
 }

@@ -243,3 +243,68 @@ fn fall_2019_agrees_with_independent_programs() {
     ]);
     assert!((num(&v, "average") - 0.446208303).abs() < 1e-9, "{v}");
 }
+
+/// Fall 2019 with Feral Hogs in plain Python: the rule functions, then
+/// `MEMORY`, `remember` and `bonus`.
+const FA19_PY: &str = r#"GOAL = 40
+
+def zero_dice(score, opponent_score):
+    return 10 - min(opponent_score // 10 % 10, opponent_score % 10)
+
+def first_digit(x):
+    while x >= 10:
+        x //= 10
+    return x
+
+def after_turn(score, opponent_score):
+    key = lambda x: first_digit(x) * (x % 10)
+    if score != opponent_score and key(score) == key(opponent_score):
+        return opponent_score, score
+    return score, opponent_score
+
+MEMORY = 11
+
+def remember(num_rolls, points):
+    return num_rolls
+
+def bonus(num_rolls, memory):
+    return 3 if abs(num_rolls - memory) == 2 else 0
+"#;
+
+/// A Python rules file declares its memory (`MEMORY` values, `remember`,
+/// `bonus`) and gives the same bytes as the rules file with the component;
+/// its mistakes are refused in one line naming the function and the call.
+#[test]
+fn rules_from_python_declare_their_memory() {
+    let dir = Scratch::new();
+    dir.write("fa19.py", FA19_PY);
+    let file = rules_file(&dir, "feral-hogs");
+    dir.json(&["solve", "--rules-py", "fa19.py", "--out", "py"]);
+    dir.json(&["solve", "--rules-file", &file, "--out", "toml"]);
+    let read = |folder: &str| std::fs::read(dir.join(folder).join("final_strategy.csv")).unwrap();
+    assert!(read("py") == read("toml"), "the two files differ");
+    let bad = |name: &str, text: &str, needles: &[&str]| {
+        dir.write(name, text);
+        dir.refuse(&["eval", "--rules-py", name, "always_roll(3)"], needles);
+    };
+    bad(
+        "wide.py",
+        &FA19_PY.replace("return num_rolls", "return num_rolls + 1"),
+        &["wide.py", "remember(10, 0) returned 11, outside 0 to 10"],
+    );
+    bad(
+        "forgot.py",
+        &FA19_PY.replace("MEMORY = 11", ""),
+        &["forgot.py", "it defines remember but no MEMORY"],
+    );
+    bad(
+        "half.py",
+        &FA19_PY.replace("def bonus(", "def _bonus("),
+        &["half.py", "it defines no bonus function (it is required)"],
+    );
+    bad(
+        "huge.py",
+        &FA19_PY.replace("MEMORY = 11", "MEMORY = 33"),
+        &["huge.py", "MEMORY returned 33, outside 1 to 32"],
+    );
+}
