@@ -29,6 +29,10 @@ pub struct ComponentNames {
     pub dice: &'static str,
     /// `sus-fuss`, a swap, or `none`.
     pub after_turn: &'static str,
+    /// What each player remembers (`feral-hogs`, ...), for rules with
+    /// memory only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub memory: Option<&'static str>,
 }
 
 impl RulesHeader {
@@ -42,6 +46,7 @@ impl RulesHeader {
                 zero_dice,
                 dice,
                 after_turn,
+                memory: rules.memory().map(|m| m.name()),
             },
         }
     }

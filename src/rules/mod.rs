@@ -425,7 +425,16 @@ impl Rules {
     /// every component, for the headers of reports.
     pub fn describe(&self) -> String {
         if let Some(f) = &self.functions {
-            return format!("{} ({}), goal {}", f.name, f.origin.words(), self.goal);
+            let memory = f
+                .memory
+                .as_ref()
+                .map_or(String::new(), |m| format!(", with {}", m.name()));
+            return format!(
+                "{} ({}{memory}), goal {}",
+                f.name,
+                f.origin.words(),
+                self.goal
+            );
         }
         let [zero_dice, dice, after_turn] = self.component_names();
         format!(

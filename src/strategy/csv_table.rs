@@ -106,6 +106,15 @@ fn parse_table(text: &str, goal: u32) -> Result<StrategyTable, Problem> {
         .map(|c| c.trim().trim_start_matches('\u{feff}').to_string())
         .collect();
     let rest = records.map(|r| r.map_err(|e| csv_problem(&e)));
+    if header.get(2..4) == Some(&["memory".to_string(), "opponent_memory".to_string()][..]) {
+        // What `hog solve` writes under rules with memory.
+        return Err(Problem::new(
+            1,
+            None,
+            "this strategy remembers earlier turns (memory columns, as hog solve writes \
+             under rules with memory); a strategy here is a table of the two scores",
+        ));
+    }
     if header == ["score", "opponent_score", "dice"] {
         parse_long(rest, n)
     } else if header.first().map(String::as_str) == Some("score") {

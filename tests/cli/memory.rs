@@ -164,6 +164,21 @@ fn what_does_not_take_memory_yet_is_refused() {
         ],
         &["goal 700 with feral-hogs makes 59290000 states with memory; at most 50000000"],
     );
+    // The optimum with memory is no table of the two scores.
+    let small = dir.write(
+        "small.toml",
+        &format!("{FA19}memory = \"feral-hogs\"\ngoal = 5\n"),
+    );
+    let small = small.to_str().unwrap();
+    dir.json(&["solve", "--rules-file", small, "--out", "small"]);
+    let strategy = dir.join("small/final_strategy.csv");
+    for rules in [vec!["--goal", "5"], vec!["--rules-file", small]] {
+        let args = [&["eval", strategy.to_str().unwrap()][..], &rules].concat();
+        dir.refuse(
+            &args,
+            &["this strategy remembers earlier turns (memory columns"],
+        );
+    }
     dir.write("bad.toml", &format!("{FA19}memory = \"feral\"\n"));
     dir.refuse(
         &["eval", "--rules-file", "bad.toml", "always_roll(3)"],
