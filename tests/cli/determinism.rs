@@ -72,3 +72,13 @@ fn best_response_is_identical_across_thread_counts_at_goal_600() {
         &["final_strategy.csv"],
     );
 }
+
+#[test]
+fn solve_with_memory_is_identical_across_thread_counts() {
+    let feral =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/rules/fa19-feral.toml");
+    same_with_one_and_two_threads(
+        &["--rules-file", feral.to_str().unwrap()],
+        &["final_strategy.csv"],
+    );
+}
