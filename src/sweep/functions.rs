@@ -6,9 +6,9 @@ use super::diagonal::Kernels;
 use super::layout::copy_by_diagonal;
 use super::result::SweepResult;
 use super::seat::{Outcomes, Seat};
-use crate::general::{general_sweep, RuleTables};
+use crate::general::{general_sweep, GeneralResult, RuleTables};
 use crate::policy::Policy;
-use crate::recall::{memory_sweep, Remembering};
+use crate::recall::{memory_sweep, MemoryResult, Remembering};
 use crate::recurrence::{Dice, Die};
 use crate::rules::Rules;
 
@@ -32,33 +32,10 @@ pub(super) fn general_run<'r>(
     policies: &[Policy<'_>],
 ) -> SweepResult<'r> {
     let result = general_sweep(tables, policies);
-    let n = rules.size();
     let seats = (0..policies.len())
-        .map(|i| {
-            let mut values = vec![0.0; n * n];
-            copy_by_diagonal(result.values(i), n, &mut values);
-            let mut choices = vec![0; n * n];
-            copy_by_diagonal(result.choices(i), n, &mut choices);
-            Seat {
-                values,
-                choices,
-                outcomes: Outcomes::General,
-                n,
-            }
-        })
+        .map(|i| seat(rules, result.values(i), result.choices(i)))
         .collect();
-    SweepResult {
-        rules,
-        kernels: Kernels::new(rules),
-        dice: Dice {
-            six: Die::new(rules.dice_with_sides(6)),
-            four: None,
-        },
-        seats,
-        avx2: false,
-        general: Some(result),
-        memory: None,
-    }
+    result_of(rules, seats, Some(result), None)
 }
 
 /// Sweep rules with memory: seats read as the others' do show each state
@@ -71,29 +48,42 @@ pub(super) fn memory_run<'r>(
     policies: &[Policy<'_>],
 ) -> SweepResult<'r> {
     let result = memory_sweep(tables, memory, policies);
-    let n = rules.size();
+    let n = rules.size() as u32;
+    let states = || (0..n).flat_map(|s| (0..n).map(move |o| (s, o)));
     let seats = (0..policies.len())
         .map(|i| {
-            let mut plain_values = Vec::with_capacity(n * n);
-            let mut plain_choices = Vec::with_capacity(n * n);
-            for s in 0..n as u32 {
-                for o in 0..n as u32 {
-                    plain_values.push(result.value(i, s, o, 0, 0));
-                    plain_choices.push(result.choice(i, s, o, 0, 0));
-                }
-            }
-            let mut values = vec![0.0; n * n];
-            copy_by_diagonal(&plain_values, n, &mut values);
-            let mut choices = vec![0; n * n];
-            copy_by_diagonal(&plain_choices, n, &mut choices);
-            Seat {
-                values,
-                choices,
-                outcomes: Outcomes::General,
-                n,
-            }
+            let values: Vec<f64> = states().map(|(s, o)| result.value(i, s, o, 0, 0)).collect();
+            let choices: Vec<u8> = states()
+                .map(|(s, o)| result.choice(i, s, o, 0, 0))
+                .collect();
+            seat(rules, &values, &choices)
         })
         .collect();
+    result_of(rules, seats, None, Some(result))
+}
+
+/// A seat in the sweep's order from row-major values and choices.
+fn seat(rules: &Rules, row_values: &[f64], row_choices: &[u8]) -> Seat {
+    let n = rules.size();
+    let mut values = vec![0.0; n * n];
+    copy_by_diagonal(row_values, n, &mut values);
+    let mut choices = vec![0; n * n];
+    copy_by_diagonal(row_choices, n, &mut choices);
+    Seat {
+        values,
+        choices,
+        outcomes: Outcomes::General,
+        n,
+    }
+}
+
+/// The result of a sweep off the fast path, with the path's own result.
+fn result_of<'r>(
+    rules: &'r Rules,
+    seats: Vec<Seat>,
+    general: Option<GeneralResult>,
+    memory: Option<MemoryResult>,
+) -> SweepResult<'r> {
     SweepResult {
         rules,
         kernels: Kernels::new(rules),
@@ -103,7 +93,7 @@ pub(super) fn memory_run<'r>(
         },
         seats,
         avx2: false,
-        general: None,
-        memory: Some(result),
+        general,
+        memory,
     }
 }
