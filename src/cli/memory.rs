@@ -58,7 +58,14 @@ impl Config {
             return Ok(());
         }
         let goal = self.rules.goal();
-        crate::memory::check(goal, need.bytes(goal), what, self.threads)
+        let mut bytes = need.bytes(goal);
+        if let Some(memory) = self.rules.memory() {
+            // A seat with memory keeps a value and a choice for every
+            // context of every state, and a diagonal's worth being written.
+            let (n, contexts) = (u64::from(goal), u64::from(memory.size()).pow(2));
+            bytes += need.seats * 9 * (n * n + n) * contexts;
+        }
+        crate::memory::check(goal, bytes, what, self.threads)
     }
 }
 

@@ -133,6 +133,12 @@ pub fn run(config: &Config, args: &SolveArgs, printer: &mut Printer) -> anyhow::
         // each state's value; no wide table or per-choice values.
         files.write(&strategy, |out| write_memory_strategy(memory, 0, out))?;
         files.remove(&probabilities)?;
+        if args.win_probabilities == WhenToWrite::Always {
+            config.progress.note(
+                "win_probabilities.csv is not written under rules with memory: \
+                 final_strategy.csv has each state's win probability",
+            );
+        }
     } else {
         files.write(&strategy, |out| {
             write_final_strategy(&solution.table(), out)

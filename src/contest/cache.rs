@@ -17,6 +17,11 @@ pub fn table_hash(rules: &Rules, table: &StrategyTable) -> u64 {
     let mut eat = |bytes: &[u8]| hash.write(bytes);
     eat(rules.name().as_bytes());
     eat(&rules.goal().to_le_bytes());
+    // The same file name with a memory added plays another game.
+    if let Some(memory) = rules.memory() {
+        eat(b"\0memory\0");
+        eat(memory.name().as_bytes());
+    }
     for &d in table.as_array() {
         eat(&[d]);
     }
@@ -126,6 +131,28 @@ impl PairCache {
 mod tests {
     use super::*;
     use crate::rules::Preset;
+
+    /// A rules file that gains a memory under the same name plays another
+    /// game: its tables hash apart.
+    #[test]
+    fn a_memory_changes_the_hash() {
+        use crate::rules::{ComposedRules, Origin};
+        use std::sync::Arc;
+        let text = "zero_dice = \"bacon-ten-minus-min-digit\"\ngoal = 20\n";
+        let plain = Rules::from_functions(
+            "r.toml".into(),
+            Origin::RulesFile,
+            Arc::new(ComposedRules::parse(text, None).unwrap()),
+        )
+        .unwrap();
+        let feral = plain
+            .clone()
+            .with_memory(Arc::new(crate::recall::FeralHogs::Dice))
+            .unwrap();
+        let table = StrategyTable::constant(20, 4);
+        assert_eq!(plain.name(), feral.name());
+        assert_ne!(table_hash(&plain, &table), table_hash(&feral, &table));
+    }
 
     #[test]
     fn rates_come_back_bit_for_bit_and_either_way_round() {

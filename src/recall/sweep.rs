@@ -252,6 +252,11 @@ impl Remembering {
     pub fn name(&self) -> &'static str {
         self.memory.name()
     }
+
+    /// How many values each player remembers.
+    pub fn size(&self) -> u32 {
+        self.plan.size as u32
+    }
 }
 
 /// States of a diagonal one thread takes at least: a state is a few

@@ -617,3 +617,27 @@ fn nested_specs_with_paths_and_awkward_file_names_work() {
     ]);
     assert!(twice["average"].as_f64().unwrap() > 0.5);
 }
+
+/// Rules with memory hold a value for every context of every state: the
+/// up-front check counts them (121 contexts for Feral Hogs), so an
+/// evaluation at goal 642 (about 900 MB) is refused before it allocates.
+#[test]
+#[cfg(target_os = "linux")]
+fn the_memory_check_counts_the_contexts_of_rules_with_memory() {
+    let s = Scratch::new();
+    s.write(
+        "feral.toml",
+        "zero_dice = \"bacon-ten-minus-min-digit\"\nmemory = \"feral-hogs\"\n",
+    );
+    let args = [
+        "--rules-file",
+        "feral.toml",
+        "--goal",
+        "642",
+        "eval",
+        "always_roll(4)",
+    ];
+    let line = error_line(&limited_to(&s, 700 << 10, &[], &args));
+    assert!(line.contains("error: goal 642 needs about"), "{line}");
+    assert!(line.contains("MiB for hog eval"), "{line}");
+}
