@@ -18,20 +18,28 @@ pub enum Policy<'a> {
     Fixed(&'a StrategyTable),
 }
 
-/// The highest value, ties (within [`TIE_TOLERANCE`]) to the fewest dice.
+/// Every dice count within [`TIE_TOLERANCE`] of the highest value, as a
+/// bit mask (bit `k` for `k` dice): no early exit, so the comparisons run
+/// side by side.
 #[inline(always)]
-pub fn best_choice(values: &[f64; MAX_DICE + 1]) -> (f64, u8) {
+pub fn tied(values: &[f64; MAX_DICE + 1]) -> u32 {
     let mut best = values[0];
     for &v in &values[1..] {
         best = if v > best { v } else { best };
     }
-    // The first count within the tolerance, as the lowest bit of a mask:
-    // no early exit, so the comparisons run side by side.
     let threshold = best - TIE_TOLERANCE;
     let mut mask = 0u32;
     for (k, &v) in values.iter().enumerate() {
         mask |= u32::from(v >= threshold) << k;
     }
+    mask
+}
+
+/// The highest value, ties (within [`TIE_TOLERANCE`]) to the fewest dice.
+#[inline(always)]
+pub fn best_choice(values: &[f64; MAX_DICE + 1]) -> (f64, u8) {
+    // The first count within the tolerance: the mask's lowest bit.
+    let mask = tied(values);
     let k = if mask == 0 {
         0
     } else {

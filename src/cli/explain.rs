@@ -232,19 +232,14 @@ fn why(e: &Explanation) -> String {
         return format!("Best: {}.", dice_words(best.dice));
     };
     let margin = best.win_probability - next.win_probability;
-    let ties = e
-        .choices
-        .iter()
+    let tied: Vec<u8> = (e.choices.iter())
         .filter(|c| best.win_probability - c.win_probability <= crate::sweep::TIE_TOLERANCE)
-        .count();
+        .map(|c| c.dice)
+        .collect();
+    let ties = tied.len();
     // Where the fewest tied dice would keep the game where it is forever,
     // the solver takes the fewest that move it on (and says so).
-    let fewest = e
-        .choices
-        .iter()
-        .find(|c| best.win_probability - c.win_probability <= crate::sweep::TIE_TOLERANCE)
-        .map_or(best.dice, |c| c.dice);
-    let rule = if fewest < best.dice {
+    let rule = if tied.first().is_some_and(|&fewest| fewest < best.dice) {
         "ties go to the fewest dice that move the game on (fewer could stall it forever)"
     } else {
         "ties go to the fewest dice"

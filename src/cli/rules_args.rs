@@ -100,12 +100,9 @@ impl RulesArgs {
         if let Some(path) = &self.rules_py {
             let functions = PythonRules::load(path, goal, python_timeout)?;
             let name = functions.name().to_string();
-            let memory = functions.memory().cloned();
-            let rules = Rules::from_functions(name, Origin::Python, Arc::new(functions))?;
-            return match memory {
-                Some(memory) => rules.with_memory(Arc::new(memory)),
-                None => Ok(rules),
-            };
+            let memory = functions.memory().cloned().map(|m| Arc::new(m) as _);
+            return Rules::from_functions(name, Origin::Python, Arc::new(functions))?
+                .remembering(memory);
         }
         if let Some(path) = &self.rules_file {
             let functions = ComposedRules::load(path, goal)?;
@@ -113,12 +110,9 @@ impl RulesArgs {
                 || path.display().to_string(),
                 |f| f.to_string_lossy().into_owned(),
             );
-            let memory = functions.memory();
-            let rules = Rules::from_functions(name, Origin::RulesFile, Arc::new(functions))?;
-            return match memory {
-                Some(memory) => rules.with_memory(Arc::new(memory)),
-                None => Ok(rules),
-            };
+            let memory = functions.memory().map(|m| Arc::new(m) as _);
+            return Rules::from_functions(name, Origin::RulesFile, Arc::new(functions))?
+                .remembering(memory);
         }
         let preset = self.preset;
         let mut c: Components = preset.components();

@@ -209,7 +209,7 @@ impl PythonRules {
             memory: None,
         };
         let size = header.memory.unwrap_or(0);
-        let mut remembered = None;
+        let (mut remember, mut bonus) = (None, None);
         // The driver checked every range; a number that does not fit here
         // would be its bug, not the file's.
         let small = |v: i64| u32::try_from(v).unwrap_or(u32::MAX);
@@ -246,22 +246,24 @@ impl PythonRules {
                 }
                 "remember" => {
                     let count = (MAX_DICE + 1) * (MAX_TURN_POINTS as usize + 1);
-                    remembered = Some(take(count, &table)?.into_iter().map(small).collect());
+                    remember = Some(take(count, &table)?.into_iter().map(small).collect());
                 }
                 "bonus" => {
-                    let bonus = take((MAX_DICE + 1) * size as usize, &table)?;
-                    let remember = remembered
-                        .take()
-                        .ok_or_else(|| fail("the tables have bonus before remember".into()))?;
-                    rules.memory = Some(PythonMemory {
-                        size,
-                        remember,
-                        bonus: bonus.into_iter().map(small).collect(),
-                    });
+                    let count = (MAX_DICE + 1) * size as usize;
+                    bonus = Some(take(count, &table)?.into_iter().map(small).collect());
                 }
                 other => return Err(fail(format!("unknown table {other}"))),
             }
         }
+        rules.memory = match (remember, bonus) {
+            (Some(remember), Some(bonus)) => Some(PythonMemory {
+                size,
+                remember,
+                bonus,
+            }),
+            (None, None) => None,
+            _ => return Err(fail("the tables have half a memory".into())),
+        };
         if rules.zero_dice.len() != n * n {
             return Err(fail("the tables have no zero_dice".into()));
         }

@@ -15,7 +15,7 @@ use rayon::prelude::*;
 
 use super::tables::{Roll, RuleTables, Slot, CONSTANTS};
 use crate::dice::MAX_DICE;
-use crate::policy::{best_choice, Policy};
+use crate::policy::{best_choice, tied, Policy};
 
 /// A fixed point is reached when no value moves by more than this in one
 /// round: two units in the last place of a probability in [0.5, 1), so a
@@ -330,7 +330,7 @@ fn prefer_moving_on(split: &[Vec<LevelState>], seats: &mut [GeneralSeat], first:
     // The tied choices of every state, as a mask over `splits`. A state
     // whose choice (the fewest tied dice, or the table's) can leave keeps
     // it, and its other ties need not be known.
-    let tied: Vec<Vec<u32>> = split
+    let ties: Vec<Vec<u32>> = split
         .iter()
         .enumerate()
         .map(|(i, states)| {
@@ -345,13 +345,7 @@ fn prefer_moving_on(split: &[Vec<LevelState>], seats: &mut [GeneralSeat], first:
                     if state.fixed.is_some() || state.splits[current].exits {
                         return 1 << current;
                     }
-                    let totals: [f64; MAX_DICE + 1] =
-                        std::array::from_fn(|k| state.total(k, &value));
-                    let best = totals.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-                    let threshold = best - crate::policy::TIE_TOLERANCE;
-                    (totals.iter().enumerate())
-                        .filter(|&(_, &t)| t >= threshold)
-                        .fold(0, |mask, (k, _)| mask | 1 << k)
+                    tied(&std::array::from_fn(|k| state.total(k, &value)))
                 })
                 .collect()
         })
@@ -360,34 +354,33 @@ fn prefer_moving_on(split: &[Vec<LevelState>], seats: &mut [GeneralSeat], first:
     // reach a state settled in an earlier rank.
     let mut settled: Vec<Vec<bool>> = split.iter().map(|s| vec![false; s.len()]).collect();
     loop {
-        let mut newly = Vec::new();
-        for (i, states) in split.iter().enumerate() {
-            for (j, state) in states.iter().enumerate() {
-                if settled[i][j] {
-                    continue;
-                }
-                let mut mask = tied[i][j];
-                while mask != 0 {
-                    let k = mask.trailing_zeros() as usize;
-                    mask &= mask - 1;
-                    let choice = state.splits[k];
-                    let stays = &state.stays[choice.from as usize..choice.to as usize];
-                    let onward = choice.exits
-                        || stays.iter().any(|&(_, slot)| {
-                            let seat = if slot.other() {
-                                (i + 1) % seat_count
-                            } else {
-                                i
-                            };
-                            settled[seat][slot.index() / n - first]
-                        });
-                    if onward {
-                        newly.push((i, j, k));
-                        break;
-                    }
-                }
-            }
-        }
+        let onward = |i: usize, state: &LevelState, k: usize| {
+            let choice = state.splits[k];
+            choice.exits
+                || state.stays[choice.from as usize..choice.to as usize]
+                    .iter()
+                    .any(|&(_, slot)| {
+                        let seat = if slot.other() {
+                            (i + 1) % seat_count
+                        } else {
+                            i
+                        };
+                        settled[seat][slot.index() / n - first]
+                    })
+        };
+        let newly: Vec<(usize, usize, usize)> = (split.iter().enumerate())
+            .flat_map(|(i, states)| {
+                states
+                    .iter()
+                    .enumerate()
+                    .map(move |(j, state)| (i, j, state))
+            })
+            .filter(|&(i, j, _)| !settled[i][j])
+            .filter_map(|(i, j, state)| {
+                let mut dice = (0..=MAX_DICE).filter(|&k| ties[i][j] & 1 << k != 0);
+                dice.find(|&k| onward(i, state, k)).map(|k| (i, j, k))
+            })
+            .collect();
         if newly.is_empty() {
             return;
         }

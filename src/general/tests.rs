@@ -345,24 +345,38 @@ fn sampled_games_agree_with_the_exact_values() {
     for (seed, (rules, a, b)) in (1..).zip(cases) {
         let tables = RuleTables::new(rules).unwrap();
         let exact = general_sweep(&tables, &[Policy::Fixed(a), Policy::Fixed(b)]).value(0, 0, 0);
-        let games = 200_000;
-        let mut rng = crate::rng::Rng::seed_from_u64(seed);
         // The sampler's plain game loop, which reads only the functions.
-        let won: f64 = (0..games)
-            .map(|_| match crate::simulate::play(rules, [a, b], &mut rng) {
-                Some(0) => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            })
-            .sum();
-        let rate = won / games as f64;
-        let se = (exact * (1.0 - exact) / games as f64).sqrt();
-        assert!(
-            (rate - exact).abs() < 4.5 * se,
-            "goal {}: {rate} vs {exact}",
-            rules.goal()
-        );
+        let label = format!("goal {}", rules.goal());
+        assert_sampled_near(exact, seed, &label, |rng| {
+            crate::simulate::play(rules, [a, b], rng)
+        });
     }
+}
+
+/// Seat 0's win rate over 200,000 games of `play` (a tie half a win) is
+/// within 4.5 standard errors of `exact`; the standard error.
+pub(crate) fn assert_sampled_near(
+    exact: f64,
+    seed: u64,
+    label: &str,
+    mut play: impl FnMut(&mut crate::rng::Rng) -> Option<usize>,
+) -> f64 {
+    let games = 200_000;
+    let mut rng = crate::rng::Rng::seed_from_u64(seed);
+    let won: f64 = (0..games)
+        .map(|_| match play(&mut rng) {
+            Some(0) => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        })
+        .sum();
+    let rate = won / games as f64;
+    let se = (exact * (1.0 - exact) / games as f64).sqrt();
+    assert!(
+        (rate - exact).abs() < 4.5 * se,
+        "{label}: sampled {rate} vs exact {exact}"
+    );
+    se
 }
 
 /// Rules where games can stall, drawn from a seed: zero dice worth nothing

@@ -75,7 +75,6 @@ impl MemoryResult {
 
     /// The win probability of every dice count for seat `i` at `(s, o)`
     /// remembering `a` against `b`, with play afterwards as in the sweep.
-    #[allow(clippy::too_many_arguments)]
     pub fn choice_values(
         &self,
         tables: &RuleTables,
@@ -89,11 +88,7 @@ impl MemoryResult {
         let mut scratch = Scratch::new(plan);
         let dice = 0..=MAX_DICE as u8;
         expectations(tables, plan, &self.seats, i, (s, o), dice, &mut scratch);
-        let (a, b) = (a as usize, b as usize);
-        std::array::from_fn(|k| {
-            let j = usize::from(plan.which[a * CHOICES + k]);
-            scratch.expected[(b * CHOICES + k) * plan.most + j]
-        })
+        std::array::from_fn(|k| scratch.of(plan, a as usize, b as usize, k))
     }
 }
 
@@ -364,7 +359,6 @@ fn expectations(
     let planes = size * size;
     let own = &seats[i].values;
     let next = &seats[(i + 1) % seats.len()].values;
-    let most = plan.most;
     let Scratch { expected, outcomes } = scratch;
     for k in dice {
         let k = usize::from(k);
@@ -400,7 +394,7 @@ fn expectations(
                 }
             }
             for (b, &sum) in sums.iter().enumerate() {
-                expected[(b * CHOICES + k) * most + j] = sum;
+                expected[Scratch::slot(plan, b, k, j)] = sum;
             }
         }
     }
@@ -419,6 +413,18 @@ impl Scratch {
             expected: vec![0.0; plan.size * CHOICES * plan.most],
             outcomes: Vec::with_capacity(64),
         }
+    }
+
+    /// Where rolling `k` with the `j`-th bonus of `k` against `b` is kept.
+    #[inline(always)]
+    fn slot(plan: &Plan, b: usize, k: usize, j: usize) -> usize {
+        (b * CHOICES + k) * plan.most + j
+    }
+
+    /// The value of rolling `k` for a mover remembering `a` against `b`.
+    #[inline(always)]
+    fn of(&self, plan: &Plan, a: usize, b: usize, k: usize) -> f64 {
+        self.expected[Scratch::slot(plan, b, k, usize::from(plan.which[a * CHOICES + k]))]
     }
 }
 
@@ -443,12 +449,9 @@ fn state(
     };
     let dice = fixed.map_or(0..=MAX_DICE as u8, |k| k..=k);
     expectations(tables, plan, seats, i, at, dice, scratch);
-    let (expected, most) = (&scratch.expected, plan.most);
     for b in 0..size {
         for a in 0..size {
-            let of = |k: usize| {
-                expected[(b * CHOICES + k) * most + usize::from(plan.which[a * CHOICES + k])]
-            };
+            let of = |k: usize| scratch.of(plan, a, b, k);
             let (value, choice) = match fixed {
                 Some(k) => (of(usize::from(k)), k),
                 None => best_choice(&std::array::from_fn(of)),

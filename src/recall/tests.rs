@@ -255,23 +255,10 @@ fn sampled_games_with_memory_agree_with_the_exact_values() {
         let exact = memory_sweep(&tables, &memory, &[Policy::Fixed(&a), Policy::Fixed(&b)])
             .unwrap()
             .start(0);
-        let games = 200_000;
-        let mut rng = crate::rng::Rng::seed_from_u64(seed);
-        let won: f64 = (0..games)
-            .map(
-                |_| match crate::simulate::play_remembering(&rules, &memory, [&a, &b], &mut rng) {
-                    Some(0) => 1.0,
-                    Some(_) => 0.0,
-                    None => 0.5,
-                },
-            )
-            .sum();
-        let rate = won / games as f64;
-        let se = (exact * (1.0 - exact) / games as f64).sqrt();
-        assert!(
-            (rate - exact).abs() < 4.5 * se,
-            "{memory:?}: sampled {rate} vs exact {exact}"
-        );
+        let label = format!("{memory:?}");
+        let se = crate::general::tests::assert_sampled_near(exact, seed, &label, |rng| {
+            crate::simulate::play_remembering(&rules, &memory, [&a, &b], rng)
+        });
         // The bonus matters: the score-only value is more than 4.5 errors away.
         let plain = general_sweep(&tables, &[Policy::Fixed(&a), Policy::Fixed(&b)]).value(0, 0, 0);
         assert!(

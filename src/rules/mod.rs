@@ -102,6 +102,14 @@ pub struct Rules {
     functions: Option<Functions>,
 }
 
+/// A refusal of rules named `name` says their name first.
+fn named(name: &str, error: HogError) -> HogError {
+    match error {
+        HogError::BadRules(reason) => HogError::BadRules(format!("{name}: {reason}")),
+        other => other,
+    }
+}
+
 impl Rules {
     /// A preset's rules with goal `goal`.
     pub fn preset(preset: Preset, goal: u32) -> Result<Rules, HogError> {
@@ -160,12 +168,9 @@ impl Rules {
         let fast = functions::fast_structure(functions.as_ref());
         let tables = match fast {
             Some(_) => None,
-            None => Some(Arc::new(RuleTables::new(functions.as_ref()).map_err(
-                |e| match e {
-                    HogError::BadRules(reason) => HogError::BadRules(format!("{name}: {reason}")),
-                    other => other,
-                },
-            )?)),
+            None => Some(Arc::new(
+                RuleTables::new(functions.as_ref()).map_err(|e| named(&name, e))?,
+            )),
         };
         let mut components = Preset::Fa24.components();
         components.dice = fast.unwrap_or(DiceRule::SixSided);
@@ -197,12 +202,20 @@ impl Rules {
             )));
         };
         let tables = f.tables.as_deref().expect("the general path has tables");
-        let remembering = Remembering::new(tables, memory).map_err(|e| match e {
-            HogError::BadRules(reason) => HogError::BadRules(format!("{name}: {reason}")),
-            other => other,
-        })?;
+        let remembering = Remembering::new(tables, memory).map_err(|e| named(&name, e))?;
         f.memory = Some(remembering);
         Ok(rules)
+    }
+
+    /// These rules with `memory` if given.
+    pub fn remembering(
+        self,
+        memory: Option<Arc<dyn PlayerMemory + Send + Sync>>,
+    ) -> Result<Rules, HogError> {
+        match memory {
+            Some(memory) => self.with_memory(memory),
+            None => Ok(self),
+        }
     }
 
     /// What each player remembers, for rules with memory.

@@ -53,11 +53,9 @@ impl<'r> SweepResult<'r> {
     /// with play afterwards as in the sweep: the same bits the sweep chose
     /// from (a best seat's recurrence is recomputed from its lookup row).
     pub fn choice_values(&self, i: usize, s: u32, o: u32) -> [f64; MAX_DICE + 1] {
-        if let (Some(result), Some(tables), Some(memory)) = (
-            &self.memory,
-            self.rules.functions().and_then(|f| f.tables.as_deref()),
-            self.rules.memory(),
-        ) {
+        if let (Some(result), Some(tables), Some(memory)) =
+            (&self.memory, self.rules.general(), self.rules.memory())
+        {
             // With nothing remembered, as the seats show.
             return result.choice_values(tables, memory, i, (s, o), 0, 0);
         }
