@@ -50,6 +50,21 @@ pub fn remove_on_interrupt(path: &Path) -> Registered {
     Registered { id }
 }
 
+/// Make a file with `create` and register it (its path by `path`) as one
+/// step under the registry's lock: an interrupt cannot land between the
+/// file's appearing and its registration, which would leave it behind.
+pub fn create_removed_on_interrupt<T>(
+    create: impl FnOnce() -> std::io::Result<T>,
+    path: impl Fn(&T) -> &Path,
+) -> std::io::Result<(T, Registered)> {
+    let mut r = registry();
+    let made = create()?;
+    r.next += 1;
+    let id = r.next;
+    r.files.push((id, path(&made).to_path_buf()));
+    Ok((made, Registered { id }))
+}
+
 /// Remove the folder `path`, if it is empty by then, if the run is
 /// interrupted before the guard is dropped (a folder made for files that
 /// never arrived).

@@ -18,7 +18,9 @@ use std::path::{Path, PathBuf};
 
 use tempfile::NamedTempFile;
 
-use crate::cleanup::{remove_folder_on_interrupt, remove_on_interrupt, uninterrupted, Registered};
+use crate::cleanup::{
+    create_removed_on_interrupt, remove_folder_on_interrupt, uninterrupted, Registered,
+};
 use crate::error::HogError;
 
 /// Temporary files start with this and end with [`TEMP_SUFFIX`] (or
@@ -92,12 +94,16 @@ impl AtomicFiles {
         write: impl FnOnce(&mut (dyn Write + Send)) -> std::io::Result<()>,
     ) -> Result<(), HogError> {
         let folder = self.ready(path)?;
-        let temp = tempfile::Builder::new()
-            .prefix(TEMP_PREFIX)
-            .suffix(TEMP_SUFFIX)
-            .tempfile_in(&folder)
-            .map_err(io_error(&folder))?;
-        let registered = remove_on_interrupt(temp.path());
+        let (temp, registered) = create_removed_on_interrupt(
+            || {
+                tempfile::Builder::new()
+                    .prefix(TEMP_PREFIX)
+                    .suffix(TEMP_SUFFIX)
+                    .tempfile_in(&folder)
+            },
+            |temp| temp.path(),
+        )
+        .map_err(io_error(&folder))?;
         let mut out = BufWriter::new(temp);
         write(&mut out).map_err(io_error(path))?;
         let temp = out
