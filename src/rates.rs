@@ -4,7 +4,8 @@
 use rayon::prelude::*;
 
 use crate::error::HogError;
-use crate::eval::win_rates;
+use crate::eval::{win_rates, WinRates};
+use crate::solve;
 use crate::report::{RateRow, RatesReport, RulesHeader};
 use crate::rules::Rules;
 use crate::strategy::{CourseStrategy, Resolver, StrategyTable};
@@ -12,7 +13,9 @@ use crate::sweep::SweepOptions;
 
 /// The specs rated: every `always_roll(0..=10)`, the course strategies that
 /// mean something under these rules, `optimal`, and the best response to
-/// the opponent `vs`.
+/// the opponent `vs`. Under rules with memory `optimal` is left out: the
+/// optimum remembers earlier turns, and what it wins against a table is
+/// at most what the best response (which remembers too) wins.
 pub fn standard_specs(rules: &Rules, vs: &str) -> Vec<String> {
     let mut specs: Vec<String> = (0..=10).map(|n| format!("always_roll({n})")).collect();
     for strategy in CourseStrategy::of(rules.base()) {
@@ -20,9 +23,32 @@ pub fn standard_specs(rules: &Rules, vs: &str) -> Vec<String> {
             specs.push(strategy.name().to_string());
         }
     }
-    specs.push("optimal".to_string());
+    if rules.memory().is_none() {
+        specs.push("optimal".to_string());
+    }
     specs.push(format!("best_response({})", vs.trim()));
     specs
+}
+
+/// The rates of `spec` against `opponent`. Under rules with memory a best
+/// response is no table: it is solved over the full state against the
+/// opponent in each seat.
+fn rate(
+    rules: &Rules,
+    spec: &str,
+    opponent: &StrategyTable,
+    resolver: &Resolver<'_>,
+) -> Result<WinRates, HogError> {
+    let options = SweepOptions::default();
+    if rules.memory().is_some() && spec.starts_with("best_response(") {
+        let response = solve::best_response(rules, opponent, &options);
+        return Ok(WinRates::new(
+            response.win_probability(0, 0),
+            1.0 - response.opponent_win_probability(0, 0),
+        ));
+    }
+    let table = resolver.resolve_str(spec)?;
+    Ok(win_rates(rules, &table, opponent, &options))
 }
 
 /// Rate every standard spec against `opponent` (the table of `vs`), in
@@ -39,8 +65,7 @@ pub fn rates(
     let mut rows: Vec<RateRow> = specs
         .par_iter()
         .map(|spec| {
-            let table = resolver.resolve_str(spec)?;
-            let rates = win_rates(rules, &table, opponent, &SweepOptions::default());
+            let rates = rate(rules, spec, opponent, resolver)?;
             on_row();
             Ok(RateRow::new(spec, rates))
         })

@@ -268,12 +268,12 @@ fn refuse_memory(command: &Command, rules: &str, memory: &str) -> Result<(), Hog
         | Command::Tournament(_)
         | Command::Contest(_)
         | Command::Simulate(_)
+        | Command::Rates(_)
+        | Command::Match(_)
         | Command::Rules(_)
         | Command::Completions(_)
         | Command::Manpage(_) => return Ok(()),
-        Command::Rates(_) => "rates",
         Command::Sweep(_) => "sweep",
-        Command::Match(_) => "match",
         Command::Explain(_) => "explain",
         Command::Export(_) => "export",
         Command::Plot(_) => "plot",
@@ -283,7 +283,7 @@ fn refuse_memory(command: &Command, rules: &str, memory: &str) -> Result<(), Hog
     };
     Err(HogError::BadRules(format!(
         "{rules} has a memory ({memory}), which hog {name} does not take yet; hog solve, \
-         eval, tournament, contest and simulate do"
+         eval, rates, match, tournament, contest and simulate do"
     )))
 }
 

@@ -6,13 +6,13 @@ use serde_json::json;
 use super::output::render_table;
 use super::{Config, Format, Printer};
 use crate::rules::library::CATALOG;
-use crate::rules::Preset;
+use crate::rules::{Preset, BUILT_IN};
 
 #[derive(Debug, Args)]
 pub struct RulesListArgs {}
 
 pub fn run(config: &Config, _args: &RulesListArgs, printer: &mut Printer) -> anyhow::Result<()> {
-    let presets: Vec<Vec<String>> = Preset::ALL
+    let mut presets: Vec<Vec<String>> = Preset::ALL
         .iter()
         .map(|p| {
             let c = p.components();
@@ -21,9 +21,16 @@ pub fn run(config: &Config, _args: &RulesListArgs, printer: &mut Printer) -> any
                 c.zero_dice.name().to_string(),
                 c.dice.name().to_string(),
                 c.after_turn.name().to_string(),
+                "-".to_string(),
             ]
         })
         .collect();
+    // The built-in rules files, by their components' names.
+    for built_in in BUILT_IN {
+        let mut row = vec![built_in.name.to_string()];
+        row.extend(built_in.components());
+        presets.push(row);
+    }
     let components: Vec<Vec<String>> = CATALOG
         .iter()
         .map(|c| {
@@ -41,7 +48,10 @@ pub fn run(config: &Config, _args: &RulesListArgs, printer: &mut Printer) -> any
         Format::Json => {
             let presets: Vec<_> = presets
                 .iter()
-                .map(|r| json!({"preset": r[0], "zero_dice": r[1], "dice": r[2], "after_turn": r[3]}))
+                .map(|r| {
+                    json!({"preset": r[0], "zero_dice": r[1], "dice": r[2],
+                           "after_turn": r[3], "memory": (r[4] != "-").then_some(&r[4])})
+                })
                 .collect();
             let components: Vec<_> = CATALOG
                 .iter()
@@ -61,7 +71,7 @@ pub fn run(config: &Config, _args: &RulesListArgs, printer: &mut Printer) -> any
             let mut text = String::from("Presets (--rules):\n\n");
             text += &render_table(
                 Format::Text,
-                &["preset", "zero_dice", "dice", "after_turn"],
+                &["preset", "zero_dice", "dice", "after_turn", "memory"],
                 &presets,
             );
             text += "\nComponents of rules files (--rules-file FILE.toml; see the README):\n";
@@ -89,7 +99,7 @@ pub fn run(config: &Config, _args: &RulesListArgs, printer: &mut Printer) -> any
         format => {
             let mut text = render_table(
                 format,
-                &["preset", "zero_dice", "dice", "after_turn"],
+                &["preset", "zero_dice", "dice", "after_turn", "memory"],
                 &presets,
             );
             text += &render_table(

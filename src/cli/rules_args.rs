@@ -8,8 +8,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::general::PythonRules;
+use crate::recall::FeralHogs;
 use crate::rules::{
-    AfterTurn, Components, ComposedRules, DiceRule, Origin, Preset, Rules, ZeroDice, MAX_GOAL,
+    AfterTurn, BuiltIn, Components, ComposedRules, DiceRule, Origin, Preset, Rules, ZeroDice,
+    BUILT_IN, MAX_GOAL,
 };
 use crate::HogError;
 
@@ -29,14 +31,71 @@ macro_rules! value_enum_from_names {
     )*};
 }
 
-value_enum_from_names!(Preset, ZeroDice, AfterTurn);
+value_enum_from_names!(ZeroDice, AfterTurn);
+
+/// A rule set by name: a preset of components, or a built-in rules file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RuleSet {
+    Preset(Preset),
+    /// The index of a built-in rules file in [`BUILT_IN`].
+    BuiltIn(usize),
+}
+
+/// Every rule set `--rules` names, presets first.
+const RULE_SETS: [RuleSet; 5] = [
+    RuleSet::Preset(Preset::ALL[0]),
+    RuleSet::Preset(Preset::ALL[1]),
+    RuleSet::Preset(Preset::ALL[2]),
+    RuleSet::Preset(Preset::ALL[3]),
+    RuleSet::BuiltIn(0),
+];
+
+impl ValueEnum for RuleSet {
+    fn value_variants<'a>() -> &'a [Self] {
+        &RULE_SETS
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(match self {
+            RuleSet::Preset(p) => p.name(),
+            RuleSet::BuiltIn(i) => BUILT_IN[*i].name,
+        }))
+    }
+}
+
+/// `--memory`: a reading of Feral Hogs, or none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MemoryChoice(pub Option<FeralHogs>);
+
+const MEMORY_CHOICES: [MemoryChoice; 3] = [
+    MemoryChoice(Some(FeralHogs::ALL[0])),
+    MemoryChoice(Some(FeralHogs::ALL[1])),
+    MemoryChoice(None),
+];
+
+impl ValueEnum for MemoryChoice {
+    fn value_variants<'a>() -> &'a [Self] {
+        &MEMORY_CHOICES
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        use crate::recall::PlayerMemory;
+        Some(PossibleValue::new(self.0.map_or("none", |m| m.name())))
+    }
+}
 
 /// `--rules`, `--goal` and the component overrides.
 #[derive(Debug, Args)]
 pub struct RulesArgs {
-    /// Rule set preset (its rules are in the README).
-    #[arg(long = "rules", value_enum, default_value_t = Preset::Fa24, global = true)]
-    pub preset: Preset,
+    /// Rule set: a preset, or fa19 (Fall 2019, with Feral Hogs; a built-in
+    /// rules file). Their rules are in the README.
+    #[arg(
+        long = "rules",
+        value_enum,
+        default_value = "fa24",
+        global = true
+    )]
+    pub preset: RuleSet,
 
     /// Score needed to win (1 to 1000000; default 100, or the GOAL of a
     /// --rules-py file).
@@ -59,6 +118,11 @@ pub struct RulesArgs {
     #[arg(long, value_enum, global = true)]
     pub after_turn: Option<AfterTurn>,
 
+    /// What each player remembers of their previous turn (Feral Hogs on the
+    /// dice or on the points, or none), for --rules fa19 or a --rules-file.
+    #[arg(long, value_enum, global = true, conflicts_with = "rules_py")]
+    pub memory: Option<MemoryChoice>,
+
     /// Rules from a Python file instead: zero_dice(score, opponent_score)
     /// and optionally dice_sides, PIG_OUT, turn_points, after_turn,
     /// extra_turn and GOAL (see the README). Solved on the general path.
@@ -79,6 +143,20 @@ pub struct RulesArgs {
         conflicts_with_all = ["preset", "zero_dice", "hog_wild", "no_hog_wild", "after_turn", "rules_py"]
     )]
     pub rules_file: Option<PathBuf>,
+}
+
+impl RulesArgs {
+    /// The first component override given, by its flag.
+    fn component_override(&self) -> Option<&'static str> {
+        [
+            (self.zero_dice.is_some(), "--zero-dice"),
+            (self.hog_wild, "--hog-wild"),
+            (self.no_hog_wild, "--no-hog-wild"),
+            (self.after_turn.is_some(), "--after-turn"),
+        ]
+        .into_iter()
+        .find_map(|(given, flag)| given.then_some(flag))
+    }
 }
 
 /// Digits only; the range is checked with the rules, so that a goal too
@@ -104,8 +182,12 @@ impl RulesArgs {
             return Rules::from_functions(name, Origin::Python, Arc::new(functions))?
                 .remembering(memory);
         }
+        let memory = self.memory.map(|m| m.0);
         if let Some(path) = &self.rules_file {
-            let functions = ComposedRules::load(path, goal)?;
+            let mut functions = ComposedRules::load(path, goal)?;
+            if let Some(memory) = memory {
+                functions = functions.with_memory(memory);
+            }
             let name = path.file_name().map_or_else(
                 || path.display().to_string(),
                 |f| f.to_string_lossy().into_owned(),
@@ -114,7 +196,26 @@ impl RulesArgs {
             return Rules::from_functions(name, Origin::RulesFile, Arc::new(functions))?
                 .remembering(memory);
         }
-        let preset = self.preset;
+        let preset = match self.preset {
+            RuleSet::Preset(preset) => preset,
+            RuleSet::BuiltIn(i) => {
+                let built_in: BuiltIn = BUILT_IN[i];
+                if let Some(flag) = self.component_override() {
+                    return Err(HogError::BadRules(format!(
+                        "{flag} changes a preset's components; {} is a rules file: change a copy \
+                         of {} and pass it with --rules-file",
+                        built_in.name, built_in.path
+                    )));
+                }
+                return built_in.rules(goal, memory);
+            }
+        };
+        if memory.is_some() {
+            return Err(HogError::BadRules(format!(
+                "--memory takes rules from a file (--rules fa19, --rules-file); {} remembers nothing",
+                preset.name()
+            )));
+        }
         let mut c: Components = preset.components();
         if let Some(z) = self.zero_dice {
             c.zero_dice = z;

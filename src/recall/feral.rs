@@ -19,6 +19,16 @@ pub enum FeralHogs {
     Dice,
 }
 
+impl FeralHogs {
+    /// Both readings, in the order `hog rules` lists them.
+    pub const ALL: [FeralHogs; 2] = [FeralHogs::Dice, FeralHogs::Points];
+
+    /// The reading named `name` (`feral-hogs`, `feral-hogs-points`).
+    pub fn from_name(name: &str) -> Option<FeralHogs> {
+        FeralHogs::ALL.into_iter().find(|f| f.name() == name)
+    }
+}
+
 /// Remembered points past which no dice count is 2 away.
 const POINTS_CAP: u32 = 13;
 

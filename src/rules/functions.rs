@@ -37,6 +37,8 @@ pub enum Origin {
     Python,
     /// A rules file of components (`--rules-file`).
     RulesFile,
+    /// A rules file built into hog (`--rules fa19`).
+    BuiltIn,
     /// Rust code (the library's own users, the tests).
     Code,
 }
@@ -47,6 +49,7 @@ impl Origin {
         match self {
             Origin::Python => "from Python",
             Origin::RulesFile => "rules file",
+            Origin::BuiltIn => "built in",
             Origin::Code => "functions",
         }
     }
@@ -55,7 +58,7 @@ impl Origin {
     pub fn component_name(self) -> &'static str {
         match self {
             Origin::Python => "python",
-            Origin::RulesFile => "rules-file",
+            Origin::RulesFile | Origin::BuiltIn => "rules-file",
             Origin::Code => "functions",
         }
     }

@@ -7,6 +7,7 @@
 
 mod after_turn;
 mod dice_rule;
+mod built_in;
 pub mod digits;
 mod functions;
 mod landing;
@@ -17,6 +18,7 @@ mod rules_file;
 mod zero_dice;
 
 pub use after_turn::{AfterTurn, TurnEnd};
+pub use built_in::{BuiltIn, BUILT_IN};
 pub use dice_rule::DiceRule;
 pub use functions::{Functions, Origin};
 pub use landing::{diagonal_scores, outcome_index, state_index, Landing, LANDING_REACH};

@@ -118,10 +118,10 @@ impl ComposedRules {
             .collect::<Result<_, _>>()?;
         let memory = match table.get("memory") {
             None => None,
-            Some(value) => Some(match component(value, Kind::Memory)?.component.name {
-                "feral-hogs-points" => FeralHogs::Points,
-                _ => FeralHogs::Dice,
-            }),
+            Some(value) => {
+                let name = component(value, Kind::Memory)?.component.name;
+                Some(FeralHogs::from_name(name).expect("the catalog's memories are Feral Hogs"))
+            }
         };
         Ok(ComposedRules {
             goal,
@@ -137,6 +137,11 @@ impl ComposedRules {
     /// What each player remembers, if the file names a memory.
     pub fn memory(&self) -> Option<FeralHogs> {
         self.memory
+    }
+
+    /// These rules with `memory` in place of the file's own.
+    pub fn with_memory(self, memory: Option<FeralHogs>) -> ComposedRules {
+        ComposedRules { memory, ..self }
     }
 }
 

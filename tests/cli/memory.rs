@@ -126,6 +126,48 @@ fn simulate_plays_with_memory() {
     assert_eq!(v["exact"]["first"].as_f64(), Some(exact), "{v}");
 }
 
+/// `rates` rates every table with memory tracked, and the best response
+/// solved over the full state in each seat (`optimal` is no table here);
+/// `match` reads two tables and gives the first one's rate as the library.
+#[test]
+fn rates_and_match_track_the_memory() {
+    let dir = Scratch::new();
+    let file = rules_file(&dir, "feral-hogs");
+    let v = dir.json(&["rates", "--rules-file", &file, "--vs", "always_roll(4)"]);
+    let rows = v["rows"].as_array().unwrap();
+    let row = |name: &str| {
+        rows.iter()
+            .find(|r| r["strategy"] == name)
+            .unwrap_or_else(|| panic!("no row {name} in {v}"))
+    };
+    assert_eq!(rows.len(), 12, "always_roll(0..=10) and the best response: {v}");
+    assert!(rows.iter().all(|r| r["strategy"] != "optimal"));
+    let four = StrategyTable::constant(40, 4);
+    let two = StrategyTable::constant(40, 2);
+    let first = library(FeralHogs::Dice, &[Policy::Fixed(&two), Policy::Fixed(&four)]).start(0);
+    assert_eq!(num(row("always_roll(2)"), "first").to_bits(), first.to_bits());
+    let best = library(FeralHogs::Dice, &[Policy::Best, Policy::Fixed(&four)]).start(0);
+    let best_second =
+        1.0 - library(FeralHogs::Dice, &[Policy::Fixed(&four), Policy::Best]).start(0);
+    let response = row("best_response(always_roll(4))");
+    assert_eq!(num(response, "first").to_bits(), best.to_bits());
+    assert!((num(response, "second") - best_second).abs() < 1e-15);
+    assert_eq!(rows[0]["strategy"], "best_response(always_roll(4))");
+    let text = dir.run(&["rates", "--rules-file", &file, "--vs", "always_roll(4)"]);
+    assert!(text.contains("the best response remembers earlier turns"), "{text}");
+
+    let mut input = vec!["2"; 1600];
+    input.extend(vec!["4"; 1600]);
+    let out = dir
+        .hog()
+        .args(["match", "--rules-file", &file])
+        .write_stdin(input.join(" "))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), format!("{first}\n"));
+}
+
 #[test]
 fn what_does_not_take_memory_yet_is_refused() {
     let dir = Scratch::new();
@@ -134,7 +176,6 @@ fn what_does_not_take_memory_yet_is_refused() {
         vec!["explain", "0", "0"],
         vec!["export", "always_roll(3)", "--out", "t.csv"],
         vec!["play", "--seed", "1"],
-        vec!["rates"],
     ] {
         let args = [&command[..], &["--rules-file", &file]].concat();
         dir.refuse(
@@ -257,6 +298,67 @@ fn fall_2019_agrees_with_independent_programs() {
         "always_roll(6)",
     ]);
     assert!((num(&v, "average") - 0.446208303).abs() < 1e-9, "{v}");
+}
+
+/// `--rules fa19` is the example rules file built in: the same optimum
+/// byte for byte; `--memory` swaps the reading of Feral Hogs or drops it,
+/// with the independent figures above; the presets' component flags and a
+/// memory for a preset are refused in one line.
+#[test]
+fn the_fa19_preset_is_the_example_file_built_in() {
+    let dir = Scratch::new();
+    let feral =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/rules/fa19-feral.toml");
+    let file = dir.json(&[
+        "solve",
+        "--rules-file",
+        feral.to_str().unwrap(),
+        "--goal",
+        "40",
+        "--out",
+        "file",
+    ]);
+    let preset = dir.json(&[
+        "solve", "--rules", "fa19", "--goal", "40", "--out", "preset",
+    ]);
+    assert_eq!(preset["rules"], "fa19");
+    assert_eq!(preset["components"]["memory"], "feral-hogs");
+    assert_eq!(
+        num(&preset, "first_player_win_probability").to_bits(),
+        num(&file, "first_player_win_probability").to_bits()
+    );
+    let csv = |out: &str| std::fs::read(dir.join(out).join("final_strategy.csv")).unwrap();
+    assert_eq!(csv("preset"), csv("file"));
+
+    for (memory, want) in [("feral-hogs-points", 0.516276087), ("none", 0.518024027)] {
+        let out = format!("o-{memory}");
+        let v = dir.json(&["solve", "--rules", "fa19", "--memory", memory, "--out", &out]);
+        let got = num(&v, "first_player_win_probability");
+        assert!((got - want).abs() < 1e-9, "{memory}: {got} vs {want}");
+    }
+    let listed = dir.json(&["rules"]);
+    let fa19 = listed["presets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["preset"] == "fa19")
+        .expect("hog rules lists fa19");
+    assert_eq!(fa19["memory"], "feral-hogs");
+    assert_eq!(fa19["zero_dice"], "bacon-ten-minus-min-digit");
+    assert_eq!(fa19["after_turn"], "swap-first-times-last");
+
+    dir.refuse(
+        &["eval", "always_roll(4)", "--rules", "fa19", "--after-turn", "sus-fuss"],
+        &["--after-turn", "fa19 is a rules file", "examples/rules/fa19-feral.toml"],
+    );
+    dir.refuse(
+        &["eval", "always_roll(4)", "--rules", "digit-swap", "--memory", "feral-hogs"],
+        &["--memory", "digit-swap remembers nothing"],
+    );
+    dir.refuse_usage(
+        &["eval", "always_roll(4)", "--rules", "fa19", "--memory", "feral"],
+        &["feral", "--memory"],
+    );
 }
 
 /// Fall 2019 with Feral Hogs in plain Python: the rule functions, then

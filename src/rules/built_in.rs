@@ -1,0 +1,126 @@
+//! Rule sets built into hog as rules files: semesters whose rules the
+//! presets' components cannot express (Fall 2019's digit rules and Feral
+//! Hogs). Each is the text of a rules file in `examples/rules/`, so the
+//! file a user copies to change one rule is exactly what `--rules` runs.
+
+use std::sync::Arc;
+
+use super::{ComposedRules, Origin, Rules};
+use crate::error::HogError;
+use crate::recall::FeralHogs;
+
+/// One built-in rule set.
+#[derive(Debug, Clone, Copy)]
+pub struct BuiltIn {
+    /// Its name on the command line (`--rules NAME`) and in reports.
+    pub name: &'static str,
+    /// The rules file it is.
+    pub text: &'static str,
+    /// Where the file lives in the repository, for the README and `hog rules`.
+    pub path: &'static str,
+}
+
+/// Every built-in rule set, in the order `hog rules` lists them.
+pub const BUILT_IN: [BuiltIn; 1] = [BuiltIn {
+    name: "fa19",
+    text: include_str!("../../examples/rules/fa19-feral.toml"),
+    path: "examples/rules/fa19-feral.toml",
+}];
+
+impl BuiltIn {
+    /// The built-in rule set named `name`.
+    pub fn from_name(name: &str) -> Option<BuiltIn> {
+        BUILT_IN.into_iter().find(|b| b.name == name)
+    }
+
+    /// Its components, for `goal` if given (else the file's, else 100).
+    pub fn composed(&self, goal: Option<u32>) -> Result<ComposedRules, HogError> {
+        ComposedRules::parse(self.text, goal)
+            .map_err(|reason| HogError::BadRules(format!("{}: {reason}", self.name)))
+    }
+
+    /// Its zero-dice, dice, after-turn and memory components by name, as
+    /// `hog rules` lists the presets' ("-" for none; rules in turn joined by
+    /// "then").
+    pub fn components(&self) -> [String; 4] {
+        let table: toml::Table = self.text.parse().expect("a built-in rules file parses");
+        let name = |value: &toml::Value| match value {
+            toml::Value::Table(t) => t["rule"].as_str().unwrap_or("?").to_string(),
+            other => other.as_str().unwrap_or("?").to_string(),
+        };
+        let named = |key: &str, none: &str| match table.get(key) {
+            None => none.to_string(),
+            Some(toml::Value::Array(rules)) if rules.is_empty() => none.to_string(),
+            Some(toml::Value::Array(rules)) => {
+                rules.iter().map(name).collect::<Vec<_>>().join(" then ")
+            }
+            Some(value) => name(value),
+        };
+        [
+            named("zero_dice", "-"),
+            named("dice", "six-sided"),
+            named("after_turn", "-"),
+            named("memory", "-"),
+        ]
+    }
+
+    /// The rules, for `goal` if given, with `memory` in place of the file's
+    /// own if given (`Some(None)`: no memory at all).
+    pub fn rules(
+        &self,
+        goal: Option<u32>,
+        memory: Option<Option<FeralHogs>>,
+    ) -> Result<Rules, HogError> {
+        let mut composed = self.composed(goal)?;
+        if let Some(memory) = memory {
+            composed = composed.with_memory(memory);
+        }
+        let remembered = composed.memory().map(|m| Arc::new(m) as _);
+        Rules::from_functions(self.name.to_string(), Origin::BuiltIn, Arc::new(composed))?
+            .remembering(remembered)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::general::ScoreRules;
+
+    #[test]
+    fn fa19_is_fall_2019_with_feral_hogs_on_the_dice() {
+        let fa19 = BuiltIn::from_name("fa19").unwrap();
+        let rules = fa19.rules(None, None).unwrap();
+        assert_eq!(rules.goal(), 100);
+        assert_eq!(rules.memory().unwrap().name(), "feral-hogs");
+        assert_eq!(rules.describe(), "fa19 (built in, with feral-hogs), goal 100");
+        let composed = fa19.composed(Some(100)).unwrap();
+        // Free Bacon: 10 - the smaller digit of the opponent's score.
+        assert_eq!(composed.zero_dice(0, 35), 7);
+        assert_eq!(composed.zero_dice(0, 7), 10, "a one-digit score's tens digit is 0");
+        // Swine Swap: 994 and 6 have first digit times last digit 36.
+        assert_eq!(composed.after_turn(6, 994), (994, 6));
+        assert_eq!(composed.after_turn(6, 995), (6, 995));
+        assert_eq!(composed.dice_sides(0, 0), 6);
+        assert!(BuiltIn::from_name("fa24").is_none());
+        assert_eq!(
+            fa19.components(),
+            [
+                "bacon-ten-minus-min-digit",
+                "six-sided",
+                "swap-first-times-last",
+                "feral-hogs"
+            ]
+        );
+    }
+
+    #[test]
+    fn the_memory_can_be_overridden_or_dropped() {
+        let fa19 = BuiltIn::from_name("fa19").unwrap();
+        let points = fa19.rules(Some(50), Some(Some(FeralHogs::Points))).unwrap();
+        assert_eq!(points.memory().unwrap().name(), "feral-hogs-points");
+        assert_eq!(points.goal(), 50);
+        let plain = fa19.rules(None, Some(None)).unwrap();
+        assert!(plain.memory().is_none());
+        assert_eq!(plain.describe(), "fa19 (built in), goal 100");
+    }
+}
