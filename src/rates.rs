@@ -5,9 +5,9 @@ use rayon::prelude::*;
 
 use crate::error::HogError;
 use crate::eval::{win_rates, WinRates};
-use crate::solve;
 use crate::report::{RateRow, RatesReport, RulesHeader};
 use crate::rules::Rules;
+use crate::solve;
 use crate::strategy::{CourseStrategy, Resolver, StrategyTable};
 use crate::sweep::SweepOptions;
 

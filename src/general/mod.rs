@@ -17,11 +17,13 @@
 //! [`ScoreRules`]); the tests hold the two to 1e-15.
 
 mod outcomes;
+mod point_set;
 mod rules_py;
 mod sweep;
 mod tables;
 
 pub use outcomes::{PigOut, Rolls, SIDES};
+pub(crate) use point_set::PointSet;
 pub use rules_py::{PythonMemory, PythonRules};
 pub use sweep::{general_sweep, GeneralResult, FIXED_POINT_TOLERANCE, MAX_ROUNDS};
 pub use tables::{Roll, RuleTables, ScoreRules, Slot, CONSTANTS, MAX_RULES_GOAL, MAX_TURN_POINTS};

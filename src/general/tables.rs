@@ -3,6 +3,10 @@
 //! the checks the sweep relies on (see the assumptions in `crate::sweep`).
 
 use super::outcomes::{PigOut, Rolls, SIDES};
+use super::PointSet;
+
+/// The dice counts a turn chooses from.
+const CHOICES: usize = MAX_DICE + 1;
 use crate::dice::MAX_DICE;
 use crate::error::HogError;
 
@@ -356,6 +360,11 @@ impl RuleTables {
         (roll, points, slots)
     }
 
+    /// The sides of the dice a turn rolls at `(s, o)`.
+    pub fn sides_at(&self, s: u32, o: u32) -> u32 {
+        u32::from(self.sides[(s * self.goal + o) as usize])
+    }
+
     /// Whether some turn on diagonal `d` keeps the score sum.
     pub fn level(&self, d: usize) -> bool {
         self.level[d]
@@ -367,29 +376,46 @@ impl RuleTables {
     /// raw score `t` against `o` ends.
     fn check_sums(&mut self, ends: &[End]) -> Result<(), HogError> {
         let n = self.goal;
+        // The raw points of `k` dice of some sides, where no rule changes
+        // them: the same at every state, so found once.
+        let mut rolls: Vec<Option<PointSet>> = vec![None; (*SIDES.end() as usize + 1) * CHOICES];
         for s in 0..n {
             for o in 0..n {
-                for k in 0..=MAX_DICE as u32 {
-                    let (roll, points, _) = self.roll_at(s, o, k);
-                    let mut level = false;
-                    for (i, (p, _)) in roll.outcomes().enumerate() {
-                        let t = s + points.map_or(p, |points| points[i]);
-                        let End::Next { mover, other, .. } =
-                            ends[o as usize * self.width + t as usize]
-                        else {
-                            continue;
-                        };
-                        if mover + other < s + o {
-                            return Err(bad(format!(
-                                "after_turn({t}, {o}) returns ({mover}, {other}): a turn from \
-                                 ({s}, {o}) rolling {k} {} would lower the sum of the scores, \
-                                 which no turn may",
-                                if k == 1 { "die" } else { "dice" }
-                            )));
+                // Each total a turn from (s, o) can reach, checked once.
+                let mut by_dice = [PointSet::default(); CHOICES];
+                let mut reach = PointSet::default();
+                for (k, set) in by_dice.iter_mut().enumerate() {
+                    let (roll, points, _) = self.roll_at(s, o, k as u32);
+                    *set = match (&roll, points) {
+                        (Roll::Dice(_), None) => {
+                            let at = self.sides_at(s, o) as usize * CHOICES + k;
+                            *rolls[at]
+                                .get_or_insert_with(|| PointSet::of(roll.outcomes().map(|o| o.0)))
                         }
-                        level |= mover + other == s + o;
+                        _ => PointSet::of(
+                            roll.outcomes()
+                                .enumerate()
+                                .map(|(i, (p, _))| points.map_or(p, |points| points[i])),
+                        ),
+                    };
+                    reach.add_shifted(set, 0);
+                }
+                for q in reach.iter() {
+                    let t = s + q;
+                    let End::Next { mover, other, .. } = ends[o as usize * self.width + t as usize]
+                    else {
+                        continue;
+                    };
+                    if mover + other < s + o {
+                        let k = by_dice.iter().position(|set| set.has(q)).unwrap_or(0);
+                        return Err(bad(format!(
+                            "after_turn({t}, {o}) returns ({mover}, {other}): a turn from \
+                             ({s}, {o}) rolling {k} {} would lower the sum of the scores, \
+                             which no turn may",
+                            if k == 1 { "die" } else { "dice" }
+                        )));
                     }
-                    if level {
+                    if mover + other == s + o {
                         self.level[(s + o) as usize] = true;
                     }
                 }

@@ -8,7 +8,7 @@ use rayon::prelude::*;
 use super::PlayerMemory;
 use crate::dice::MAX_DICE;
 use crate::error::HogError;
-use crate::general::{RuleTables, Slot, MAX_TURN_POINTS};
+use crate::general::{PointSet, Roll, RuleTables, Slot, MAX_TURN_POINTS, SIDES};
 use crate::policy::{best_choice, Policy};
 
 /// The largest memory a player may have: the state count grows with its
@@ -166,30 +166,53 @@ impl Plan {
 /// solved with memory).
 fn check(tables: &RuleTables, plan: &Plan, name: &str) -> Result<(), HogError> {
     let n = tables.goal();
+    // The raw points a roll of `k` dice of some sides can score: the same
+    // at every state where no rule changes the points, so found once.
+    let mut rolls: Vec<Option<PointSet>> = vec![None; (*SIDES.end() as usize + 1) * CHOICES];
     for s in 0..n {
         for o in 0..n {
+            // The final points some turn from (s, o) can score: the
+            // landings are the state's, so each is checked once.
+            let mut reach = PointSet::default();
+            let mut by_dice = [PointSet::default(); CHOICES];
+            let mut slots: &[Slot] = &[];
             for k in 0..CHOICES as u32 {
-                let (roll, points, slots) = tables.roll_at(s, o, k);
-                let top = plan.bonuses[k as usize].iter().copied().max().unwrap_or(0);
-                for (i, (p, _)) in roll.outcomes().enumerate() {
-                    let q = points.map_or(p, |points| points[i]);
-                    if q + top > MAX_TURN_POINTS {
-                        return Err(HogError::BadRules(format!(
-                            "with {name}, a turn from ({s}, {o}) rolling {k} dice can score \
-                             {q} + {top} points: at most {MAX_TURN_POINTS}"
-                        )));
+                let (roll, points, state_slots) = tables.roll_at(s, o, k);
+                slots = state_slots;
+                let raw = match (&roll, points) {
+                    (Roll::Dice(_), None) => {
+                        let at = tables.sides_at(s, o) as usize * CHOICES + k as usize;
+                        *rolls[at].get_or_insert_with(|| PointSet::of(roll.outcomes().map(|o| o.0)))
                     }
-                    for &bonus in &plan.bonuses[k as usize] {
-                        let index = slots[(q + bonus) as usize].index() as u32;
-                        if index < n * n && index / n + index % n <= s + o {
-                            return Err(HogError::BadRules(format!(
-                                "with {name}, a turn from ({s}, {o}) rolling {k} dice for {} \
-                                 points keeps the sum of the scores; rules with memory need \
-                                 every turn to raise it",
-                                q + bonus
-                            )));
-                        }
-                    }
+                    _ => PointSet::of(
+                        roll.outcomes()
+                            .enumerate()
+                            .map(|(i, (p, _))| points.map_or(p, |points| points[i])),
+                    ),
+                };
+                let bonuses = &plan.bonuses[k as usize];
+                let top = bonuses.iter().copied().max().unwrap_or(0);
+                let q = raw.max();
+                if q + top > MAX_TURN_POINTS {
+                    return Err(HogError::BadRules(format!(
+                        "with {name}, a turn from ({s}, {o}) rolling {k} dice can score \
+                         {q} + {top} points: at most {MAX_TURN_POINTS}"
+                    )));
+                }
+                for &bonus in bonuses {
+                    by_dice[k as usize].add_shifted(&raw, bonus);
+                }
+                reach.add_shifted(&by_dice[k as usize], 0);
+            }
+            for points in reach.iter() {
+                let index = slots[points as usize].index() as u32;
+                if index < n * n && index / n + index % n <= s + o {
+                    let k = by_dice.iter().position(|set| set.has(points)).unwrap_or(0);
+                    return Err(HogError::BadRules(format!(
+                        "with {name}, a turn from ({s}, {o}) rolling {k} dice for {points} \
+                         points keeps the sum of the scores; rules with memory need every \
+                         turn to raise it"
+                    )));
                 }
             }
         }
@@ -288,49 +311,55 @@ pub fn memory_sweep(
     let mut seats: Vec<MemorySeat> = policies
         .iter()
         .map(|_| MemorySeat {
-            values: std::iter::repeat_n(f64::NAN, n * n * planes)
-                .chain(
-                    CONSTANTS
-                        .iter()
-                        .flat_map(|&c| std::iter::repeat_n(c, planes)),
-                )
-                .collect(),
+            // Zeros, not a sentinel: the allocator's zeroed pages cost no
+            // pass of their own, and the sweep writes every state before
+            // any state reads it (the diagonal order).
+            values: {
+                let mut values = vec![0.0; n * n * planes + CONSTANTS.len() * planes];
+                for (c, block) in CONSTANTS
+                    .iter()
+                    .zip(values[n * n * planes..].chunks_mut(planes))
+                {
+                    block.fill(*c);
+                }
+                values
+            },
             choices: vec![0; planes * n * n],
         })
         .collect();
-    // Each diagonal's new values and choices, state after state, written
-    // by the threads into these and then copied into place (the states of
-    // a diagonal lie apart in the seats).
-    let mut new_values: Vec<Vec<f64>> = vec![vec![0.0; n * planes]; seats.len()];
-    let mut new_choices: Vec<Vec<u8>> = vec![vec![0; n * planes]; seats.len()];
+    // Each diagonal's new values and choices, seat after seat and state
+    // after state, written by the threads into these and then copied into
+    // place (the states of a diagonal lie apart in the seats). Both seats
+    // in one parallel pass: one meeting of the threads a diagonal.
+    let count = seats.len();
+    let mut new_values: Vec<f64> = vec![0.0; count * n * planes];
+    let mut new_choices: Vec<u8> = vec![0; count * n * planes];
     let mut diagonals = || {
         for d in (0..=2 * (n - 1)).rev() {
             let scores = d.saturating_sub(n - 1)..d.min(n - 1) + 1;
-            let states = scores.len() * planes;
-            for (i, (values, choices)) in new_values.iter_mut().zip(&mut new_choices).enumerate() {
-                let seats = &seats;
-                values[..states]
-                    .par_chunks_mut(planes)
-                    .zip(choices[..states].par_chunks_mut(planes))
-                    .zip(scores.clone().into_par_iter())
-                    .with_min_len(MIN_STATES_PER_THREAD)
-                    .for_each_init(
-                        || Scratch::new(plan),
-                        |scratch, ((values, choices), s)| {
-                            let at = (s as u32, (d - s) as u32);
-                            state(
-                                tables, plan, seats, policies, i, at, scratch, values, choices,
-                            );
-                        },
-                    );
-            }
-            for ((seat, values), choices) in seats.iter_mut().zip(&new_values).zip(&new_choices) {
-                for (x, s) in scores.clone().enumerate() {
-                    let at = (s * n + d - s) * planes;
-                    let from = x * planes..(x + 1) * planes;
-                    seat.values[at..at + planes].copy_from_slice(&values[from.clone()]);
-                    seat.choices[at..at + planes].copy_from_slice(&choices[from]);
-                }
+            let (first, len) = (scores.start, scores.len());
+            let seats_ref = &seats;
+            new_values[..count * len * planes]
+                .par_chunks_mut(planes)
+                .zip(new_choices[..count * len * planes].par_chunks_mut(planes))
+                .enumerate()
+                .with_min_len(MIN_STATES_PER_THREAD)
+                .for_each_init(
+                    || Scratch::new(plan),
+                    |scratch, (job, (values, choices))| {
+                        let (i, s) = (job / len, first + job % len);
+                        let at = (s as u32, (d - s) as u32);
+                        state(
+                            tables, plan, seats_ref, policies, i, at, scratch, values, choices,
+                        );
+                    },
+                );
+            let done = new_values.chunks(planes).zip(new_choices.chunks(planes));
+            for (job, (values, choices)) in done.take(count * len).enumerate() {
+                let (seat, s) = (&mut seats[job / len], first + job % len);
+                let at = (s * n + d - s) * planes;
+                seat.values[at..at + planes].copy_from_slice(values);
+                seat.choices[at..at + planes].copy_from_slice(choices);
             }
         }
     };
@@ -449,6 +478,21 @@ fn state(
     };
     let dice = fixed.map_or(0..=MAX_DICE as u8, |k| k..=k);
     expectations(tables, plan, seats, i, at, dice, scratch);
+    if let Some(k) = fixed {
+        // One count: each context reads the expectation of its bonus.
+        let k = usize::from(k);
+        let which: [u8; MAX_MEMORY as usize] =
+            std::array::from_fn(|a| plan.which.get(a * CHOICES + k).copied().unwrap_or(0));
+        let which = &which[..size];
+        for (b, values) in values.chunks_exact_mut(size).enumerate() {
+            let expected = &scratch.expected[Scratch::slot(plan, b, k, 0)..][..plan.most];
+            for (value, &j) in values.iter_mut().zip(which) {
+                *value = expected[usize::from(j)];
+            }
+        }
+        choices.fill(k as u8);
+        return;
+    }
     for b in 0..size {
         for a in 0..size {
             let of = |k: usize| scratch.of(plan, a, b, k);

@@ -92,11 +92,18 @@ mod tests {
         let rules = fa19.rules(None, None).unwrap();
         assert_eq!(rules.goal(), 100);
         assert_eq!(rules.memory().unwrap().name(), "feral-hogs");
-        assert_eq!(rules.describe(), "fa19 (built in, with feral-hogs), goal 100");
+        assert_eq!(
+            rules.describe(),
+            "fa19 (built in, with feral-hogs), goal 100"
+        );
         let composed = fa19.composed(Some(100)).unwrap();
         // Free Bacon: 10 - the smaller digit of the opponent's score.
         assert_eq!(composed.zero_dice(0, 35), 7);
-        assert_eq!(composed.zero_dice(0, 7), 10, "a one-digit score's tens digit is 0");
+        assert_eq!(
+            composed.zero_dice(0, 7),
+            10,
+            "a one-digit score's tens digit is 0"
+        );
         // Swine Swap: 994 and 6 have first digit times last digit 36.
         assert_eq!(composed.after_turn(6, 994), (994, 6));
         assert_eq!(composed.after_turn(6, 995), (6, 995));

@@ -6,8 +6,8 @@
 //! after-turn rule. A new rule is a new component, never a solver change.
 
 mod after_turn;
-mod dice_rule;
 mod built_in;
+mod dice_rule;
 pub mod digits;
 mod functions;
 mod landing;

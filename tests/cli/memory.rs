@@ -140,12 +140,23 @@ fn rates_and_match_track_the_memory() {
             .find(|r| r["strategy"] == name)
             .unwrap_or_else(|| panic!("no row {name} in {v}"))
     };
-    assert_eq!(rows.len(), 12, "always_roll(0..=10) and the best response: {v}");
+    assert_eq!(
+        rows.len(),
+        12,
+        "always_roll(0..=10) and the best response: {v}"
+    );
     assert!(rows.iter().all(|r| r["strategy"] != "optimal"));
     let four = StrategyTable::constant(40, 4);
     let two = StrategyTable::constant(40, 2);
-    let first = library(FeralHogs::Dice, &[Policy::Fixed(&two), Policy::Fixed(&four)]).start(0);
-    assert_eq!(num(row("always_roll(2)"), "first").to_bits(), first.to_bits());
+    let first = library(
+        FeralHogs::Dice,
+        &[Policy::Fixed(&two), Policy::Fixed(&four)],
+    )
+    .start(0);
+    assert_eq!(
+        num(row("always_roll(2)"), "first").to_bits(),
+        first.to_bits()
+    );
     let best = library(FeralHogs::Dice, &[Policy::Best, Policy::Fixed(&four)]).start(0);
     let best_second =
         1.0 - library(FeralHogs::Dice, &[Policy::Fixed(&four), Policy::Best]).start(0);
@@ -154,7 +165,10 @@ fn rates_and_match_track_the_memory() {
     assert!((num(response, "second") - best_second).abs() < 1e-15);
     assert_eq!(rows[0]["strategy"], "best_response(always_roll(4))");
     let text = dir.run(&["rates", "--rules-file", &file, "--vs", "always_roll(4)"]);
-    assert!(text.contains("the best response remembers earlier turns"), "{text}");
+    assert!(
+        text.contains("the best response remembers earlier turns"),
+        "{text}"
+    );
 
     let mut input = vec!["2"; 1600];
     input.extend(vec!["4"; 1600]);
@@ -164,7 +178,11 @@ fn rates_and_match_track_the_memory() {
         .write_stdin(input.join(" "))
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert_eq!(String::from_utf8(out.stdout).unwrap(), format!("{first}\n"));
 }
 
@@ -332,7 +350,9 @@ fn the_fa19_preset_is_the_example_file_built_in() {
 
     for (memory, want) in [("feral-hogs-points", 0.516276087), ("none", 0.518024027)] {
         let out = format!("o-{memory}");
-        let v = dir.json(&["solve", "--rules", "fa19", "--memory", memory, "--out", &out]);
+        let v = dir.json(&[
+            "solve", "--rules", "fa19", "--memory", memory, "--out", &out,
+        ]);
         let got = num(&v, "first_player_win_probability");
         assert!((got - want).abs() < 1e-9, "{memory}: {got} vs {want}");
     }
@@ -348,15 +368,40 @@ fn the_fa19_preset_is_the_example_file_built_in() {
     assert_eq!(fa19["after_turn"], "swap-first-times-last");
 
     dir.refuse(
-        &["eval", "always_roll(4)", "--rules", "fa19", "--after-turn", "sus-fuss"],
-        &["--after-turn", "fa19 is a rules file", "examples/rules/fa19-feral.toml"],
+        &[
+            "eval",
+            "always_roll(4)",
+            "--rules",
+            "fa19",
+            "--after-turn",
+            "sus-fuss",
+        ],
+        &[
+            "--after-turn",
+            "fa19 is a rules file",
+            "examples/rules/fa19-feral.toml",
+        ],
     );
     dir.refuse(
-        &["eval", "always_roll(4)", "--rules", "digit-swap", "--memory", "feral-hogs"],
+        &[
+            "eval",
+            "always_roll(4)",
+            "--rules",
+            "digit-swap",
+            "--memory",
+            "feral-hogs",
+        ],
         &["--memory", "digit-swap remembers nothing"],
     );
     dir.refuse_usage(
-        &["eval", "always_roll(4)", "--rules", "fa19", "--memory", "feral"],
+        &[
+            "eval",
+            "always_roll(4)",
+            "--rules",
+            "fa19",
+            "--memory",
+            "feral",
+        ],
         &["feral", "--memory"],
     );
 }
