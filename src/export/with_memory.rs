@@ -4,6 +4,8 @@
 
 use std::io::{self, Write};
 
+use rayon::prelude::*;
+
 use super::number::{write_f64, write_int};
 use crate::recall::MemoryResult;
 
@@ -13,28 +15,44 @@ use crate::recall::MemoryResult;
 pub fn write_memory_strategy(
     result: &MemoryResult,
     seat: usize,
-    out: &mut dyn Write,
+    out: &mut (dyn Write + Send),
 ) -> io::Result<()> {
     out.write_all(b"score,opponent_score,memory,opponent_memory,dice,win_probability\n")?;
+    // Formatting is most of the work: a few score rows are formatted on
+    // the threads while the ones before them are written, in order, so the
+    // bytes do not depend on the number of threads.
+    let scores: Vec<u32> = (0..result.goal()).rev().collect();
+    let mut pending: Vec<Vec<u8>> = Vec::new();
+    for part in scores.chunks(ROWS_PER_WRITE) {
+        let format = || part.par_iter().map(|&s| score_rows(result, seat, s)).collect();
+        let write = || pending.iter().try_for_each(|text| out.write_all(text));
+        let (text, written) = rayon::join(format, write);
+        written?;
+        pending = text;
+    }
+    pending.iter().try_for_each(|text| out.write_all(text))
+}
+
+/// Score rows formatted while the ones before them are written.
+const ROWS_PER_WRITE: usize = 4;
+
+/// The lines of every state with own score `s`, opponents from the top.
+fn score_rows(result: &MemoryResult, seat: usize, s: u32) -> Vec<u8> {
     let (n, size) = (result.goal(), result.size());
-    let mut line = Vec::with_capacity(64 * (size * size) as usize);
-    for s in (0..n).rev() {
-        for o in (0..n).rev() {
-            line.clear();
-            for a in 0..size {
-                for b in 0..size {
-                    for x in [s, o, a, b] {
-                        write_int(&mut line, x);
-                        line.push(b',');
-                    }
-                    write_int(&mut line, result.choice(seat, s, o, a, b));
-                    line.push(b',');
-                    write_f64(&mut line, result.value(seat, s, o, a, b));
-                    line.push(b'\n');
+    let mut text = Vec::with_capacity(48 * (n * size * size) as usize);
+    for o in (0..n).rev() {
+        for a in 0..size {
+            for b in 0..size {
+                for x in [s, o, a, b] {
+                    write_int(&mut text, x);
+                    text.push(b',');
                 }
+                write_int(&mut text, result.choice(seat, s, o, a, b));
+                text.push(b',');
+                write_f64(&mut text, result.value(seat, s, o, a, b));
+                text.push(b'\n');
             }
-            out.write_all(&line)?;
         }
     }
-    Ok(())
+    text
 }
