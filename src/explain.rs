@@ -28,15 +28,20 @@ pub struct Choice {
     pub dice: u8,
     /// The mover's win probability with this choice and the solution's play afterwards.
     pub win_probability: f64,
-    /// The expected raw points of the turn, before the after-turn rule.
+    /// The expected raw points of the turn, before the after-turn rule
+    /// (with the memory's bonus, if any).
     pub expected_points: f64,
     /// The probability that the turn scores exactly 1 raw point (before the
     /// after-turn rule): Sow Sad for rolls, and 1 or 0 for zero dice
-    /// depending on whether the zero-dice rule gives 1 point here.
+    /// depending on whether the zero-dice rule gives 1 point here (before
+    /// the memory's bonus, if any).
     pub one_point_probability: f64,
     /// Every distinct result of the turn after the after-turn rule, sorted
     /// by the mover's score, then the other's.
     pub outcomes: Vec<Outcome>,
+    /// Points the rules' memory adds to this choice's turn (Feral Hogs),
+    /// counted in the points and outcomes above; 0 without memory.
+    pub bonus: u32,
 }
 
 /// Every choice at one state of a solved game.
@@ -55,6 +60,8 @@ pub struct Explanation {
     pub chosen: Option<u8>,
     /// Dice counts 0..=10, in order.
     pub choices: Vec<Choice>,
+    /// Under rules with memory, what the mover and the other remember.
+    pub remembered: Option<(u32, u32)>,
 }
 
 impl Explanation {
@@ -114,11 +121,38 @@ pub fn explain(
     let values = solution.choice_values(score, opponent);
     Ok(explanation(
         rules,
-        score,
-        opponent,
+        (score, opponent),
         values,
         solution.choice(score, opponent),
         None,
+        None,
+    ))
+}
+
+/// [`explain`] under rules with memory, the mover remembering `a` and the
+/// other `b` (see [`check_remembered`]).
+pub fn explain_remembering(
+    solution: &Solution<'_>,
+    score: u32,
+    opponent: u32,
+    (a, b): (u32, u32),
+) -> Result<Explanation, HogError> {
+    let rules = solution.rules();
+    check_state(rules, score, opponent)?;
+    check_remembered(rules, (a, b))?;
+    let result = solution.result();
+    let memory = result
+        .memory()
+        .expect("a sweep under rules with memory keeps its result");
+    let values = result.choice_values_remembering(0, (score, opponent), (a, b));
+    let best = memory.choice(0, score, opponent, a, b);
+    Ok(explanation(
+        rules,
+        (score, opponent),
+        values,
+        best,
+        None,
+        Some((a, b)),
     ))
 }
 
@@ -137,38 +171,89 @@ pub fn explain_strategy(
     let chosen = play.seat(0).choice(score as usize, opponent as usize);
     Ok(explanation(
         rules,
-        score,
-        opponent,
+        (score, opponent),
         values,
         best_choice(&values).1,
         Some(chosen),
+        None,
     ))
+}
+
+/// [`explain_strategy`] under rules with memory, the mover remembering `a`
+/// and the other `b`: a strategy's table reads the scores only, so its
+/// choice is the same whatever is remembered, but not its value.
+pub fn explain_strategy_remembering(
+    play: &SweepResult<'_>,
+    score: u32,
+    opponent: u32,
+    (a, b): (u32, u32),
+) -> Result<Explanation, HogError> {
+    let rules = play.rules();
+    check_state(rules, score, opponent)?;
+    check_remembered(rules, (a, b))?;
+    let values = play.choice_values_remembering(0, (score, opponent), (a, b));
+    let chosen = play.seat(0).choice(score as usize, opponent as usize);
+    Ok(explanation(
+        rules,
+        (score, opponent),
+        values,
+        best_choice(&values).1,
+        Some(chosen),
+        Some((a, b)),
+    ))
+}
+
+/// Refuse memories the rules do not have: each player remembers 0 to
+/// `size - 1`, and rules without memory remember nothing.
+pub fn check_remembered(rules: &Rules, (a, b): (u32, u32)) -> Result<(), HogError> {
+    let Some(memory) = rules.memory() else {
+        return Err(HogError::BadArgument(format!(
+            "{} remembers nothing: there is no memory to give",
+            rules.name()
+        )));
+    };
+    let size = memory.size();
+    if let Some(bad) = [a, b].into_iter().find(|&m| m >= size) {
+        return Err(HogError::BadArgument(format!(
+            "a memory of {bad} is out of range: under {} each player remembers 0 to {}",
+            memory.name(),
+            size - 1
+        )));
+    }
+    Ok(())
 }
 
 /// Every choice at a state with its value.
 fn explanation(
     rules: &Rules,
-    score: u32,
-    opponent: u32,
+    (score, opponent): (u32, u32),
     values: [f64; MAX_DICE + 1],
     best: u8,
     chosen: Option<u8>,
+    remembered: Option<(u32, u32)>,
 ) -> Explanation {
     let choices = (0..=MAX_DICE as u8)
         .map(|dice| {
-            let points = turn_points(rules, score, opponent, dice);
+            let bonus = match (rules.memory(), remembered) {
+                (Some(memory), Some((a, _))) => memory.memory().bonus(a, u32::from(dice)),
+                _ => 0,
+            };
+            let before = turn_points(rules, score, opponent, dice);
+            let points: Vec<(u32, f64)> = before.iter().map(|&(p, q)| (p + bonus, q)).collect();
             Choice {
                 dice,
                 win_probability: values[dice as usize],
                 expected_points: points
                     .iter()
                     .fold(0.0, |sum, &(p, q)| sum + f64::from(p) * q),
-                // A fold from +0.0: an empty f64 sum is -0.0.
-                one_point_probability: points
+                // A fold from +0.0: an empty f64 sum is -0.0. The dice's
+                // own 1 point, before any bonus.
+                one_point_probability: before
                     .iter()
                     .filter(|&&(p, _)| p == 1)
                     .fold(0.0, |sum, &(_, q)| sum + q),
                 outcomes: outcomes(rules, score, opponent, &points),
+                bonus,
             }
         })
         .collect();
@@ -179,6 +264,7 @@ fn explanation(
         best,
         chosen,
         choices,
+        remembered,
     }
 }
 
@@ -306,5 +392,70 @@ mod tests {
         assert!(err.contains("score 10 is not below the goal 10"), "{err}");
         assert!(explain(&solution, 3, 12).is_err());
         assert!(explain(&solution, 9, 9).is_ok());
+    }
+
+    /// Under Fall 2019's rules with Feral Hogs (goal 40): the memory's bonus
+    /// goes to the counts 2 away from what the mover remembers, and each
+    /// count's value is its outcomes (bonus and swap applied) valued by the
+    /// full-state optimum with the mover now remembering that count.
+    #[test]
+    fn with_memory_each_count_is_its_outcomes_valued_by_the_optimum() {
+        let rules = crate::rules::BuiltIn::from_name("fa19")
+            .unwrap()
+            .rules(Some(40), None)
+            .unwrap();
+        let solution = optimal(&rules, &SweepOptions::default());
+        let memory = solution.result().memory().unwrap();
+        for (s, o, a, b) in [
+            (0, 0, 0, 0),
+            (17, 23, 4, 6),
+            (35, 12, 10, 2),
+            (39, 39, 1, 9),
+        ] {
+            let e = explain_remembering(&solution, s, o, (a, b)).unwrap();
+            assert_eq!(e.remembered, Some((a, b)));
+            assert_eq!(e.best, memory.choice(0, s, o, a, b));
+            let best = e.best_choice().win_probability;
+            assert!((best - memory.value(0, s, o, a, b)).abs() < 1e-15);
+            for c in &e.choices {
+                let bonus = if u32::from(c.dice).abs_diff(a) == 2 {
+                    3
+                } else {
+                    0
+                };
+                assert_eq!(c.bonus, bonus, "{s} {o} {a} {b}: {} dice", c.dice);
+                let valued: f64 = c
+                    .outcomes
+                    .iter()
+                    .map(|x| {
+                        let after = if x.score >= 40 {
+                            1.0
+                        } else if x.opponent_score >= 40 {
+                            0.0
+                        } else {
+                            let k = u32::from(c.dice);
+                            1.0 - memory.value(0, x.opponent_score, x.score, b, k)
+                        };
+                        x.probability * after
+                    })
+                    .sum();
+                assert!(
+                    (valued - c.win_probability).abs() < 1e-14,
+                    "{s} {o} {a} {b}: {} dice: {valued} vs {}",
+                    c.dice,
+                    c.win_probability
+                );
+            }
+        }
+        // Two dice from 0 remembered: 2 away, so Pig Out scores 1 + 3.
+        let e = explain_remembering(&solution, 0, 0, (0, 0)).unwrap();
+        assert!(e.choices[2].outcomes.iter().any(|x| x.score == 4));
+        let err = explain_remembering(&solution, 0, 0, (11, 0))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("a memory of 11 is out of range"), "{err}");
+        let plain = Rules::preset(Preset::Fa24, 40).unwrap();
+        let err = check_remembered(&plain, (0, 0)).unwrap_err().to_string();
+        assert!(err.contains("fa24 remembers nothing"), "{err}");
     }
 }

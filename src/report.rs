@@ -165,6 +165,9 @@ pub struct ChoiceReport {
     pub one_point_probability: f64,
     /// `[new_score, new_opponent_score, probability]` after the after-turn rule.
     pub outcomes: Vec<(u32, u32, f64)>,
+    /// Under rules with memory, the points the memory adds to this choice.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bonus: Option<u32>,
 }
 
 /// `hog explain`: every dice count at one state.
@@ -191,6 +194,9 @@ pub struct ExplainReport {
     pub gives_away: Option<f64>,
     /// Every dice count, 0 to 10.
     pub choices: Vec<ChoiceReport>,
+    /// Under rules with memory, what the mover and the other remember.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub remembered: Option<(u32, u32)>,
 }
 
 impl ExplainReport {
@@ -224,8 +230,10 @@ impl ExplainReport {
                         .iter()
                         .map(|o| (o.score, o.opponent_score, o.probability))
                         .collect(),
+                    bonus: e.remembered.map(|_| c.bonus),
                 })
                 .collect(),
+            remembered: e.remembered,
         }
     }
 }

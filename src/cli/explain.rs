@@ -4,7 +4,10 @@
 
 use clap::Args;
 
-use crate::explain::{explain, explain_strategy, Choice, Explanation};
+use crate::explain::{
+    explain, explain_remembering, explain_strategy, explain_strategy_remembering, Choice,
+    Explanation,
+};
 use crate::general::ScoreRules;
 use crate::report::ExplainReport;
 use crate::rules::Rules;
@@ -26,9 +29,14 @@ With --strategy, the win probabilities are those of the strategy against --vs \
 (default optimal) when both go on with their own strategies after this turn; \
 the strategy's own choice is marked beside the best one, with what it gives away.
 
+Under rules with memory (--rules fa19), --remembered MINE,THEIRS gives what \
+the mover and the other remember of their previous turns (default 0,0, as \
+before their first); a choice's points then include the memory's bonus.
+
 Examples:
   hog explain 53 60
-  hog explain 53 60 --strategy boar_strategy --vs 'always_roll(6)'")]
+  hog explain 53 60 --strategy boar_strategy --vs 'always_roll(6)'
+  hog explain 40 52 --rules fa19 --remembered 4,6")]
 pub struct ExplainArgs {
     /// The mover's score (0..GOAL-1).
     #[arg(allow_hyphen_values = true)]
@@ -43,6 +51,23 @@ pub struct ExplainArgs {
     /// Explain this strategy as it plays instead of the best choice.
     #[arg(long, value_name = "SPEC")]
     pub strategy: Option<String>,
+    /// Under rules with memory: what the mover and the other remember
+    /// (default 0,0).
+    #[arg(long, value_name = "MINE,THEIRS")]
+    pub remembered: Option<String>,
+}
+
+/// `--remembered MINE,THEIRS`: two non-negative integers.
+fn parse_remembered(text: &str) -> Result<(u32, u32), HogError> {
+    let bad = || {
+        HogError::BadArgument(format!(
+            "--remembered '{}' is not two memories MINE,THEIRS (such as 4,0)",
+            crate::strategy::grammar::clip(text, 30)
+        ))
+    };
+    let (a, b) = text.split_once(',').ok_or_else(bad)?;
+    let number = |x: &str| x.trim().parse::<u32>().map_err(|_| bad());
+    Ok((number(a)?, number(b)?))
 }
 
 /// Who plays after this turn, as the explanation says it.
@@ -81,6 +106,16 @@ pub fn run(config: &Config, args: &ExplainArgs, printer: &mut Printer) -> anyhow
     let rules = &config.rules;
     let score = parse_score("SCORE", &args.score, rules.goal())?;
     let opponent = parse_score("OPPONENT", &args.opponent, rules.goal())?;
+    // Under rules with memory, what each player remembers (nothing by
+    // default); refused for rules without one.
+    let remembered = match (&args.remembered, rules.memory()) {
+        (Some(text), _) => Some(parse_remembered(text)?),
+        (None, Some(_)) => Some((0, 0)),
+        (None, None) => None,
+    };
+    if let Some(remembered) = remembered {
+        crate::explain::check_remembered(rules, remembered)?;
+    }
     config.check_memory(
         "hog explain",
         Need {
@@ -104,7 +139,10 @@ pub fn run(config: &Config, args: &ExplainArgs, printer: &mut Printer) -> anyhow
                 &[Policy::Fixed(&table), Policy::Fixed(&vs)],
                 &options,
             );
-            explain_strategy(&result, score, opponent)?
+            match remembered {
+                Some(m) => explain_strategy_remembering(&result, score, opponent, m)?,
+                None => explain_strategy(&result, score, opponent)?,
+            }
         }
         None => {
             let solution = match play.vs {
@@ -114,7 +152,10 @@ pub fn run(config: &Config, args: &ExplainArgs, printer: &mut Printer) -> anyhow
                     solve::best_response(rules, &table, &options)
                 }
             };
-            explain(&solution, score, opponent)?
+            match remembered {
+                Some(m) => explain_remembering(&solution, score, opponent, m)?,
+                None => explain(&solution, score, opponent)?,
+            }
         }
     };
     config.progress.finish();
@@ -184,17 +225,47 @@ fn text_output(rules: &Rules, play: &Play<'_>, e: &Explanation) -> String {
         _ => String::new(),
     };
     format!(
-        "Score {} vs {} ({}), {}; {}-sided dice this turn.\n\n{}\n{}\n{own}{}\n\nWhere {} leaves the scores (mover, other, probability):\n{}",
+        "Score {} vs {} ({}), {}; {}-sided dice this turn.{}\n\n{}\n{}\n{own}{}\n\nWhere {} leaves the scores (mover, other, probability):\n{}",
         e.score,
         e.opponent_score,
         rules_line(rules),
         play.words(),
         e.sides,
+        memory_note(rules, e),
         choices_table(Format::Text, e),
         why(e),
         zero_dice_note(rules, e),
         dice_words(shown.dice),
         outcome_lines(shown, rules.goal()),
+    )
+}
+
+/// Under rules with memory, what each player remembers and which counts
+/// it pays, in words (empty otherwise).
+fn memory_note(rules: &Rules, e: &Explanation) -> String {
+    let (Some(memory), Some((a, b))) = (rules.memory(), e.remembered) else {
+        return String::new();
+    };
+    let paid: Vec<String> = e
+        .choices
+        .iter()
+        .filter(|c| c.bonus > 0)
+        .map(|c| c.dice.to_string())
+        .collect();
+    let pays = match paid.as_slice() {
+        [] => "no dice count earns a bonus".to_string(),
+        [one] => format!("{one} dice earn"),
+        [init @ .., last] => format!("{} or {last} dice earn", init.join(", ")),
+    };
+    let bonus = e.choices.iter().map(|c| c.bonus).max().unwrap_or(0);
+    let pays = if paid.is_empty() {
+        pays
+    } else {
+        format!("{pays} {bonus} more points, counted below")
+    };
+    format!(
+        "\nWith {}: the mover remembers {a}, the other {b}; {pays}.",
+        memory.name()
     )
 }
 

@@ -270,11 +270,11 @@ fn refuse_memory(command: &Command, rules: &str, memory: &str) -> Result<(), Hog
         | Command::Simulate(_)
         | Command::Rates(_)
         | Command::Match(_)
+        | Command::Explain(_)
         | Command::Rules(_)
         | Command::Completions(_)
         | Command::Manpage(_) => return Ok(()),
         Command::Sweep(_) => "sweep",
-        Command::Explain(_) => "explain",
         Command::Export(_) => "export",
         Command::Plot(_) => "plot",
         Command::Play(_) => "play",
@@ -283,7 +283,7 @@ fn refuse_memory(command: &Command, rules: &str, memory: &str) -> Result<(), Hog
     };
     Err(HogError::BadRules(format!(
         "{rules} has a memory ({memory}), which hog {name} does not take yet; hog solve, \
-         eval, rates, match, tournament, contest and simulate do"
+         eval, rates, match, explain, tournament, contest and simulate do"
     )))
 }
 

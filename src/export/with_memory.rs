@@ -24,7 +24,11 @@ pub fn write_memory_strategy(
     let scores: Vec<u32> = (0..result.goal()).rev().collect();
     let mut pending: Vec<Vec<u8>> = Vec::new();
     for part in scores.chunks(ROWS_PER_WRITE) {
-        let format = || part.par_iter().map(|&s| score_rows(result, seat, s)).collect();
+        let format = || {
+            part.par_iter()
+                .map(|&s| score_rows(result, seat, s))
+                .collect()
+        };
         let write = || pending.iter().try_for_each(|text| out.write_all(text));
         let (text, written) = rayon::join(format, write);
         written?;

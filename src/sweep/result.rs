@@ -81,6 +81,22 @@ impl<'r> SweepResult<'r> {
         choice_values::<false>(kernel, row, zero)
     }
 
+    /// Seat `i`'s value of every dice count at `(s, o)` under rules with
+    /// memory, the mover remembering `a` and the other `b`.
+    pub fn choice_values_remembering(
+        &self,
+        i: usize,
+        (s, o): (u32, u32),
+        (a, b): (u32, u32),
+    ) -> [f64; MAX_DICE + 1] {
+        let (Some(result), Some(tables), Some(memory)) =
+            (&self.memory, self.rules.general(), self.rules.memory())
+        else {
+            panic!("choice values with memory asked of a sweep without it");
+        };
+        result.choice_values(tables, memory, i, (s, o), a, b)
+    }
+
     /// [`SweepResult::choice_values`] of seat `i` at every `(s, o)` with `s`
     /// in `scores`, in the order `[s][o]`: computed along each opponent
     /// score's lookup row at once, on every thread, for exports of all

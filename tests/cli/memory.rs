@@ -186,12 +186,87 @@ fn rates_and_match_track_the_memory() {
     assert_eq!(String::from_utf8(out.stdout).unwrap(), format!("{first}\n"));
 }
 
+/// `explain` at a state and what both players remember: the optimum's
+/// choice and value there as the library has them, the bonus named; bad
+/// memories refused in one line.
+#[test]
+fn explain_takes_what_each_player_remembers() {
+    let dir = Scratch::new();
+    let file = rules_file(&dir, "feral-hogs");
+    let best = library(FeralHogs::Dice, &[Policy::Best]);
+    for (a, b) in [(0, 0), (4, 6), (10, 1)] {
+        let remembered = format!("{a},{b}");
+        let v = dir.json(&[
+            "explain",
+            "17",
+            "23",
+            "--rules-file",
+            &file,
+            "--remembered",
+            &remembered,
+        ]);
+        assert_eq!(v["remembered"], serde_json::json!([a, b]));
+        let choice = best.choice(0, 17, 23, a, b);
+        assert_eq!(v["best"], choice, "{remembered}");
+        let value = v["choices"][usize::from(choice)]["win_probability"]
+            .as_f64()
+            .unwrap();
+        assert!((value - best.value(0, 17, 23, a, b)).abs() < 1e-15);
+        for (k, c) in v["choices"].as_array().unwrap().iter().enumerate() {
+            let bonus = if (k as u32).abs_diff(a) == 2 { 3 } else { 0 };
+            assert_eq!(c["bonus"], bonus, "{remembered}: {k} dice");
+        }
+    }
+    let text = dir.run(&[
+        "explain",
+        "17",
+        "23",
+        "--rules-file",
+        &file,
+        "--remembered",
+        "4,6",
+    ]);
+    assert!(
+        text.contains(
+            "With feral-hogs: the mover remembers 4, the other 6; 2 or 6 dice earn 3 more points"
+        ),
+        "{text}"
+    );
+    dir.refuse(
+        &[
+            "explain",
+            "1",
+            "2",
+            "--rules-file",
+            &file,
+            "--remembered",
+            "11,0",
+        ],
+        &["a memory of 11 is out of range: under feral-hogs each player remembers 0 to 10"],
+    );
+    dir.refuse(
+        &[
+            "explain",
+            "1",
+            "2",
+            "--rules-file",
+            &file,
+            "--remembered",
+            "4",
+        ],
+        &["--remembered '4' is not two memories MINE,THEIRS"],
+    );
+    dir.refuse(
+        &["explain", "1", "2", "--remembered", "0,0"],
+        &["fa24 remembers nothing"],
+    );
+}
+
 #[test]
 fn what_does_not_take_memory_yet_is_refused() {
     let dir = Scratch::new();
     let file = rules_file(&dir, "feral-hogs");
     for command in [
-        vec!["explain", "0", "0"],
         vec!["export", "always_roll(3)", "--out", "t.csv"],
         vec!["play", "--seed", "1"],
     ] {

@@ -309,7 +309,11 @@ fn rules_from_a_file_of_components() {
     ] {
         assert!(names.contains(&name), "{name}");
     }
-    assert_eq!(listing["presets"].as_array().unwrap().len(), 5, "four presets and fa19");
+    assert_eq!(
+        listing["presets"].as_array().unwrap().len(),
+        5,
+        "four presets and fa19"
+    );
 }
 
 /// Rules under which a game can go on forever (zero dice worth nothing)
