@@ -271,19 +271,20 @@ fn refuse_memory(command: &Command, rules: &str, memory: &str) -> Result<(), Hog
         | Command::Rates(_)
         | Command::Match(_)
         | Command::Explain(_)
+        | Command::Sweep(_)
+        | Command::Export(_)
+        | Command::Plot(_)
         | Command::Rules(_)
         | Command::Completions(_)
         | Command::Manpage(_) => return Ok(()),
-        Command::Sweep(_) => "sweep",
-        Command::Export(_) => "export",
-        Command::Plot(_) => "plot",
         Command::Play(_) => "play",
         #[cfg(feature = "serve")]
         Command::Serve(_) => "serve",
     };
     Err(HogError::BadRules(format!(
         "{rules} has a memory ({memory}), which hog {name} does not take yet; hog solve, \
-         eval, rates, match, explain, tournament, contest and simulate do"
+         eval, rates, match, explain, sweep, export, plot, tournament, contest and simulate \
+         do"
     )))
 }
 

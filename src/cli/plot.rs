@@ -145,6 +145,15 @@ pub fn run(config: &Config, args: &PlotArgs, printer: &mut Printer) -> anyhow::R
     };
     let layout = Layout::new(size, rules.goal())?;
     let win = args.kind == Kind::Win;
+    if let (true, Some(memory)) = (win, rules.memory()) {
+        return Err(HogError::BadArgument(format!(
+            "--kind win under {} draws one value a state, but with {} a state's value \
+             depends on what both players remember: hog explain --remembered gives one",
+            rules.name(),
+            memory.name()
+        ))
+        .into());
+    }
     let goal = u64::from(rules.goal());
     config.check_memory(
         "hog plot",
