@@ -25,6 +25,9 @@
 use crate::dice::MAX_DICE;
 use crate::error::HogError;
 use crate::general::{PigOut, ScoreRules};
+use std::sync::Arc;
+
+use crate::recall::MemoryResult;
 use crate::rng::Rng;
 use crate::rules::{AfterTurn, DiceRule, Preset, Rules};
 use crate::table::StrategyTable;
@@ -124,6 +127,18 @@ pub enum Event {
         /// And after it.
         after: (u32, u32),
     },
+    /// Rules with memory: what the mover remembered of their previous turn
+    /// earned a bonus (Feral Hogs), added before the after-turn rule.
+    Bonus {
+        /// The memory's name (`feral-hogs`).
+        name: &'static str,
+        /// What the mover remembered.
+        remembered: u32,
+        /// What it counts (`dice`, `points`, or nothing).
+        unit: &'static str,
+        /// The points it added.
+        points: u32,
+    },
     /// Rules given as functions: `extra_turn` gave the mover another turn.
     ExtraTurn,
     /// Both scores reached the goal on one turn: half a win each.
@@ -159,7 +174,7 @@ pub struct Turn {
     pub rolls: Vec<u32>,
     /// The points the turn scored before the after-turn rule: what the roll
     /// or the zero-dice rule gave, after `turn_points` for rules given as
-    /// functions.
+    /// functions, with a memory's bonus.
     pub points: u32,
     /// The mover's and the other player's scores after the after-turn rule.
     pub after: (u32, u32),
@@ -167,11 +182,24 @@ pub struct Turn {
     pub events: Vec<Event>,
 }
 
+/// How the bot chooses its dice.
+#[derive(Debug, Clone)]
+pub enum Bot {
+    /// By a table of the two scores.
+    Table(StrategyTable),
+    /// Under rules with memory, by the optimum over the full state (seat 0
+    /// of a self-play sweep), which reads what both players remember.
+    Remembering(Arc<MemoryResult>),
+}
+
 /// A game between a person and a bot that follows a strategy table.
 #[derive(Debug, Clone)]
 pub struct Game<'r, D: Dice = Rng> {
     rules: &'r Rules,
-    bot: StrategyTable,
+    bot: Bot,
+    /// What each player remembers of their previous turn, under rules with
+    /// memory (0 before their first; always 0 without memory).
+    remembered: [u32; 2],
     scores: [u32; 2],
     to_move: Player,
     winner: Option<Player>,
@@ -186,14 +214,27 @@ pub struct Game<'r, D: Dice = Rng> {
 impl<'r, D: Dice> Game<'r, D> {
     /// A new game at 0 to 0; `first` moves first.
     pub fn new(rules: &'r Rules, bot: StrategyTable, first: Player, dice: D) -> Game<'r, D> {
-        assert_eq!(
-            bot.goal(),
-            rules.goal(),
-            "the bot's table is for another goal"
-        );
+        Game::with_bot(rules, Bot::Table(bot), first, dice)
+    }
+
+    /// A new game at 0 to 0 against `bot`; `first` moves first. A
+    /// remembering bot needs rules with memory.
+    pub fn with_bot(rules: &'r Rules, bot: Bot, first: Player, dice: D) -> Game<'r, D> {
+        let goal = match &bot {
+            Bot::Table(table) => table.goal(),
+            Bot::Remembering(optimum) => {
+                assert!(
+                    rules.memory().is_some(),
+                    "a remembering bot needs rules with memory"
+                );
+                optimum.goal()
+            }
+        };
+        assert_eq!(goal, rules.goal(), "the bot's table is for another goal");
         Game {
             rules,
             bot,
+            remembered: [0, 0],
             scores: [0, 0],
             to_move: first,
             winner: None,
@@ -230,10 +271,22 @@ impl<'r, D: Dice> Game<'r, D> {
         self.scores[player.index()]
     }
 
-    /// The dice the bot would roll at the current scores.
+    /// What a player remembers of their previous turn under rules with
+    /// memory (0 before their first, and always without memory).
+    pub fn remembered(&self, player: Player) -> u32 {
+        self.remembered[player.index()]
+    }
+
+    /// The dice the bot would roll at the current scores (and memories).
     pub fn bot_choice(&self) -> u8 {
-        self.bot
-            .get(self.score(Player::Bot), self.score(Player::Human))
+        let (s, o) = (self.score(Player::Bot), self.score(Player::Human));
+        match &self.bot {
+            Bot::Table(table) => table.get(s, o),
+            Bot::Remembering(optimum) => {
+                let (a, b) = (self.remembered(Player::Bot), self.remembered(Player::Human));
+                optimum.choice(0, s, o, a, b)
+            }
+        }
     }
 
     /// The person rolls `dice` dice (0..=10); refused when it is not their
@@ -382,12 +435,29 @@ impl<'r, D: Dice> Game<'r, D> {
                 }
             }
         };
-        let points = rules.turn_points(raw, u32::from(dice), mover, other);
+        let mut points = rules.turn_points(raw, u32::from(dice), mover, other);
         if points != raw {
             events.push(Event::TurnPoints {
                 from: raw,
                 to: points,
             });
+        }
+        // A memory's bonus goes on top; the mover then remembers this turn
+        // (as `simulate::play_remembering` does).
+        if let Some(memory) = self.rules.memory() {
+            let player = self.to_move.index();
+            let remembered = self.remembered[player];
+            let bonus = memory.memory().bonus(remembered, u32::from(dice));
+            self.remembered[player] = memory.memory().remember(u32::from(dice), points);
+            if bonus > 0 {
+                events.push(Event::Bonus {
+                    name: memory.name(),
+                    remembered,
+                    unit: memory.memory().unit(),
+                    points: bonus,
+                });
+                points += bonus;
+            }
         }
         let after = rules.after_turn(mover + points, other);
         if after != (mover + points, other) {
@@ -769,6 +839,95 @@ mod tests {
             assert!(a.0.len() > 5);
             assert_eq!(a, b, "{preset:?}");
         }
+    }
+
+    /// Fall 2019 with Feral Hogs, goal 40: the bonus goes to a count 2
+    /// away from what the mover remembers, before Swine Swap; each player
+    /// then remembers their own dice.
+    #[test]
+    fn feral_hogs_pays_a_count_two_away_and_each_player_remembers_their_own() {
+        let fa19 = crate::rules::BuiltIn::from_name("fa19").unwrap();
+        let rules = fa19.rules(Some(40), None).unwrap();
+        let bot = StrategyTable::constant(40, 4);
+        // Human 2 dice (0 remembered: 2 away), bot 4 dice (0: 4 away),
+        // human 4 dice (2 remembered: 2 away), bot 4 again (4: no bonus).
+        // No swap fires: first digit times last digit differ each time.
+        let faces = [3, 5, 2, 2, 3, 3, 6, 5, 5, 6, 2, 2, 2, 2];
+        let mut game = Game::new(&rules, bot, Player::Human, script(&faces));
+        let t = game.human_turn(2).unwrap();
+        assert_eq!((t.points, t.after), (8 + 3, (11, 0)));
+        let bonus = Event::Bonus {
+            name: "feral-hogs",
+            remembered: 0,
+            unit: "dice",
+            points: 3,
+        };
+        assert_eq!(t.events, vec![bonus]);
+        assert_eq!(game.remembered(Player::Human), 2);
+        let t = game.bot_turn();
+        assert_eq!((t.points, t.after, t.events.len()), (10, (10, 11), 0));
+        assert_eq!(game.remembered(Player::Bot), 4);
+        let t = game.human_turn(4).unwrap();
+        assert_eq!((t.points, t.after), (22 + 3, (36, 10)));
+        assert_eq!(game.remembered(Player::Human), 4);
+        let t = game.bot_turn();
+        assert_eq!(
+            (t.points, t.after, t.events.len()),
+            (8, (18, 36), 0),
+            "4 and 4: no bonus"
+        );
+        assert_eq!(
+            [game.score(Player::Human), game.score(Player::Bot)],
+            [36, 18]
+        );
+        // Swine Swap after the bonus: 10 + 2 dice of 2 + 3 = 17 against 71
+        // (1 x 7 = 7 x 1) swaps.
+        let bot = StrategyTable::constant(100, 2);
+        let rules = fa19.rules(Some(100), None).unwrap();
+        let mut game = Game::new(&rules, bot, Player::Human, script(&[2, 2]));
+        game.scores = [10, 71];
+        let t = game.human_turn(2).unwrap();
+        assert_eq!((t.points, t.after), (7, (71, 17)));
+        assert!(t.events.contains(&Event::AfterTurn {
+            before: (17, 71),
+            after: (71, 17)
+        }));
+    }
+
+    /// The remembering bot rolls what the full-state optimum says for its
+    /// scores and both memories; its seeded games replay exactly.
+    #[test]
+    fn the_remembering_bot_reads_both_memories() {
+        let fa19 = crate::rules::BuiltIn::from_name("fa19").unwrap();
+        let rules = fa19.rules(Some(40), None).unwrap();
+        let optimum = crate::solve::optimal(&rules, &Default::default());
+        let result = Arc::new(optimum.result().memory().unwrap().clone());
+        let play = |seed: u64| {
+            let bot = Bot::Remembering(result.clone());
+            let mut game = Game::with_bot(&rules, bot, Player::Bot, Rng::seed_from_u64(seed));
+            let mut turns = Vec::new();
+            while let Some(p) = game.to_move() {
+                let (s, o) = (game.score(Player::Bot), game.score(Player::Human));
+                let (a, b) = (game.remembered(Player::Bot), game.remembered(Player::Human));
+                let t = match p {
+                    Player::Human => game.human_turn(5).unwrap(),
+                    Player::Bot => {
+                        assert_eq!(game.bot_choice(), result.choice(0, s, o, a, b));
+                        game.bot_turn()
+                    }
+                };
+                turns.push((t.player, t.before, t.rolls, t.points, t.after));
+            }
+            (turns, game.winner())
+        };
+        let mut turns = 0;
+        for seed in 0..8 {
+            let (first, again) = (play(seed), play(seed));
+            assert!(first.1.is_some(), "{first:?}");
+            assert_eq!(first, again);
+            turns += first.0.len();
+        }
+        assert!(turns > 24, "{turns} turns in 8 games");
     }
 
     #[test]

@@ -274,17 +274,17 @@ fn refuse_memory(command: &Command, rules: &str, memory: &str) -> Result<(), Hog
         | Command::Sweep(_)
         | Command::Export(_)
         | Command::Plot(_)
+        | Command::Play(_)
         | Command::Rules(_)
         | Command::Completions(_)
         | Command::Manpage(_) => return Ok(()),
-        Command::Play(_) => "play",
         #[cfg(feature = "serve")]
         Command::Serve(_) => "serve",
     };
     Err(HogError::BadRules(format!(
         "{rules} has a memory ({memory}), which hog {name} does not take yet; hog solve, \
-         eval, rates, match, explain, sweep, export, plot, tournament, contest and simulate \
-         do"
+         eval, rates, match, explain, sweep, export, plot, play, tournament, contest and \
+         simulate do"
     )))
 }
 

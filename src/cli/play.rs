@@ -4,15 +4,16 @@
 //! stdout.
 
 use std::io::{BufRead, IsTerminal};
+use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use clap::Args;
 
 use crate::dice::MAX_DICE;
-use crate::play::{parse_dice, Event, Game, Player, Turn};
+use crate::play::{parse_dice, Bot, Event, Game, Player, Turn};
 use crate::rng::Rng;
 use crate::rules::DiceRule;
-use crate::solve::{best_response, Solution};
+use crate::solve::{self, best_response, Solution};
 use crate::HogError;
 
 use super::{solve_seats, Config, Need, Printer};
@@ -77,11 +78,23 @@ pub fn run(config: &Config, args: &PlayArgs, printer: &mut Printer) -> anyhow::R
             extra: 0,
         },
     )?;
-    let bot = config.resolver().resolve_str(bot_name)?;
-    let hints = if args.hints {
-        Some(best_response(rules, &bot, &config.sweep_options()))
+    // Under rules with memory the optimal bot is the optimum over the full
+    // state: it remembers, and is no table. Against it the person's best
+    // play is the same optimum, so it gives the hints too.
+    let (bot, hints) = if rules.memory().is_some() && bot_name == "optimal" {
+        let optimum = solve::optimal(rules, &config.sweep_options());
+        let result = optimum
+            .result()
+            .memory()
+            .expect("a sweep with memory keeps its result");
+        let bot = Bot::Remembering(Arc::new(result.clone()));
+        (bot, args.hints.then_some(optimum))
     } else {
-        None
+        let table = config.resolver().resolve_str(bot_name)?;
+        let hints = args
+            .hints
+            .then(|| best_response(rules, &table, &config.sweep_options()));
+        (Bot::Table(table), hints)
     };
     config.progress.finish();
     let seed = args.seed.unwrap_or_else(clock_seed);
@@ -90,7 +103,7 @@ pub fn run(config: &Config, args: &PlayArgs, printer: &mut Printer) -> anyhow::R
     } else {
         Player::Bot
     };
-    let mut game = Game::new(rules, bot, first, Rng::seed_from_u64(seed));
+    let mut game = Game::with_bot(rules, bot, first, Rng::seed_from_u64(seed));
     printer.text(&format!(
         "Hog against {bot_name}: {}.\nSeed {seed} (replay with --seed {seed}). {}\n\
          On your move type a number of dice from 0 to {MAX_DICE} (or quit).\n",
@@ -138,12 +151,25 @@ fn play_game(
             Player::Human => "Your move.",
             Player::Bot => "The bot's move.",
         };
-        printer.text(&format!("\nScore: you {you}, bot {bot}. {whose}\n"))?;
+        let remembered = (game.remembered(Player::Human), game.remembered(Player::Bot));
+        let memory = match game.rules().memory() {
+            Some(memory) => {
+                let unit = memory.memory().unit();
+                format!(
+                    " ({}: you remember {}, the bot {}.)",
+                    memory.name(),
+                    counted(remembered.0, unit),
+                    counted(remembered.1, unit)
+                )
+            }
+            None => String::new(),
+        };
+        printer.text(&format!("\nScore: you {you}, bot {bot}. {whose}{memory}\n"))?;
         let turn = match player {
             Player::Bot => game.bot_turn(),
             Player::Human => {
                 if let Some(solution) = hints {
-                    printer.text(&hint_text(solution, you, bot))?;
+                    printer.text(&hint_text(solution, (you, bot), remembered))?;
                 }
                 match ask_dice(input, echo, printer)? {
                     Ok(dice) => game.human_turn(dice)?,
@@ -200,9 +226,18 @@ fn clip(text: &str, max: usize) -> String {
 
 /// The win probability of every dice count for the person at `(you, bot)`,
 /// six to a line, and the best count.
-fn hint_text(solution: &Solution<'_>, you: u32, bot: u32) -> String {
-    let values = solution.choice_values(you, bot);
-    let best = solution.choice(you, bot) as usize;
+fn hint_text(solution: &Solution<'_>, (you, bot): (u32, u32), (a, b): (u32, u32)) -> String {
+    let (values, best) = match solution.result().memory() {
+        // Under rules with memory, at what both players remember.
+        Some(memory) => (
+            solution
+                .result()
+                .choice_values_remembering(0, (you, bot), (a, b)),
+            memory.choice(0, you, bot, a, b),
+        ),
+        None => (solution.choice_values(you, bot), solution.choice(you, bot)),
+    };
+    let best = best as usize;
     let mut text = String::from(
         "Your win probability for each dice count (best play against this bot afterwards):\n",
     );
@@ -280,7 +315,7 @@ fn narrate(turn: &Turn, dice_rule: DiceRule) -> String {
             Event::TurnPoints { from, .. } => Some(*from),
             _ => None,
         })
-        .unwrap_or(turn.points);
+        .unwrap_or_else(|| turn.points - bonus_points(turn));
     let mut spoiled = false;
     for event in &turn.events {
         match event {
@@ -334,6 +369,19 @@ fn narrate(turn: &Turn, dice_rule: DiceRule) -> String {
                     before.0, before.1, after.0, after.1
                 );
             }
+            Event::Bonus {
+                name,
+                remembered,
+                unit,
+                points,
+            } => {
+                text += &format!(
+                    "{name}: {points} more {} ({k} {} against {} remembered).\n",
+                    points_word(*points),
+                    dice_word(k as usize),
+                    counted(*remembered, unit)
+                );
+            }
             Event::ExtraTurn => {
                 text += &format!("extra_turn: {} again.\n", moves(mover));
             }
@@ -347,6 +395,27 @@ fn narrate(turn: &Turn, dice_rule: DiceRule) -> String {
         }
     }
     text
+}
+
+/// "4 dice", "1 point", or a bare number for a memory without a unit.
+fn counted(value: u32, unit: &str) -> String {
+    match unit {
+        "" => value.to_string(),
+        "points" => format!("{value} {}", points_word(value)),
+        "dice" => format!("{value} {}", dice_word(value as usize)),
+        unit => format!("{value} {unit}"),
+    }
+}
+
+/// The points a memory's bonus added to a turn.
+fn bonus_points(turn: &Turn) -> u32 {
+    turn.events
+        .iter()
+        .map(|event| match event {
+            Event::Bonus { points, .. } => *points,
+            _ => 0,
+        })
+        .sum()
 }
 
 fn moves(who: &str) -> String {
@@ -436,6 +505,37 @@ mod tests {
              turn_points: the turn's 2 points become 4.\n\
              after_turn: the bot 9 and you 9 become the bot 18 and you 9.\n\
              extra_turn: the bot moves again.\n"
+        );
+    }
+
+    #[test]
+    fn a_memory_bonus_reads_as_a_sentence_after_the_dice() {
+        let turn = Turn {
+            player: Player::Human,
+            before: (10, 71),
+            dice: 2,
+            sides: 6,
+            rolls: vec![2, 2],
+            points: 7,
+            after: (71, 17),
+            events: vec![
+                Event::Bonus {
+                    name: "feral-hogs",
+                    remembered: 4,
+                    unit: "dice",
+                    points: 3,
+                },
+                Event::AfterTurn {
+                    before: (17, 71),
+                    after: (71, 17),
+                },
+            ],
+        };
+        assert_eq!(
+            narrate(&turn, DiceRule::SixSided),
+            "You roll 2 dice: 2 2 = 4 points.\n\
+             feral-hogs: 3 more points (2 dice against 4 dice remembered).\n\
+             after_turn: you 17 and the bot 71 become you 71 and the bot 17.\n"
         );
     }
 

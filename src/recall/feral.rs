@@ -65,6 +65,13 @@ impl PlayerMemory for FeralHogs {
             FeralHogs::Dice => "feral-hogs",
         }
     }
+
+    fn unit(&self) -> &'static str {
+        match self {
+            FeralHogs::Points => "points",
+            FeralHogs::Dice => "dice",
+        }
+    }
 }
 
 #[cfg(test)]

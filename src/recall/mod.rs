@@ -39,4 +39,9 @@ pub trait PlayerMemory: Sync {
     fn remember(&self, dice: u32, points: u32) -> u32;
     /// Its name, for messages and reports.
     fn name(&self) -> &'static str;
+    /// What a memory counts, for the game's narration ("4 dice"); none by
+    /// default (Python memories are plain numbers).
+    fn unit(&self) -> &'static str {
+        ""
+    }
 }

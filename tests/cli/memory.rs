@@ -262,15 +262,56 @@ fn explain_takes_what_each_player_remembers() {
     );
 }
 
+/// `hog play --rules fa19`: the bot is the optimum over the full state,
+/// the board says what both remember, hints are the optimum's values at
+/// the start, and the bonus is narrated.
+#[test]
+fn play_against_the_remembering_optimum() {
+    let dir = Scratch::new();
+    let moves = ["2", "4", "2", "4", "6", "4", "2", "4", "6", "2", "4", "6"].join("\n");
+    let out = dir
+        .hog()
+        .args([
+            "play", "--rules", "fa19", "--seed", "5", "--first", "--hints",
+        ])
+        .write_stdin(moves)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains(
+            "Score: you 0, bot 0. Your move. (feral-hogs: you remember 0 dice, the bot 0 dice.)"
+        ),
+        "{text}"
+    );
+    // The hint at the start is the optimum's value, 0.5225964...
+    assert!(text.contains("Best: 6 dice (52.26%)."), "{text}");
+    // Two dice from nothing remembered earn the bonus.
+    assert!(
+        text.contains("feral-hogs: 3 more points (2 dice against 0 dice remembered)."),
+        "{text}"
+    );
+    assert!(
+        text.contains("(feral-hogs: you remember 2 dice, the bot "),
+        "{text}"
+    );
+}
+
 #[test]
 fn what_does_not_take_memory_yet_is_refused() {
     let dir = Scratch::new();
     let file = rules_file(&dir, "feral-hogs");
+    #[cfg(feature = "serve")]
     dir.refuse(
-        &["play", "--seed", "1", "--rules-file", &file],
+        &["serve", "--port", "0", "--rules-file", &file],
         &[
             "feral-hogs.toml has a memory (feral-hogs)",
-            "which hog play does not take yet",
+            "which hog serve does not take yet",
         ],
     );
     // A table is a table whatever the rules remember: exported and drawn
