@@ -15,7 +15,7 @@ use crate::solve;
 use crate::sweep::{sweep, Policy};
 use crate::HogError;
 
-use super::output::{render_table, rules_line};
+use super::output::{counted, render_table, rules_line};
 use super::{solve_seats, Config, Format, Need, Printer};
 
 #[derive(Debug, Args)]
@@ -263,9 +263,12 @@ fn memory_note(rules: &Rules, e: &Explanation) -> String {
     } else {
         format!("{pays} {bonus} more points, counted below")
     };
+    let unit = memory.memory().unit();
     format!(
-        "\nWith {}: the mover remembers {a}, the other {b}; {pays}.",
-        memory.name()
+        "\nWith {}: the mover remembers {}, the other {}; {pays}.",
+        memory.name(),
+        counted(a, unit),
+        counted(b, unit)
     )
 }
 

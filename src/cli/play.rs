@@ -16,6 +16,7 @@ use crate::rules::DiceRule;
 use crate::solve::{self, best_response, Solution};
 use crate::HogError;
 
+use super::output::counted;
 use super::{solve_seats, Config, Need, Printer};
 
 #[derive(Debug, Args)]
@@ -395,16 +396,6 @@ fn narrate(turn: &Turn, dice_rule: DiceRule) -> String {
         }
     }
     text
-}
-
-/// "4 dice", "1 point", or a bare number for a memory without a unit.
-fn counted(value: u32, unit: &str) -> String {
-    match unit {
-        "" => value.to_string(),
-        "points" => format!("{value} {}", points_word(value)),
-        "dice" => format!("{value} {}", dice_word(value as usize)),
-        unit => format!("{value} {unit}"),
-    }
 }
 
 /// The points a memory's bonus added to a turn.

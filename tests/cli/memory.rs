@@ -228,7 +228,7 @@ fn explain_takes_what_each_player_remembers() {
     ]);
     assert!(
         text.contains(
-            "With feral-hogs: the mover remembers 4, the other 6; 2 or 6 dice earn 3 more points"
+            "With feral-hogs: the mover remembers 4 dice, the other 6 dice; 2 or 6 dice earn 3 more points"
         ),
         "{text}"
     );
