@@ -89,7 +89,13 @@ impl ValueEnum for MemoryChoice {
 pub struct RulesArgs {
     /// Rule set: a preset, or fa19 (Fall 2019, with Feral Hogs; a built-in
     /// rules file). Their rules are in the README.
-    #[arg(long = "rules", value_enum, default_value = "fa24", global = true)]
+    #[arg(
+        long = "rules",
+        value_name = "RULES",
+        value_enum,
+        default_value = "fa24",
+        global = true
+    )]
     pub preset: RuleSet,
 
     /// Score needed to win (1 to 1000000; default 100, or the GOAL of a

@@ -137,7 +137,7 @@ fn bad_rules_files_and_commands_are_refused() {
             "digit-swap",
             "optimal",
         ],
-        &["'--rules-py <FILE.py>' cannot be used with '--rules <PRESET>'"],
+        &["'--rules-py <FILE.py>' cannot be used with '--rules <RULES>'"],
     );
 }
 
