@@ -116,17 +116,7 @@ pub fn explain(
     score: u32,
     opponent: u32,
 ) -> Result<Explanation, HogError> {
-    let rules = solution.rules();
-    check_state(rules, score, opponent)?;
-    let values = solution.choice_values(score, opponent);
-    Ok(explanation(
-        rules,
-        (score, opponent),
-        values,
-        solution.choice(score, opponent),
-        None,
-        None,
-    ))
+    solved(solution, (score, opponent), None)
 }
 
 /// [`explain`] under rules with memory, the mover remembering `a` and the
@@ -135,24 +125,43 @@ pub fn explain_remembering(
     solution: &Solution<'_>,
     score: u32,
     opponent: u32,
-    (a, b): (u32, u32),
+    remembered: (u32, u32),
+) -> Result<Explanation, HogError> {
+    solved(solution, (score, opponent), Some(remembered))
+}
+
+/// The solution's choices at a state, and at what both remember if given.
+fn solved(
+    solution: &Solution<'_>,
+    (score, opponent): (u32, u32),
+    remembered: Option<(u32, u32)>,
 ) -> Result<Explanation, HogError> {
     let rules = solution.rules();
     check_state(rules, score, opponent)?;
-    check_remembered(rules, (a, b))?;
-    let result = solution.result();
-    let memory = result
-        .memory()
-        .expect("a sweep under rules with memory keeps its result");
-    let values = result.choice_values_remembering(0, (score, opponent), (a, b));
-    let best = memory.choice(0, score, opponent, a, b);
+    let (values, best) = match remembered {
+        Some((a, b)) => {
+            check_remembered(rules, (a, b))?;
+            let result = solution.result();
+            let memory = result
+                .memory()
+                .expect("a sweep under rules with memory keeps its result");
+            (
+                result.choice_values_remembering(0, (score, opponent), (a, b)),
+                memory.choice(0, score, opponent, a, b),
+            )
+        }
+        None => (
+            solution.choice_values(score, opponent),
+            solution.choice(score, opponent),
+        ),
+    };
     Ok(explanation(
         rules,
         (score, opponent),
         values,
         best,
         None,
-        Some((a, b)),
+        remembered,
     ))
 }
 
@@ -165,18 +174,7 @@ pub fn explain_strategy(
     score: u32,
     opponent: u32,
 ) -> Result<Explanation, HogError> {
-    let rules = play.rules();
-    check_state(rules, score, opponent)?;
-    let values = play.choice_values(0, score, opponent);
-    let chosen = play.seat(0).choice(score as usize, opponent as usize);
-    Ok(explanation(
-        rules,
-        (score, opponent),
-        values,
-        best_choice(&values).1,
-        Some(chosen),
-        None,
-    ))
+    as_it_plays(play, (score, opponent), None)
 }
 
 /// [`explain_strategy`] under rules with memory, the mover remembering `a`
@@ -186,12 +184,26 @@ pub fn explain_strategy_remembering(
     play: &SweepResult<'_>,
     score: u32,
     opponent: u32,
-    (a, b): (u32, u32),
+    remembered: (u32, u32),
+) -> Result<Explanation, HogError> {
+    as_it_plays(play, (score, opponent), Some(remembered))
+}
+
+/// A strategy's choices at a state, and at what both remember if given.
+fn as_it_plays(
+    play: &SweepResult<'_>,
+    (score, opponent): (u32, u32),
+    remembered: Option<(u32, u32)>,
 ) -> Result<Explanation, HogError> {
     let rules = play.rules();
     check_state(rules, score, opponent)?;
-    check_remembered(rules, (a, b))?;
-    let values = play.choice_values_remembering(0, (score, opponent), (a, b));
+    let values = match remembered {
+        Some(m) => {
+            check_remembered(rules, m)?;
+            play.choice_values_remembering(0, (score, opponent), m)
+        }
+        None => play.choice_values(0, score, opponent),
+    };
     let chosen = play.seat(0).choice(score as usize, opponent as usize);
     Ok(explanation(
         rules,
@@ -199,7 +211,7 @@ pub fn explain_strategy_remembering(
         values,
         best_choice(&values).1,
         Some(chosen),
-        Some((a, b)),
+        remembered,
     ))
 }
 

@@ -3,6 +3,7 @@
 
 mod atomic;
 mod final_strategy;
+mod in_order;
 mod json_table;
 pub mod number;
 mod python_module;

@@ -3,8 +3,7 @@
 
 use std::io::{self, Write};
 
-use rayon::prelude::*;
-
+use super::in_order::InOrder;
 use super::number::{write_f64, write_int};
 use crate::dice::MAX_DICE;
 use crate::solve::Solution;
@@ -39,27 +38,17 @@ pub fn write_win_probabilities(
     }
     writeln!(out)?;
     let n = solution.rules().goal();
-    // Text waiting to be written while the next rows are formatted: the
-    // kernel's copy into the page cache takes as long as formatting here.
-    let mut pending: Vec<Vec<u8>> = Vec::new();
+    let mut in_order = InOrder::default();
     for first in (0..n).step_by(ROWS_PER_BATCH as usize) {
         let scores = first..(first + ROWS_PER_BATCH).min(n);
         let values = solution.result().choice_values_block(0, scores.clone());
         let rows: Vec<(u32, &[[f64; MAX_DICE + 1]])> =
             scores.zip(values.chunks(n as usize)).collect();
         for part in rows.chunks(ROWS_PER_WRITE) {
-            let format = || {
-                part.par_iter()
-                    .map(|&(s, values)| score_rows(solution, s, values))
-                    .collect()
-            };
-            let write = || pending.iter().try_for_each(|text| out.write_all(text));
-            let (text, written) = rayon::join(format, write);
-            written?;
-            pending = text;
+            in_order.feed(part, |&(s, values)| score_rows(solution, s, values), out)?;
         }
     }
-    pending.iter().try_for_each(|text| out.write_all(text))
+    in_order.finish(out)
 }
 
 /// Score rows formatted while the ones before them are written.

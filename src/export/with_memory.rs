@@ -4,8 +4,7 @@
 
 use std::io::{self, Write};
 
-use rayon::prelude::*;
-
+use super::in_order::InOrder;
 use super::number::{write_f64, write_int};
 use crate::recall::MemoryResult;
 
@@ -18,23 +17,14 @@ pub fn write_memory_strategy(
     out: &mut (dyn Write + Send),
 ) -> io::Result<()> {
     out.write_all(b"score,opponent_score,memory,opponent_memory,dice,win_probability\n")?;
-    // Formatting is most of the work: a few score rows are formatted on
-    // the threads while the ones before them are written, in order, so the
-    // bytes do not depend on the number of threads.
+    // A few score rows at a time, formatted while the ones before them
+    // are written.
     let scores: Vec<u32> = (0..result.goal()).rev().collect();
-    let mut pending: Vec<Vec<u8>> = Vec::new();
+    let mut in_order = InOrder::default();
     for part in scores.chunks(ROWS_PER_WRITE) {
-        let format = || {
-            part.par_iter()
-                .map(|&s| score_rows(result, seat, s))
-                .collect()
-        };
-        let write = || pending.iter().try_for_each(|text| out.write_all(text));
-        let (text, written) = rayon::join(format, write);
-        written?;
-        pending = text;
+        in_order.feed(part, |&s| score_rows(result, seat, s), out)?;
     }
-    pending.iter().try_for_each(|text| out.write_all(text))
+    in_order.finish(out)
 }
 
 /// Score rows formatted while the ones before them are written.
