@@ -4,11 +4,15 @@
 #[path = "../tests/support/rules.rs"]
 mod support;
 
+use std::sync::Arc;
+
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 
 use hog::eval::win_rates;
 use hog::general::{general_sweep, RuleTables};
-use hog::recall::{memory_sweep, FeralHogs, Remembering};
+use hog::recall::{
+    memory_sweep, Clock, FeralHogs, Forgetful, PlayerMemory, Remembering, Still, TimeTrot,
+};
 use hog::rules::{Preset, Rules};
 use hog::solve::{best_response, optimal};
 use hog::strategy::{Resolver, StrategyTable};
@@ -76,7 +80,8 @@ fn general_goal_100(c: &mut Criterion) {
 }
 
 /// Rules with memory at goal 100: Fall 2019's rules (examples/rules/fa19.toml)
-/// with Feral Hogs in both readings, the optimum over the full state and
+/// with Feral Hogs in both readings, and the same scores with Time Trot
+/// (modulus 8) in place of Feral Hogs: the optimum over the full state and
 /// the exact evaluation of two tables.
 fn memory_goal_100(c: &mut Criterion) {
     let mut group = c.benchmark_group("memory_goal_100");
@@ -87,11 +92,19 @@ fn memory_goal_100(c: &mut Criterion) {
     let tables = RuleTables::new(&fa19).unwrap();
     let five = StrategyTable::constant(100, 5);
     let boar = StrategyTable::from_fn(100, |s, o| ((3 * s + o) % 11) as u8);
-    for (name, memory) in [
-        ("feral", FeralHogs::Dice),
-        ("feral-points", FeralHogs::Points),
-    ] {
-        let memory = Remembering::new(&tables, std::sync::Arc::new(memory)).unwrap();
+    type Memory = Arc<dyn PlayerMemory + Send + Sync>;
+    type Shared = Arc<dyn Clock + Send + Sync>;
+    let cases: [(&str, Memory, Shared); 3] = [
+        ("feral", Arc::new(FeralHogs::Dice), Arc::new(Still)),
+        ("feral-points", Arc::new(FeralHogs::Points), Arc::new(Still)),
+        (
+            "time-trot-8",
+            Arc::new(Forgetful),
+            Arc::new(TimeTrot::new(8).unwrap()),
+        ),
+    ];
+    for (name, memory, clock) in cases {
+        let memory = Remembering::new(&tables, memory, clock).unwrap();
         group.bench_function(format!("optimal/{name}"), |b| {
             b.iter(|| memory_sweep(&tables, &memory, &[Policy::Best]))
         });

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use crate::dice::MAX_DICE;
 use crate::error::HogError;
 use crate::general::{Rolls, ScoreRules};
+use crate::recall::Context;
 use crate::rules::Rules;
 use crate::solve::Solution;
 use crate::sweep::{best_choice, SweepResult};
@@ -61,7 +62,7 @@ pub struct Explanation {
     /// Dice counts 0..=10, in order.
     pub choices: Vec<Choice>,
     /// Under rules with memory, what the mover and the other remember.
-    pub remembered: Option<(u32, u32)>,
+    pub remembered: Option<Context>,
 }
 
 impl Explanation {
@@ -125,7 +126,7 @@ pub fn explain_remembering(
     solution: &Solution<'_>,
     score: u32,
     opponent: u32,
-    remembered: (u32, u32),
+    remembered: Context,
 ) -> Result<Explanation, HogError> {
     solved(solution, (score, opponent), Some(remembered))
 }
@@ -134,20 +135,20 @@ pub fn explain_remembering(
 fn solved(
     solution: &Solution<'_>,
     (score, opponent): (u32, u32),
-    remembered: Option<(u32, u32)>,
+    remembered: Option<Context>,
 ) -> Result<Explanation, HogError> {
     let rules = solution.rules();
     check_state(rules, score, opponent)?;
     let (values, best) = match remembered {
-        Some((a, b)) => {
-            check_remembered(rules, (a, b))?;
+        Some(x) => {
+            check_remembered(rules, x)?;
             let result = solution.result();
             let memory = result
                 .memory()
                 .expect("a sweep under rules with memory keeps its result");
             (
-                result.choice_values_remembering(0, (score, opponent), (a, b)),
-                memory.choice(0, score, opponent, a, b),
+                result.choice_values_remembering(0, (score, opponent), x),
+                memory.choice(0, score, opponent, x),
             )
         }
         None => (
@@ -184,7 +185,7 @@ pub fn explain_strategy_remembering(
     play: &SweepResult<'_>,
     score: u32,
     opponent: u32,
-    remembered: (u32, u32),
+    remembered: Context,
 ) -> Result<Explanation, HogError> {
     as_it_plays(play, (score, opponent), Some(remembered))
 }
@@ -193,7 +194,7 @@ pub fn explain_strategy_remembering(
 fn as_it_plays(
     play: &SweepResult<'_>,
     (score, opponent): (u32, u32),
-    remembered: Option<(u32, u32)>,
+    remembered: Option<Context>,
 ) -> Result<Explanation, HogError> {
     let rules = play.rules();
     check_state(rules, score, opponent)?;
@@ -215,24 +216,16 @@ fn as_it_plays(
     ))
 }
 
-/// Refuse memories the rules do not have: each player remembers 0 to
-/// `size - 1`, and rules without memory remember nothing.
-pub fn check_remembered(rules: &Rules, (a, b): (u32, u32)) -> Result<(), HogError> {
+/// Refuse contexts the rules do not have (see [`Remembering::check`]);
+/// rules without memory remember nothing.
+pub fn check_remembered(rules: &Rules, x: Context) -> Result<(), HogError> {
     let Some(memory) = rules.memory() else {
         return Err(HogError::BadArgument(format!(
             "{} remembers nothing: there is no memory to give",
             rules.name()
         )));
     };
-    let size = memory.size();
-    if let Some(bad) = [a, b].into_iter().find(|&m| m >= size) {
-        return Err(HogError::BadArgument(format!(
-            "a memory of {bad} is out of range: under {} each player remembers 0 to {}",
-            memory.name(),
-            size - 1
-        )));
-    }
-    Ok(())
+    memory.check(x)
 }
 
 /// Every choice at a state with its value.
@@ -242,12 +235,12 @@ fn explanation(
     values: [f64; MAX_DICE + 1],
     best: u8,
     chosen: Option<u8>,
-    remembered: Option<(u32, u32)>,
+    remembered: Option<Context>,
 ) -> Explanation {
     let choices = (0..=MAX_DICE as u8)
         .map(|dice| {
             let bonus = match (rules.memory(), remembered) {
-                (Some(memory), Some((a, _))) => memory.memory().bonus(a, u32::from(dice)),
+                (Some(memory), Some(x)) => memory.memory().bonus(x.mine, u32::from(dice)),
                 _ => 0,
             };
             let before = turn_points(rules, score, opponent, dice);
@@ -424,11 +417,12 @@ mod tests {
             (35, 12, 10, 2),
             (39, 39, 1, 9),
         ] {
-            let e = explain_remembering(&solution, s, o, (a, b)).unwrap();
-            assert_eq!(e.remembered, Some((a, b)));
-            assert_eq!(e.best, memory.choice(0, s, o, a, b));
+            let x = Context::remembering(a, b);
+            let e = explain_remembering(&solution, s, o, x).unwrap();
+            assert_eq!(e.remembered, Some(x));
+            assert_eq!(e.best, memory.choice(0, s, o, x));
             let best = e.best_choice().win_probability;
-            assert!((best - memory.value(0, s, o, a, b)).abs() < 1e-15);
+            assert!((best - memory.value(0, s, o, x)).abs() < 1e-15);
             for c in &e.choices {
                 let bonus = if u32::from(c.dice).abs_diff(a) == 2 {
                     3
@@ -446,7 +440,8 @@ mod tests {
                             0.0
                         } else {
                             let k = u32::from(c.dice);
-                            1.0 - memory.value(0, x.opponent_score, x.score, b, k)
+                            let next = Context::remembering(b, k);
+                            1.0 - memory.value(0, x.opponent_score, x.score, next)
                         };
                         x.probability * after
                     })
@@ -460,14 +455,16 @@ mod tests {
             }
         }
         // Two dice from 0 remembered: 2 away, so Pig Out scores 1 + 3.
-        let e = explain_remembering(&solution, 0, 0, (0, 0)).unwrap();
+        let e = explain_remembering(&solution, 0, 0, Context::START).unwrap();
         assert!(e.choices[2].outcomes.iter().any(|x| x.score == 4));
-        let err = explain_remembering(&solution, 0, 0, (11, 0))
+        let err = explain_remembering(&solution, 0, 0, Context::remembering(11, 0))
             .unwrap_err()
             .to_string();
         assert!(err.contains("a memory of 11 is out of range"), "{err}");
         let plain = Rules::preset(Preset::Fa24, 40).unwrap();
-        let err = check_remembered(&plain, (0, 0)).unwrap_err().to_string();
+        let err = check_remembered(&plain, Context::START)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("fa24 remembers nothing"), "{err}");
     }
 }

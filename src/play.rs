@@ -27,7 +27,7 @@ use crate::error::HogError;
 use crate::general::{PigOut, ScoreRules};
 use std::sync::Arc;
 
-use crate::recall::MemoryResult;
+use crate::recall::{Context, MemoryResult};
 use crate::rng::Rng;
 use crate::rules::{AfterTurn, DiceRule, Preset, Rules};
 use crate::table::StrategyTable;
@@ -141,6 +141,14 @@ pub enum Event {
     },
     /// Rules given as functions: `extra_turn` gave the mover another turn.
     ExtraTurn,
+    /// Rules with a clock: the clock gave the mover another turn (Time
+    /// Trot: as many dice as the turn number).
+    ClockTurn {
+        /// The clock's name (`time-trot 8`).
+        name: String,
+        /// What the clock read before the turn, in words.
+        clock: String,
+    },
     /// Both scores reached the goal on one turn: half a win each.
     Tie,
     /// The game reached [`MAX_GAME_TURNS`] turns (rules given as functions
@@ -200,6 +208,8 @@ pub struct Game<'r, D: Dice = Rng> {
     /// What each player remembers of their previous turn, under rules with
     /// memory (0 before their first; always 0 without memory).
     remembered: [u32; 2],
+    /// The clock both share, under rules with one (Time Trot; else 0).
+    clock: u32,
     scores: [u32; 2],
     to_move: Player,
     winner: Option<Player>,
@@ -235,6 +245,7 @@ impl<'r, D: Dice> Game<'r, D> {
             rules,
             bot,
             remembered: [0, 0],
+            clock: 0,
             scores: [0, 0],
             to_move: first,
             winner: None,
@@ -277,15 +288,27 @@ impl<'r, D: Dice> Game<'r, D> {
         self.remembered[player.index()]
     }
 
+    /// The clock both players share under rules with one (0 otherwise).
+    pub fn clock(&self) -> u32 {
+        self.clock
+    }
+
+    /// What the engine tracks beyond the scores, seen by `player` as the
+    /// mover.
+    pub fn context(&self, player: Player) -> Context {
+        Context {
+            mine: self.remembered(player),
+            theirs: self.remembered(player.other()),
+            clock: self.clock,
+        }
+    }
+
     /// The dice the bot would roll at the current scores (and memories).
     pub fn bot_choice(&self) -> u8 {
         let (s, o) = (self.score(Player::Bot), self.score(Player::Human));
         match &self.bot {
             Bot::Table(table) => table.get(s, o),
-            Bot::Remembering(optimum) => {
-                let (a, b) = (self.remembered(Player::Bot), self.remembered(Player::Human));
-                optimum.choice(0, s, o, a, b)
-            }
+            Bot::Remembering(optimum) => optimum.choice(0, s, o, self.context(Player::Bot)),
         }
     }
 
@@ -443,15 +466,26 @@ impl<'r, D: Dice> Game<'r, D> {
             });
         }
         // A memory's bonus goes on top; the mover then remembers this turn
-        // (as `simulate::play_remembering` does).
+        // and the clock moves on (as `simulate::play_remembering` does).
+        let mut clock_turn = false;
         if let Some(memory) = self.rules.memory() {
             let player = self.to_move.index();
             let remembered = self.remembered[player];
             let bonus = memory.memory().bonus(remembered, u32::from(dice));
             self.remembered[player] = memory.memory().remember(u32::from(dice), points);
+            let clock = memory.clock();
+            let (next, again) = clock.tick(self.clock, u32::from(dice));
+            if again {
+                clock_turn = true;
+                events.push(Event::ClockTurn {
+                    name: clock.name(),
+                    clock: clock.describe(self.clock),
+                });
+            }
+            self.clock = next;
             if bonus > 0 {
                 events.push(Event::Bonus {
-                    name: memory.name(),
+                    name: memory.memory().name(),
                     remembered,
                     unit: memory.memory().unit(),
                     points: bonus,
@@ -471,7 +505,7 @@ impl<'r, D: Dice> Game<'r, D> {
             rolls,
             points,
             after,
-            again: rules.extra_turn(after.0, after.1),
+            again: clock_turn || rules.extra_turn(after.0, after.1),
             events,
         }
     }
@@ -912,7 +946,12 @@ mod tests {
                 let t = match p {
                     Player::Human => game.human_turn(5).unwrap(),
                     Player::Bot => {
-                        assert_eq!(game.bot_choice(), result.choice(0, s, o, a, b));
+                        let x = Context {
+                            mine: a,
+                            theirs: b,
+                            clock: game.clock(),
+                        };
+                        assert_eq!(game.bot_choice(), result.choice(0, s, o, x));
                         game.bot_turn()
                     }
                 };

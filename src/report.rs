@@ -29,10 +29,14 @@ pub struct ComponentNames {
     pub dice: &'static str,
     /// `sus-fuss`, a swap, or `none`.
     pub after_turn: &'static str,
-    /// What each player remembers (`feral-hogs`, ...), for rules with
-    /// memory only.
+    /// What each player remembers (`feral-hogs`, ...), for rules where
+    /// players remember their previous turn only.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub memory: Option<&'static str>,
+    pub memory: Option<String>,
+    /// The clock both players share (`time-trot 8`), for rules with one
+    /// only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock: Option<String>,
 }
 
 impl RulesHeader {
@@ -46,7 +50,14 @@ impl RulesHeader {
                 zero_dice,
                 dice,
                 after_turn,
-                memory: rules.memory().map(|m| m.name()),
+                memory: rules
+                    .memory()
+                    .filter(|m| m.size() > 1)
+                    .map(|m| m.memory().name().to_string()),
+                clock: rules
+                    .memory()
+                    .filter(|m| m.clocks() > 1)
+                    .map(|m| m.clock().name()),
             },
         }
     }
@@ -197,6 +208,10 @@ pub struct ExplainReport {
     /// Under rules with memory, what the mover and the other remember.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub remembered: Option<(u32, u32)>,
+    /// Under rules with a clock, what it reads (Time Trot: `turn_mod`,
+    /// `extra_turn`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock: Option<std::collections::BTreeMap<&'static str, u32>>,
 }
 
 impl ExplainReport {
@@ -233,7 +248,21 @@ impl ExplainReport {
                     bonus: e.remembered.map(|_| c.bonus),
                 })
                 .collect(),
-            remembered: e.remembered,
+            remembered: e.remembered.map(|x| (x.mine, x.theirs)),
+            clock: match (rules.memory(), e.remembered) {
+                (Some(memory), Some(x)) if memory.clocks() > 1 => {
+                    let clock = memory.clock();
+                    Some(
+                        clock
+                            .columns()
+                            .iter()
+                            .copied()
+                            .zip(clock.read(x.clock))
+                            .collect(),
+                    )
+                }
+                _ => None,
+            },
         }
     }
 }

@@ -15,7 +15,7 @@
 use rayon::prelude::*;
 
 use crate::general::{PigOut, ScoreRules};
-use crate::recall::PlayerMemory;
+use crate::recall::{Clock, Forgetful, PlayerMemory, Still};
 pub use crate::rng::Rng;
 use crate::rules::Rules;
 use crate::table::StrategyTable;
@@ -122,7 +122,13 @@ pub fn play_game(
     );
     match rules.functions() {
         Some(f) => match &f.memory {
-            Some(memory) => play_remembering(f.rules.as_ref(), memory.memory(), [a, b], rng),
+            Some(memory) => play_remembering(
+                f.rules.as_ref(),
+                memory.memory(),
+                memory.clock(),
+                [a, b],
+                rng,
+            ),
             None => play(f.rules.as_ref(), [a, b], rng),
         },
         None => play(&Components(rules), [a, b], rng),
@@ -142,41 +148,26 @@ pub fn play<R: ScoreRules + ?Sized>(
     players: [&StrategyTable; 2],
     rng: &mut Rng,
 ) -> Option<usize> {
-    play_remembering(rules, &Forgetful, players, rng)
-}
-
-/// No memory: [`play`] is [`play_remembering`] with it (compiled away).
-struct Forgetful;
-
-impl PlayerMemory for Forgetful {
-    fn size(&self) -> u32 {
-        1
-    }
-    #[inline(always)]
-    fn bonus(&self, _: u32, _: u32) -> u32 {
-        0
-    }
-    #[inline(always)]
-    fn remember(&self, _: u32, _: u32) -> u32 {
-        0
-    }
-    fn name(&self) -> &'static str {
-        "none"
-    }
+    // No memory, no clock: compiled away.
+    play_remembering(rules, &Forgetful, &Still, players, rng)
 }
 
 /// The plain game loop with real dice under rules with memory: each
 /// player's memory of their previous turn starts at 0, the bonus it earns
-/// is added to the turn's points before the after-turn rule.
-pub fn play_remembering<R: ScoreRules + ?Sized, M: PlayerMemory + ?Sized>(
+/// is added to the turn's points before the after-turn rule; the clock
+/// starts at 0, every turn moves it on, and it may give the mover the
+/// next turn too.
+pub fn play_remembering<R: ScoreRules + ?Sized, M: PlayerMemory + ?Sized, C: Clock + ?Sized>(
     rules: &R,
     memory: &M,
+    clock: &C,
     players: [&StrategyTable; 2],
     rng: &mut Rng,
 ) -> Option<usize> {
     let goal = rules.goal();
     let mut score = [0u32; 2];
     let mut remembered = [0u32; 2];
+    let mut time = 0;
     let mut mover = 0;
     for _ in 0..MAX_TURNS {
         let other = 1 - mover;
@@ -186,6 +177,8 @@ pub fn play_remembering<R: ScoreRules + ?Sized, M: PlayerMemory + ?Sized>(
         let points = rules.turn_points(raw, dice, s, o);
         let bonus = memory.bonus(remembered[mover], dice);
         remembered[mover] = memory.remember(dice, points);
+        let again;
+        (time, again) = clock.tick(time, dice);
         (score[mover], score[other]) = rules.after_turn(s + points + bonus, o);
         match (score[mover] >= goal, score[other] >= goal) {
             (true, true) => return None,
@@ -193,7 +186,7 @@ pub fn play_remembering<R: ScoreRules + ?Sized, M: PlayerMemory + ?Sized>(
             (false, true) => return Some(other),
             (false, false) => {}
         }
-        if !rules.extra_turn(score[mover], score[other]) {
+        if !again && !rules.extra_turn(score[mover], score[other]) {
             mover = other;
         }
     }

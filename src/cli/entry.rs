@@ -61,7 +61,12 @@ fn one_line_usage_error(rendered: &str) -> String {
         .map(|usage| {
             usage
                 .split_whitespace()
-                .take_while(|w| w.chars().all(|c| c.is_ascii_lowercase() || c == '-'))
+                // Clap repeats the options already given ("Usage: hog
+                // simulate --rules <RULES> ..."): the command ends before them.
+                .take_while(|w| {
+                    w.starts_with(|c: char| c.is_ascii_lowercase())
+                        && w.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+                })
                 .collect()
         })
         .unwrap_or_else(|| vec!["hog"]);
@@ -136,5 +141,13 @@ mod tests {
             "a (see `hog --help`)"
         );
         assert_eq!(one_line_usage_error("error: b\n"), "b (see `hog --help`)");
+        // Options already given appear in the usage line; they are not part
+        // of the command's name.
+        assert_eq!(
+            one_line_usage_error(
+                "error: c\n\nUsage: hog simulate --rules-file <FILE> [OPTIONS] <STRATEGY>\n"
+            ),
+            "c (see `hog simulate --help`)"
+        );
     }
 }

@@ -9,6 +9,7 @@ use crate::explain::{
     Explanation,
 };
 use crate::general::ScoreRules;
+use crate::recall::Context;
 use crate::report::ExplainReport;
 use crate::rules::Rules;
 use crate::solve;
@@ -31,12 +32,15 @@ the strategy's own choice is marked beside the best one, with what it gives away
 
 Under rules with memory (--rules fa19), --remembered MINE,THEIRS gives what \
 the mover and the other remember of their previous turns (default 0,0, as \
-before their first); a choice's points then include the memory's bonus.
+before their first); a choice's points then include the memory's bonus. \
+Under a clock (Time Trot), --turn N gives the turn number of the game \
+(default 0, the first) and --extra-turn says the turn is itself an extra one.
 
 Examples:
   hog explain 53 60
   hog explain 53 60 --strategy boar_strategy --vs 'always_roll(6)'
-  hog explain 40 52 --rules fa19 --remembered 4,6")]
+  hog explain 40 52 --rules fa19 --remembered 4,6
+  hog explain 40 52 --rules-file examples/rules/fa18.toml --turn 3")]
 pub struct ExplainArgs {
     /// The mover's score (0..GOAL-1).
     #[arg(allow_hyphen_values = true)]
@@ -55,6 +59,13 @@ pub struct ExplainArgs {
     /// (default 0,0).
     #[arg(long, value_name = "MINE,THEIRS")]
     pub remembered: Option<String>,
+    /// Under a clock (Time Trot): the turn number of the game, from 0
+    /// (default 0).
+    #[arg(long, value_name = "N")]
+    pub turn: Option<u32>,
+    /// Under a clock (Time Trot): the turn is itself an extra turn.
+    #[arg(long)]
+    pub extra_turn: bool,
 }
 
 /// `--remembered MINE,THEIRS`: two non-negative integers.
@@ -68,6 +79,44 @@ fn parse_remembered(text: &str) -> Result<(u32, u32), HogError> {
     let (a, b) = text.split_once(',').ok_or_else(bad)?;
     let number = |x: &str| x.trim().parse::<u32>().map_err(|_| bad());
     Ok((number(a)?, number(b)?))
+}
+
+/// What `--remembered`, `--turn` and `--extra-turn` give, checked: the
+/// start's context by default under rules with memory, none without.
+fn context(args: &ExplainArgs, rules: &Rules) -> Result<Option<Context>, HogError> {
+    let given = args.remembered.is_some() || args.turn.is_some() || args.extra_turn;
+    let Some(memory) = rules.memory() else {
+        if given {
+            // The rules' own words: they remember nothing.
+            crate::explain::check_remembered(rules, Context::START)?;
+        }
+        return Ok(None);
+    };
+    let (mine, theirs) = match &args.remembered {
+        Some(text) => parse_remembered(text)?,
+        None => (0, 0),
+    };
+    let clock = if args.turn.is_some() || args.extra_turn {
+        let turn = args.turn.unwrap_or(0);
+        memory
+            .clock()
+            .of_turn(turn, args.extra_turn)
+            .ok_or_else(|| {
+                HogError::BadArgument(format!(
+                    "{} counts no turns: --turn and --extra-turn need a clock such as time-trot",
+                    rules.name()
+                ))
+            })?
+    } else {
+        0
+    };
+    let x = Context {
+        mine,
+        theirs,
+        clock,
+    };
+    crate::explain::check_remembered(rules, x)?;
+    Ok(Some(x))
 }
 
 /// Who plays after this turn, as the explanation says it.
@@ -108,14 +157,7 @@ pub fn run(config: &Config, args: &ExplainArgs, printer: &mut Printer) -> anyhow
     let opponent = parse_score("OPPONENT", &args.opponent, rules.goal())?;
     // Under rules with memory, what each player remembers (nothing by
     // default); refused for rules without one.
-    let remembered = match (&args.remembered, rules.memory()) {
-        (Some(text), _) => Some(parse_remembered(text)?),
-        (None, Some(_)) => Some((0, 0)),
-        (None, None) => None,
-    };
-    if let Some(remembered) = remembered {
-        crate::explain::check_remembered(rules, remembered)?;
-    }
+    let remembered = context(args, rules)?;
     config.check_memory(
         "hog explain",
         Need {
@@ -243,9 +285,19 @@ fn text_output(rules: &Rules, play: &Play<'_>, e: &Explanation) -> String {
 /// Under rules with memory, what each player remembers and which counts
 /// it pays, in words (empty otherwise).
 fn memory_note(rules: &Rules, e: &Explanation) -> String {
-    let (Some(memory), Some((a, b))) = (rules.memory(), e.remembered) else {
+    let (Some(memory), Some(x)) = (rules.memory(), e.remembered) else {
         return String::new();
     };
+    let clock = memory.clock().describe(x.clock);
+    let clock = if clock.is_empty() {
+        clock
+    } else {
+        format!("\nWith {}: {clock}.", memory.clock().name())
+    };
+    if memory.size() == 1 {
+        return clock;
+    }
+    let (a, b) = (x.mine, x.theirs);
     let paid: Vec<String> = e
         .choices
         .iter()
@@ -265,8 +317,8 @@ fn memory_note(rules: &Rules, e: &Explanation) -> String {
     };
     let unit = memory.memory().unit();
     format!(
-        "\nWith {}: the mover remembers {}, the other {}; {pays}.",
-        memory.name(),
+        "\nWith {}: the mover remembers {}, the other {}; {pays}.{clock}",
+        memory.memory().name(),
         counted(a, unit),
         counted(b, unit)
     )

@@ -62,7 +62,8 @@ impl Config {
         if let Some(memory) = self.rules.memory() {
             // A seat with memory keeps a value and a choice for every
             // context of every state, and a diagonal's worth being written.
-            let (n, contexts) = (u64::from(goal), u64::from(memory.size()).pow(2));
+            let n = u64::from(goal);
+            let contexts = u64::from(memory.size()).pow(2) * u64::from(memory.clocks());
             bytes += need.seats * 9 * (n * n + n) * contexts;
         }
         crate::memory::check(goal, bytes, what, self.threads)

@@ -234,7 +234,7 @@ pub fn run(opts: Opts) -> anyhow::Result<()> {
         skip_memory_check: opts.no_memory_check,
     };
     if let Some(memory) = config.rules.memory() {
-        refuse_memory(&opts.command, &config.rules.name(), memory.name())?;
+        refuse_memory(&opts.command, &config.rules.name(), &memory.name())?;
     }
     let mut printer = Printer::stdout();
     match opts.command {

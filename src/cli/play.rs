@@ -11,6 +11,7 @@ use clap::Args;
 
 use crate::dice::MAX_DICE;
 use crate::play::{parse_dice, Bot, Event, Game, Player, Turn};
+use crate::recall::Context;
 use crate::rng::Rng;
 use crate::rules::DiceRule;
 use crate::solve::{self, best_response, Solution};
@@ -152,16 +153,24 @@ fn play_game(
             Player::Human => "Your move.",
             Player::Bot => "The bot's move.",
         };
-        let remembered = (game.remembered(Player::Human), game.remembered(Player::Bot));
+        let remembered = game.context(Player::Human);
         let memory = match game.rules().memory() {
             Some(memory) => {
-                let unit = memory.memory().unit();
-                format!(
-                    " ({}: you remember {}, the bot {}.)",
-                    memory.name(),
-                    counted(remembered.0, unit),
-                    counted(remembered.1, unit)
-                )
+                let mut notes = Vec::new();
+                if memory.size() > 1 {
+                    let unit = memory.memory().unit();
+                    notes.push(format!(
+                        "{}: you remember {}, the bot {}.",
+                        memory.memory().name(),
+                        counted(remembered.mine, unit),
+                        counted(remembered.theirs, unit)
+                    ));
+                }
+                let clock = memory.clock().describe(game.clock());
+                if !clock.is_empty() {
+                    notes.push(format!("{}: {clock}.", memory.clock().name()));
+                }
+                format!(" ({})", notes.join(" "))
             }
             None => String::new(),
         };
@@ -227,14 +236,14 @@ fn clip(text: &str, max: usize) -> String {
 
 /// The win probability of every dice count for the person at `(you, bot)`,
 /// six to a line, and the best count.
-fn hint_text(solution: &Solution<'_>, (you, bot): (u32, u32), (a, b): (u32, u32)) -> String {
+fn hint_text(solution: &Solution<'_>, (you, bot): (u32, u32), x: Context) -> String {
     let (values, best) = match solution.result().memory() {
         // Under rules with memory, at what both players remember.
         Some(memory) => (
             solution
                 .result()
-                .choice_values_remembering(0, (you, bot), (a, b)),
-            memory.choice(0, you, bot, a, b),
+                .choice_values_remembering(0, (you, bot), x),
+            memory.choice(0, you, bot, x),
         ),
         None => (solution.choice_values(you, bot), solution.choice(you, bot)),
     };
@@ -385,6 +394,9 @@ fn narrate(turn: &Turn, dice_rule: DiceRule) -> String {
             }
             Event::ExtraTurn => {
                 text += &format!("extra_turn: {} again.\n", moves(mover));
+            }
+            Event::ClockTurn { name, clock } => {
+                text += &format!("{name}: {k} dice on {clock}; {} again.\n", moves(mover));
             }
             Event::Tie => {
                 text += "Both scores are at the goal.\n";

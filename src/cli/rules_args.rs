@@ -181,7 +181,7 @@ impl RulesArgs {
             let name = functions.name().to_string();
             let memory = functions.memory().cloned().map(|m| Arc::new(m) as _);
             return Rules::from_functions(name, Origin::Python, Arc::new(functions))?
-                .remembering(memory);
+                .remembering(memory, None);
         }
         let memory = self.memory.map(|m| m.0);
         if let Some(path) = &self.rules_file {
@@ -194,8 +194,9 @@ impl RulesArgs {
                 |f| f.to_string_lossy().into_owned(),
             );
             let memory = functions.memory().map(|m| Arc::new(m) as _);
+            let clock = functions.clock().map(|c| Arc::new(c) as _);
             return Rules::from_functions(name, Origin::RulesFile, Arc::new(functions))?
-                .remembering(memory);
+                .remembering(memory, clock);
         }
         let preset = match self.preset {
             RuleSet::Preset(preset) => preset,

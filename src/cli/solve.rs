@@ -128,10 +128,12 @@ pub fn run(config: &Config, args: &SolveArgs, printer: &mut Printer) -> anyhow::
     let mut files = config.atomic_files();
     let probabilities = folder.join("win_probabilities.csv");
     let strategy = folder.join("final_strategy.csv");
-    if let Some(memory) = solution.result().memory() {
+    if let (Some(memory), Some(remembering)) = (solution.result().memory(), rules.memory()) {
         // A strategy that remembers: every context in one long file, with
         // each state's value; no wide table or per-choice values.
-        files.write(&strategy, |out| write_memory_strategy(memory, 0, out))?;
+        files.write(&strategy, |out| {
+            write_memory_strategy(memory, remembering, 0, out)
+        })?;
         files.remove(&probabilities)?;
         if args.win_probabilities == WhenToWrite::Always {
             config.progress.note(

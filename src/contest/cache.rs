@@ -147,7 +147,7 @@ mod tests {
         .unwrap();
         let feral = plain
             .clone()
-            .with_memory(Arc::new(crate::recall::FeralHogs::Dice))
+            .with_memory(Some(Arc::new(crate::recall::FeralHogs::Dice)), None)
             .unwrap();
         let table = StrategyTable::constant(20, 4);
         assert_eq!(plain.name(), feral.name());

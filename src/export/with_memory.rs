@@ -1,28 +1,42 @@
 //! The optimum under rules with memory: a strategy that remembers, so no
-//! 100x100 table. Long format, one row per state and context, the memories
-//! as columns.
+//! 100x100 table. Long format, one row per state and context, what is
+//! remembered and the clock as columns.
 
 use std::io::{self, Write};
 
 use super::in_order::InOrder;
 use super::number::{write_f64, write_int};
-use crate::recall::MemoryResult;
+use crate::recall::{Context, MemoryResult, Remembering};
 
 /// `score,opponent_score,memory,opponent_memory,dice,win_probability`, seat
 /// `seat`'s rows in the order of the wide tables (scores from the top),
-/// each state's contexts by the mover's memory, then the other's.
+/// each state's contexts by the clock, then the mover's memory, then the
+/// other's. The memories' columns are left out where players remember
+/// nothing, and the clock's columns (Time Trot: `turn_mod,extra_turn`)
+/// come after them where there is one.
 pub fn write_memory_strategy(
     result: &MemoryResult,
+    remembering: &Remembering,
     seat: usize,
     out: &mut (dyn Write + Send),
 ) -> io::Result<()> {
-    out.write_all(b"score,opponent_score,memory,opponent_memory,dice,win_probability\n")?;
+    let columns = Columns::new(result, remembering);
+    let mut header = b"score,opponent_score,".to_vec();
+    if columns.memory {
+        header.extend_from_slice(b"memory,opponent_memory,");
+    }
+    for name in remembering.clock().columns() {
+        header.extend_from_slice(name.as_bytes());
+        header.push(b',');
+    }
+    header.extend_from_slice(b"dice,win_probability\n");
+    out.write_all(&header)?;
     // A few score rows at a time, formatted while the ones before them
     // are written.
     let scores: Vec<u32> = (0..result.goal()).rev().collect();
     let mut in_order = InOrder::default();
     for part in scores.chunks(ROWS_PER_WRITE) {
-        in_order.feed(part, |&s| score_rows(result, seat, s), out)?;
+        in_order.feed(part, |&s| columns.score_rows(result, seat, s), out)?;
     }
     in_order.finish(out)
 }
@@ -30,23 +44,57 @@ pub fn write_memory_strategy(
 /// Score rows formatted while the ones before them are written.
 const ROWS_PER_WRITE: usize = 4;
 
-/// The lines of every state with own score `s`, opponents from the top.
-fn score_rows(result: &MemoryResult, seat: usize, s: u32) -> Vec<u8> {
-    let (n, size) = (result.goal(), result.size());
-    let mut text = Vec::with_capacity(48 * (n * size * size) as usize);
-    for o in (0..n).rev() {
-        for a in 0..size {
-            for b in 0..size {
-                for x in [s, o, a, b] {
-                    write_int(&mut text, x);
-                    text.push(b',');
-                }
-                write_int(&mut text, result.choice(seat, s, o, a, b));
-                text.push(b',');
-                write_f64(&mut text, result.value(seat, s, o, a, b));
-                text.push(b'\n');
-            }
+/// Which context columns a row has, and each clock's, read once.
+struct Columns {
+    memory: bool,
+    clocks: Vec<Vec<u32>>,
+}
+
+impl Columns {
+    fn new(result: &MemoryResult, remembering: &Remembering) -> Columns {
+        let clock = remembering.clock();
+        Columns {
+            memory: result.size() > 1,
+            clocks: (0..result.clocks()).map(|c| clock.read(c)).collect(),
         }
     }
-    text
+
+    /// The lines of every state with own score `s`, opponents from the top.
+    fn score_rows(&self, result: &MemoryResult, seat: usize, s: u32) -> Vec<u8> {
+        let (n, size) = (result.goal(), result.size());
+        let contexts = size * size * result.clocks();
+        let mut text = Vec::with_capacity(48 * (n * contexts) as usize);
+        for o in (0..n).rev() {
+            for (clock, read) in (0..).zip(&self.clocks) {
+                for mine in 0..size {
+                    for theirs in 0..size {
+                        write_int(&mut text, s);
+                        text.push(b',');
+                        write_int(&mut text, o);
+                        text.push(b',');
+                        if self.memory {
+                            for x in [mine, theirs] {
+                                write_int(&mut text, x);
+                                text.push(b',');
+                            }
+                        }
+                        for &x in read {
+                            write_int(&mut text, x);
+                            text.push(b',');
+                        }
+                        let x = Context {
+                            mine,
+                            theirs,
+                            clock,
+                        };
+                        write_int(&mut text, result.choice(seat, s, o, x));
+                        text.push(b',');
+                        write_f64(&mut text, result.value(seat, s, o, x));
+                        text.push(b'\n');
+                    }
+                }
+            }
+        }
+        text
+    }
 }

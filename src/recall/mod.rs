@@ -1,12 +1,14 @@
-//! Rules with memory: rules that read more than the two scores, here what
-//! each player remembers of their own previous turn (Feral Hogs, Fall
-//! 2019: 3 extra points for rolling exactly 2 dice more or fewer than the
-//! points, or the dice, of the player's previous turn).
+//! Rules with memory: rules that read more than the two scores: what each
+//! player remembers of their own previous turn (Feral Hogs, Fall 2019: 3
+//! extra points for rolling exactly 2 dice more or fewer than the points,
+//! or the dice, of the player's previous turn), and a clock both share
+//! (Time Trot, 2018: an extra turn for rolling the turn number's dice).
 //!
 //! The game's state grows by a small context: the mover's memory `a` and
-//! the other player's memory `b`, each below [`PlayerMemory::size`], so a
-//! state is `(score, opponent, a, b)`, seen by the mover. Values are kept
-//! one plane of `goal * goal` states per context, plane `a * size + b`.
+//! the other player's memory `b`, each below [`PlayerMemory::size`], and
+//! the clock `c` below [`Clock::size`], so a state is `(score, opponent,
+//! a, b, c)`, seen by the mover. Values are kept state by state, each
+//! state's contexts together at `(c * size + b) * size + a`.
 //! A turn never lowers the score sum, so the sweep keeps the score rules'
 //! diagonal order and settles every context of a state at once.
 //!
@@ -17,11 +19,15 @@
 //! memories `b`, each `k` and each bonus value, one expectation over the
 //! roll's outcomes is shared by every `a` that gives that bonus.
 
+mod clock;
 mod feral;
 mod sweep;
+mod time_trot;
 
+pub use clock::{Clock, Still};
 pub use feral::FeralHogs;
-pub use sweep::{memory_sweep, MemoryResult, Remembering, MAX_MEMORY, MAX_STATES};
+pub use sweep::{memory_sweep, MemoryResult, Remembering, MAX_CLOCK, MAX_MEMORY, MAX_STATES};
+pub use time_trot::TimeTrot;
 
 #[cfg(test)]
 mod tests;
@@ -43,5 +49,57 @@ pub trait PlayerMemory: Sync {
     /// default (Python memories are plain numbers).
     fn unit(&self) -> &'static str {
         ""
+    }
+}
+
+/// No memory: players who remember nothing of their turns (rules whose
+/// only context is a [`Clock`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Forgetful;
+
+impl PlayerMemory for Forgetful {
+    fn size(&self) -> u32 {
+        1
+    }
+    #[inline(always)]
+    fn bonus(&self, _: u32, _: u32) -> u32 {
+        0
+    }
+    #[inline(always)]
+    fn remember(&self, _: u32, _: u32) -> u32 {
+        0
+    }
+    fn name(&self) -> &'static str {
+        "none"
+    }
+}
+
+/// What the engine tracks beyond the two scores, seen by the player to
+/// move: what they remember, what the other remembers, the shared clock.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Context {
+    /// The mover's memory of their previous turn.
+    pub mine: u32,
+    /// The other player's memory of theirs.
+    pub theirs: u32,
+    /// The clock both share.
+    pub clock: u32,
+}
+
+impl Context {
+    /// The context of the game's first turn.
+    pub const START: Context = Context {
+        mine: 0,
+        theirs: 0,
+        clock: 0,
+    };
+
+    /// Both memories, at the starting clock.
+    pub fn remembering(mine: u32, theirs: u32) -> Context {
+        Context {
+            mine,
+            theirs,
+            clock: 0,
+        }
     }
 }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use super::PlayerMemory;
+use super::{Clock, Context, PlayerMemory};
 use crate::dice::MAX_DICE;
 use crate::error::HogError;
 use crate::general::{PointSet, Roll, RuleTables, Slot, MAX_TURN_POINTS, SIDES};
@@ -15,12 +15,15 @@ use crate::policy::{best_choice, Policy};
 /// square.
 pub const MAX_MEMORY: u32 = 32;
 
-/// A seat's values after a sweep with memory: a block of `size * size`
-/// contexts per state (states row-major, then the constants a landing
-/// reads for a loss, half a win, a win), the context of the mover
-/// remembering `a` and the other `b` at `b * size + a`. A landing handed
-/// to the other player is read for every `b` of the turn's mover at once,
-/// which is then the other's `a`: contiguous.
+/// The largest clock both players share.
+pub const MAX_CLOCK: u32 = 64;
+
+/// A seat's values after a sweep with memory: a block of `clocks * size *
+/// size` contexts per state (states row-major, then the constants a
+/// landing reads for a loss, half a win, a win), the context of the mover
+/// remembering `a`, the other `b`, at clock `c` at `(c * size + b) * size +
+/// a`. A landing handed to the other player is read for every `b` of the
+/// turn's mover at once, which is then the other's `a`: contiguous.
 #[derive(Debug, Clone)]
 struct MemorySeat {
     values: Vec<f64>,
@@ -36,31 +39,32 @@ const CONSTANTS: [f64; 3] = crate::general::CONSTANTS;
 pub struct MemoryResult {
     goal: u32,
     size: u32,
+    clocks: u32,
     seats: Vec<MemorySeat>,
 }
 
 impl MemoryResult {
-    fn at(&self, s: u32, o: u32, a: u32, b: u32) -> usize {
-        let planes = (self.size * self.size) as usize;
+    fn at(&self, s: u32, o: u32, x: Context) -> usize {
+        let planes = (self.clocks * self.size * self.size) as usize;
         let state = (s * self.goal + o) as usize;
-        state * planes + (b * self.size + a) as usize
+        state * planes + ((x.clock * self.size + x.theirs) * self.size + x.mine) as usize
     }
 
-    /// Seat `seat`'s win probability when it is to move at `(s, o)`,
-    /// remembering `a`, its opponent remembering `b`.
-    pub fn value(&self, seat: usize, s: u32, o: u32, a: u32, b: u32) -> f64 {
-        self.seats[seat].values[self.at(s, o, a, b)]
+    /// Seat `seat`'s win probability when it is to move at `(s, o)` in
+    /// context `x`.
+    pub fn value(&self, seat: usize, s: u32, o: u32, x: Context) -> f64 {
+        self.seats[seat].values[self.at(s, o, x)]
     }
 
     /// The dice count seat `seat` rolls there.
-    pub fn choice(&self, seat: usize, s: u32, o: u32, a: u32, b: u32) -> u8 {
-        self.seats[seat].choices[self.at(s, o, a, b)]
+    pub fn choice(&self, seat: usize, s: u32, o: u32, x: Context) -> u8 {
+        self.seats[seat].choices[self.at(s, o, x)]
     }
 
     /// Seat `seat`'s chance moving first from the start: scores 0 and
-    /// nothing remembered.
+    /// the starting context.
     pub fn start(&self, seat: usize) -> f64 {
-        self.value(seat, 0, 0, 0, 0)
+        self.value(seat, 0, 0, Context::START)
     }
 
     /// The goal.
@@ -73,22 +77,27 @@ impl MemoryResult {
         self.size
     }
 
+    /// How many values the shared clock takes.
+    pub fn clocks(&self) -> u32 {
+        self.clocks
+    }
+
     /// The win probability of every dice count for seat `i` at `(s, o)`
-    /// remembering `a` against `b`, with play afterwards as in the sweep.
+    /// in context `x`, with play afterwards as in the sweep.
     pub fn choice_values(
         &self,
         tables: &RuleTables,
         remembering: &Remembering,
         i: usize,
         (s, o): (u32, u32),
-        a: u32,
-        b: u32,
+        x: Context,
     ) -> [f64; MAX_DICE + 1] {
         let plan = remembering.plan.as_ref();
         let mut scratch = Scratch::new(plan);
         let dice = 0..=MAX_DICE as u8;
         expectations(tables, plan, &self.seats, i, (s, o), dice, &mut scratch);
-        std::array::from_fn(|k| scratch.of(plan, a as usize, b as usize, k))
+        let (a, b, c) = (x.mine as usize, x.theirs as usize, x.clock as usize);
+        std::array::from_fn(|k| scratch.of(plan, a, b, c, k))
     }
 }
 
@@ -105,13 +114,18 @@ struct Plan {
     remember: Vec<u8>,
     /// The most bonus values of one dice count.
     most: usize,
+    /// How many values the clock takes.
+    clocks: usize,
+    /// `ticks[c * CHOICES + k]`: the clock after rolling `k` at clock `c`,
+    /// and whether the mover moves again.
+    ticks: Vec<(u32, bool)>,
 }
 
 const CHOICES: usize = MAX_DICE + 1;
 const POINTS: usize = MAX_TURN_POINTS as usize + 1;
 
 impl Plan {
-    fn new(memory: &dyn PlayerMemory) -> Result<Plan, HogError> {
+    fn new(memory: &dyn PlayerMemory, clock: &dyn Clock) -> Result<Plan, HogError> {
         let name = memory.name();
         let size = memory.size();
         if !(1..=MAX_MEMORY).contains(&size) {
@@ -150,12 +164,35 @@ impl Plan {
             }
         }
         let most = bonuses.iter().map(Vec::len).max().unwrap_or(1);
+        let clocks = clock.size();
+        if !(1..=MAX_CLOCK).contains(&clocks) {
+            return Err(HogError::BadRules(format!(
+                "{} counts {clocks} values; a clock holds 1 to {MAX_CLOCK}",
+                clock.name()
+            )));
+        }
+        let mut ticks = Vec::with_capacity(clocks as usize * CHOICES);
+        for c in 0..clocks {
+            for k in 0..CHOICES as u32 {
+                let (next, again) = clock.tick(c, k);
+                if next >= clocks {
+                    return Err(HogError::BadRules(format!(
+                        "{} goes from {c} to {next} after {k} dice: clocks are 0 to {}",
+                        clock.name(),
+                        clocks - 1
+                    )));
+                }
+                ticks.push((next, again));
+            }
+        }
         Ok(Plan {
             size: size as usize,
             bonuses,
             which,
             remember,
             most,
+            clocks: clocks as usize,
+            ticks,
         })
     }
 }
@@ -220,12 +257,13 @@ fn check(tables: &RuleTables, plan: &Plan, name: &str) -> Result<(), HogError> {
     Ok(())
 }
 
-/// A memory checked against one rule set's tables (see [`memory_sweep`]'s
-/// conditions) and tabulated for the sweep: built once, when the rules are
-/// read, and used by every sweep of those tables.
+/// A memory and a clock checked against one rule set's tables (see
+/// [`memory_sweep`]'s conditions) and tabulated for the sweep: built once,
+/// when the rules are read, and used by every sweep of those tables.
 #[derive(Clone)]
 pub struct Remembering {
     memory: Arc<dyn PlayerMemory + Send + Sync>,
+    clock: Arc<dyn Clock + Send + Sync>,
     plan: Arc<Plan>,
 }
 
@@ -233,32 +271,38 @@ impl std::fmt::Debug for Remembering {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Remembering")
             .field("memory", &self.memory.name())
+            .field("clock", &self.clock.name())
             .finish()
     }
 }
 
 impl Remembering {
-    /// Check `memory` against the rules of `tables`: a memory of 1 to
-    /// [`MAX_MEMORY`] values, bonuses within the landing table, every turn
-    /// raising the score sum, at most [`MAX_STATES`] states.
+    /// Check `memory` and `clock` against the rules of `tables`: a memory
+    /// of 1 to [`MAX_MEMORY`] values, a clock of 1 to [`MAX_CLOCK`],
+    /// bonuses within the landing table, every turn raising the score sum,
+    /// at most [`MAX_STATES`] states.
     pub fn new(
         tables: &RuleTables,
         memory: Arc<dyn PlayerMemory + Send + Sync>,
+        clock: Arc<dyn Clock + Send + Sync>,
     ) -> Result<Remembering, HogError> {
-        let plan = Plan::new(memory.as_ref())?;
+        let plan = Plan::new(memory.as_ref(), clock.as_ref())?;
+        let remembering = Remembering {
+            memory,
+            clock,
+            plan: Arc::new(plan),
+        };
+        let name = remembering.name();
         let goal = u64::from(tables.goal());
-        let states = goal * goal * (plan.size * plan.size) as u64;
+        let plan = remembering.plan.as_ref();
+        let states = goal * goal * (plan.clocks * plan.size * plan.size) as u64;
         if states > MAX_STATES {
             return Err(HogError::BadRules(format!(
-                "goal {goal} with {} makes {states} states with memory; at most {MAX_STATES}",
-                memory.name()
+                "goal {goal} with {name} makes {states} states with memory; at most {MAX_STATES}"
             )));
         }
-        check(tables, &plan, memory.name())?;
-        Ok(Remembering {
-            memory,
-            plan: Arc::new(plan),
-        })
+        check(tables, plan, &name)?;
+        Ok(remembering)
     }
 
     /// The memory rule.
@@ -266,14 +310,57 @@ impl Remembering {
         self.memory.as_ref()
     }
 
-    /// Its name.
-    pub fn name(&self) -> &'static str {
-        self.memory.name()
+    /// The clock both players share.
+    pub fn clock(&self) -> &(dyn Clock + Send + Sync) {
+        self.clock.as_ref()
+    }
+
+    /// The rules' names: the memory's, the clock's, or both.
+    pub fn name(&self) -> String {
+        match (self.plan.size, self.plan.clocks) {
+            (_, 1) => self.memory.name().to_string(),
+            (1, _) => self.clock.name(),
+            _ => format!("{} and {}", self.memory.name(), self.clock.name()),
+        }
     }
 
     /// How many values each player remembers.
     pub fn size(&self) -> u32 {
         self.plan.size as u32
+    }
+
+    /// How many values the clock takes.
+    pub fn clocks(&self) -> u32 {
+        self.plan.clocks as u32
+    }
+
+    /// Refuse a context these rules cannot be in: each player remembers 0
+    /// to `size - 1`, the clock is 0 to `clocks - 1`.
+    pub fn check(&self, x: Context) -> Result<(), HogError> {
+        let size = self.size();
+        if let Some(bad) = [x.mine, x.theirs].into_iter().find(|&m| m >= size) {
+            return Err(HogError::BadArgument(if size == 1 {
+                format!(
+                    "a memory of {bad} is out of range: under {} players remember nothing",
+                    self.name()
+                )
+            } else {
+                format!(
+                    "a memory of {bad} is out of range: under {} each player remembers 0 to {}",
+                    self.name(),
+                    size - 1
+                )
+            }));
+        }
+        if x.clock >= self.clocks() {
+            return Err(HogError::BadArgument(format!(
+                "a clock of {} is out of range: under {} the clock is 0 to {}",
+                x.clock,
+                self.name(),
+                self.clocks() - 1
+            )));
+        }
+        Ok(())
     }
 }
 
@@ -307,7 +394,7 @@ pub fn memory_sweep(
             assert_eq!(t.goal(), goal, "the table is for another goal");
         }
     }
-    let planes = plan.size * plan.size;
+    let planes = plan.clocks * plan.size * plan.size;
     let mut seats: Vec<MemorySeat> = policies
         .iter()
         .map(|_| MemorySeat {
@@ -368,13 +455,13 @@ pub fn memory_sweep(
     MemoryResult {
         goal,
         size: plan.size as u32,
+        clocks: plan.clocks as u32,
         seats,
     }
 }
 
-/// Seat `i`'s expectations at `(s, o)` for the dice counts in `dice`:
-/// `[(b * CHOICES + k) * most + j]` is rolling `k` with the `j`-th bonus
-/// of `k`, the other player remembering `b`; and `most`.
+/// Seat `i`'s expectations at `(s, o)` for the dice counts in `dice`, in
+/// `scratch` (see [`Scratch::slot`]).
 fn expectations(
     tables: &RuleTables,
     plan: &Plan,
@@ -385,7 +472,8 @@ fn expectations(
     scratch: &mut Scratch,
 ) {
     let size = plan.size;
-    let planes = size * size;
+    let planes = plan.clocks * size * size;
+    let n = tables.goal() as usize;
     let own = &seats[i].values;
     let next = &seats[(i + 1) % seats.len()].values;
     let Scratch { expected, outcomes } = scratch;
@@ -397,68 +485,93 @@ fn expectations(
             for (x, (p, prob)) in roll.outcomes().enumerate() {
                 let q = points.map_or(p, |points| points[x]) as usize;
                 let m = usize::from(plan.remember[k * POINTS + q]);
-                outcomes.push((prob, slots[q + bonus as usize], m));
-            }
-            // Every b at once, each sum in the outcomes' order. Plain sums
-            // (the terms are few and in [0, 1]: rounding stays within a few
-            // units in the last place) so the loops over b vectorize; no
-            // fused multiply-add, so the bits do not depend on the CPU.
-            let mut sums = [0.0f64; MAX_MEMORY as usize];
-            let sums = &mut sums[..size];
-            for &(prob, slot, m) in outcomes.iter() {
-                let block = slot.index() * planes;
-                if slot.other() {
-                    // The other player moves next remembering b, against m:
-                    // their context b' = m, a' = b.
-                    let row = &next[block + m * size..block + (m + 1) * size];
-                    for (sum, &v) in sums.iter_mut().zip(row) {
-                        *sum += prob * (1.0 - v);
-                    }
+                let slot = slots[q + bonus as usize];
+                // The landing seen by the mover, for a clock that gives
+                // the mover the next turn too: the other's state read the
+                // other way round.
+                let index = slot.index();
+                let mine = if slot.other() {
+                    (index % n) * n + index / n
                 } else {
-                    // An extra turn (or the game's end): the mover goes on
-                    // remembering m, the other b.
-                    for (b, sum) in sums.iter_mut().enumerate() {
-                        *sum += prob * own[block + b * size + m];
+                    index
+                };
+                outcomes.push((prob, slot.other(), index * planes, mine * planes, m));
+            }
+            for c in 0..plan.clocks {
+                let (next_clock, again) = plan.ticks[c * CHOICES + k];
+                let after = next_clock as usize * size;
+                // Every b at once, each sum in the outcomes' order. Plain
+                // sums (the terms are few and in [0, 1]: rounding stays
+                // within a few units in the last place) so the loops over b
+                // vectorize; no fused multiply-add, so the bits do not
+                // depend on the CPU.
+                let mut sums = [0.0f64; MAX_MEMORY as usize];
+                let sums = &mut sums[..size];
+                for &(prob, other, theirs, mine, m) in outcomes.iter() {
+                    if other && !again {
+                        // The other player moves next remembering b,
+                        // against m: their context b' = m, a' = b.
+                        let row = &next[theirs + (after + m) * size..][..size];
+                        for (sum, &v) in sums.iter_mut().zip(row) {
+                            *sum += prob * (1.0 - v);
+                        }
+                    } else {
+                        // The mover goes on (an extra turn, the clock's or
+                        // the rules', or the game's end) remembering m,
+                        // the other b.
+                        let block = &own[mine + after * size..];
+                        for (b, sum) in sums.iter_mut().enumerate() {
+                            *sum += prob * block[b * size + m];
+                        }
                     }
                 }
-            }
-            for (b, &sum) in sums.iter().enumerate() {
-                expected[Scratch::slot(plan, b, k, j)] = sum;
+                for (b, &sum) in sums.iter().enumerate() {
+                    expected[Scratch::slot(plan, b, c, k, j)] = sum;
+                }
             }
         }
     }
 }
 
-/// A thread's buffers for [`expectations`]: `expected[(b * CHOICES + k) *
-/// most + j]`, and one choice's outcomes.
+/// One outcome of a roll as [`expectations`] reads it: its probability,
+/// whether the other player's state is where it lands, where the landing's
+/// contexts start in the other's values and in the mover's, and what the
+/// mover then remembers.
+type Outcome = (f64, bool, usize, usize, usize);
+
+/// A thread's buffers for [`expectations`]: the expectations (see
+/// [`Scratch::slot`]), and one choice's outcomes.
 struct Scratch {
     expected: Vec<f64>,
-    outcomes: Vec<(f64, Slot, usize)>,
+    outcomes: Vec<Outcome>,
 }
 
 impl Scratch {
     fn new(plan: &Plan) -> Scratch {
         Scratch {
-            expected: vec![0.0; plan.size * CHOICES * plan.most],
+            expected: vec![0.0; plan.clocks * plan.size * CHOICES * plan.most],
             outcomes: Vec::with_capacity(64),
         }
     }
 
-    /// Where rolling `k` with the `j`-th bonus of `k` against `b` is kept.
+    /// Where rolling `k` with the `j`-th bonus of `k` against `b` at clock
+    /// `c` is kept.
     #[inline(always)]
-    fn slot(plan: &Plan, b: usize, k: usize, j: usize) -> usize {
-        (b * CHOICES + k) * plan.most + j
+    fn slot(plan: &Plan, b: usize, c: usize, k: usize, j: usize) -> usize {
+        ((c * plan.size + b) * CHOICES + k) * plan.most + j
     }
 
-    /// The value of rolling `k` for a mover remembering `a` against `b`.
+    /// The value of rolling `k` for a mover remembering `a` against `b` at
+    /// clock `c`.
     #[inline(always)]
-    fn of(&self, plan: &Plan, a: usize, b: usize, k: usize) -> f64 {
-        self.expected[Scratch::slot(plan, b, k, usize::from(plan.which[a * CHOICES + k]))]
+    fn of(&self, plan: &Plan, a: usize, b: usize, c: usize, k: usize) -> f64 {
+        let j = usize::from(plan.which[a * CHOICES + k]);
+        self.expected[Scratch::slot(plan, b, c, k, j)]
     }
 }
 
 /// Seat `i`'s values and choices at `(s, o)` for every context, in the
-/// seat's order (`b * size + a`), into `values` and `choices`.
+/// seat's order (`(c * size + b) * size + a`), into `values` and `choices`.
 #[allow(clippy::too_many_arguments)]
 fn state(
     tables: &RuleTables,
@@ -484,8 +597,9 @@ fn state(
         let which: [u8; MAX_MEMORY as usize] =
             std::array::from_fn(|a| plan.which.get(a * CHOICES + k).copied().unwrap_or(0));
         let which = &which[..size];
-        for (b, values) in values.chunks_exact_mut(size).enumerate() {
-            let expected = &scratch.expected[Scratch::slot(plan, b, k, 0)..][..plan.most];
+        for (cb, values) in values.chunks_exact_mut(size).enumerate() {
+            let (c, b) = (cb / size, cb % size);
+            let expected = &scratch.expected[Scratch::slot(plan, b, c, k, 0)..][..plan.most];
             for (value, &j) in values.iter_mut().zip(which) {
                 *value = expected[usize::from(j)];
             }
@@ -493,15 +607,15 @@ fn state(
         choices.fill(k as u8);
         return;
     }
-    for b in 0..size {
-        for a in 0..size {
-            let of = |k: usize| scratch.of(plan, a, b, k);
-            let (value, choice) = match fixed {
-                Some(k) => (of(usize::from(k)), k),
-                None => best_choice(&std::array::from_fn(of)),
-            };
-            values[b * size + a] = value;
-            choices[b * size + a] = choice;
+    for c in 0..plan.clocks {
+        for b in 0..size {
+            for a in 0..size {
+                let of = |k: usize| scratch.of(plan, a, b, c, k);
+                let (value, choice) = best_choice(&std::array::from_fn(of));
+                let x = (c * size + b) * size + a;
+                values[x] = value;
+                choices[x] = choice;
+            }
         }
     }
 }

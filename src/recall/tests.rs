@@ -13,8 +13,44 @@ fn memory_sweep<M: PlayerMemory + Send + Sync + Clone + 'static>(
     memory: &M,
     policies: &[Policy<'_>],
 ) -> Result<MemoryResult, crate::error::HogError> {
-    let remembering = Remembering::new(tables, Arc::new(memory.clone()))?;
+    clocked_sweep(tables, memory, &Still, policies)
+}
+
+/// The sweep with `memory` and `clock` checked against `tables` first.
+fn clocked_sweep<M, C>(
+    tables: &RuleTables,
+    memory: &M,
+    clock: &C,
+    policies: &[Policy<'_>],
+) -> Result<MemoryResult, crate::error::HogError>
+where
+    M: PlayerMemory + Send + Sync + Clone + 'static,
+    C: Clock + Send + Clone + 'static,
+{
+    let remembering = Remembering::new(tables, Arc::new(memory.clone()), Arc::new(clock.clone()))?;
     Ok(super::memory_sweep(tables, &remembering, policies))
+}
+
+/// A clock that goes round three values and never gives a turn.
+#[derive(Clone)]
+struct Idler;
+
+impl Clock for Idler {
+    fn size(&self) -> u32 {
+        3
+    }
+    fn tick(&self, clock: u32, dice: u32) -> (u32, bool) {
+        ((clock + dice + 1) % 3, false)
+    }
+    fn name(&self) -> String {
+        "idler".into()
+    }
+    fn read(&self, clock: u32) -> Vec<u32> {
+        vec![clock]
+    }
+    fn columns(&self) -> &'static [&'static str] {
+        &["idler"]
+    }
 }
 use crate::general::{general_sweep, PigOut, RuleTables, ScoreRules};
 use crate::policy::Policy;
@@ -55,19 +91,24 @@ fn a_memory_worth_nothing_is_the_score_only_game() {
                 vec![Policy::Best, Policy::Fixed(&boar)],
             ] {
                 let plain = general_sweep(&tables, &policies);
-                let kept = memory_sweep(&tables, &Idle, &policies).unwrap();
+                let kept = clocked_sweep(&tables, &Idle, &Idler, &policies).unwrap();
                 for i in 0..policies.len() {
                     for (s, o) in (0..goal).flat_map(|s| (0..goal).map(move |o| (s, o))) {
-                        for (a, b) in [(0, 0), (1, 2), (2, 1)] {
+                        for (a, b, c) in [(0, 0, 0), (1, 2, 1), (2, 1, 2)] {
+                            let x = Context {
+                                mine: a,
+                                theirs: b,
+                                clock: c,
+                            };
                             // The general path sums with compensation,
                             // this one plainly: within rounding, and the
                             // same choices but for ties.
-                            let (x, y) = (kept.value(i, s, o, a, b), plain.value(i, s, o));
+                            let (v, w) = (kept.value(i, s, o, x), plain.value(i, s, o));
                             assert!(
-                                (x - y).abs() <= 1e-15,
-                                "{preset:?} goal {goal} seat {i} ({s}, {o}, {a}, {b}): {x} vs {y}"
+                                (v - w).abs() <= 1e-15,
+                                "{preset:?} goal {goal} seat {i} ({s}, {o}, {x:?}): {v} vs {w}"
                             );
-                            let (ca, cb) = (kept.choice(i, s, o, a, b), plain.choice(i, s, o));
+                            let (ca, cb) = (kept.choice(i, s, o, x), plain.choice(i, s, o));
                             if ca != cb {
                                 let v = plain.choice_values(&tables, i, s, o);
                                 let gap = (v[ca as usize] - v[cb as usize]).abs();
@@ -115,9 +156,10 @@ impl ScoreRules for Small {
 struct Brute<'a> {
     rules: &'a Small,
     memory: &'a dyn PlayerMemory,
+    clock: &'a dyn Clock,
     tables: [Option<&'a StrategyTable>; 2],
     rolls: HashMap<(u32, u32), Vec<(u32, f64)>>,
-    memo: HashMap<(usize, u32, u32, u32, u32), f64>,
+    memo: HashMap<(usize, u32, u32, Context), f64>,
 }
 
 impl Brute<'_> {
@@ -149,12 +191,16 @@ impl Brute<'_> {
             .clone()
     }
 
-    /// Seat `i`'s chance to win, to move at `(s, o)` remembering `a`, the
-    /// other remembering `b`.
-    fn value(&mut self, i: usize, s: u32, o: u32, a: u32, b: u32) -> f64 {
-        if let Some(&v) = self.memo.get(&(i, s, o, a, b)) {
+    /// Seat `i`'s chance to win, to move at `(s, o)` in context `x`.
+    fn value(&mut self, i: usize, s: u32, o: u32, x: Context) -> f64 {
+        if let Some(&v) = self.memo.get(&(i, s, o, x)) {
             return v;
         }
+        let Context {
+            mine: a,
+            theirs: b,
+            clock: c,
+        } = x;
         let choice = |brute: &mut Brute, k: u32| {
             let goal = brute.rules.goal;
             let outcomes = if k == 0 {
@@ -163,6 +209,7 @@ impl Brute<'_> {
                 brute.roll(brute.rules.dice_sides(s, o), k)
             };
             let bonus = brute.memory.bonus(a, k);
+            let (clock, again) = brute.clock.tick(c, k);
             let mut total = 0.0;
             for (p, prob) in outcomes {
                 let m = brute.memory.remember(k, p);
@@ -171,12 +218,22 @@ impl Brute<'_> {
                     (true, true) => 0.5,
                     (true, false) => 1.0,
                     (false, true) => 0.0,
-                    (false, false) if brute.rules.extra_turn(mover, other) => {
-                        brute.value(i, mover, other, m, b)
+                    (false, false) if again || brute.rules.extra_turn(mover, other) => {
+                        let x = Context {
+                            mine: m,
+                            theirs: b,
+                            clock,
+                        };
+                        brute.value(i, mover, other, x)
                     }
                     (false, false) => {
                         let j = (i + 1) % brute.tables.len().min(2);
-                        1.0 - brute.value(j, other, mover, b, m)
+                        let x = Context {
+                            mine: b,
+                            theirs: m,
+                            clock,
+                        };
+                        1.0 - brute.value(j, other, mover, x)
                     }
                 };
                 total += prob * v;
@@ -187,60 +244,88 @@ impl Brute<'_> {
             Some(t) => choice(self, u32::from(t.get(s, o))),
             None => (0..=10).map(|k| choice(self, k)).fold(0.0, f64::max),
         };
-        self.memo.insert((i, s, o, a, b), v);
+        self.memo.insert((i, s, o, x), v);
         v
+    }
+}
+
+/// The sweep against the brute force at every state and context of the
+/// small rules, for each goal: the optimum, two tables, a best response.
+fn agrees_with_the_brute_force<M, C>(memory: &M, clock: &C, goals: &[u32])
+where
+    M: PlayerMemory + Send + Sync + Clone + 'static,
+    C: Clock + Send + Clone + 'static,
+{
+    let name = format!("{} with {}", memory.name(), clock.name());
+    for &goal in goals {
+        let rules = Small { goal };
+        let tables = RuleTables::new(&rules).unwrap();
+        let boar = StrategyTable::from_fn(goal, |s, o| ((3 * s + o) % 11) as u8);
+        let two = StrategyTable::constant(goal, 2);
+        for (seats, policies) in [
+            ([None, None], vec![Policy::Best]),
+            (
+                [Some(&boar), Some(&two)],
+                vec![Policy::Fixed(&boar), Policy::Fixed(&two)],
+            ),
+            (
+                [None, Some(&boar)],
+                vec![Policy::Best, Policy::Fixed(&boar)],
+            ),
+        ] {
+            let swept = clocked_sweep(&tables, memory, clock, &policies).unwrap();
+            let mut brute = Brute {
+                rules: &rules,
+                memory,
+                clock,
+                // Self-play reads one seat.
+                tables: if policies.len() == 1 {
+                    [None, None]
+                } else {
+                    seats
+                },
+                rolls: HashMap::new(),
+                memo: HashMap::new(),
+            };
+            let (size, clocks) = (memory.size(), clock.size());
+            let contexts = (0..clocks).flat_map(|clock| {
+                (0..size * size).map(move |ab| Context {
+                    mine: ab / size,
+                    theirs: ab % size,
+                    clock,
+                })
+            });
+            for i in 0..policies.len() {
+                for (s, o) in (0..goal).flat_map(|s| (0..goal).map(move |o| (s, o))) {
+                    for x in contexts.clone() {
+                        let (want, got) = (brute.value(i, s, o, x), swept.value(i, s, o, x));
+                        assert!(
+                            (want - got).abs() <= 1e-14,
+                            "{name} goal {goal} seat {i} ({s}, {o}, {x:?}): {want} vs {got}"
+                        );
+                    }
+                }
+            }
+        }
     }
 }
 
 #[test]
 fn feral_hogs_agree_with_a_brute_force_face_by_face() {
     for memory in [FeralHogs::Points, FeralHogs::Dice] {
-        for goal in [1, 2, 5, 9, 16] {
-            let rules = Small { goal };
-            let tables = RuleTables::new(&rules).unwrap();
-            let boar = StrategyTable::from_fn(goal, |s, o| ((3 * s + o) % 11) as u8);
-            let two = StrategyTable::constant(goal, 2);
-            for (seats, policies) in [
-                ([None, None], vec![Policy::Best]),
-                (
-                    [Some(&boar), Some(&two)],
-                    vec![Policy::Fixed(&boar), Policy::Fixed(&two)],
-                ),
-                (
-                    [None, Some(&boar)],
-                    vec![Policy::Best, Policy::Fixed(&boar)],
-                ),
-            ] {
-                let swept = memory_sweep(&tables, &memory, &policies).unwrap();
-                // Self-play reads one seat.
-                let tables_of = if policies.len() == 1 {
-                    [None, None]
-                } else {
-                    seats
-                };
-                let mut brute = Brute {
-                    rules: &rules,
-                    memory: &memory,
-                    tables: tables_of,
-                    rolls: HashMap::new(),
-                    memo: HashMap::new(),
-                };
-                let size = memory.size();
-                for i in 0..policies.len() {
-                    for (s, o) in (0..goal).flat_map(|s| (0..goal).map(move |o| (s, o))) {
-                        for (a, b) in (0..size).flat_map(|a| (0..size).map(move |b| (a, b))) {
-                            let (want, got) =
-                                (brute.value(i, s, o, a, b), swept.value(i, s, o, a, b));
-                            assert!(
-                                (want - got).abs() <= 1e-14,
-                                "{memory:?} goal {goal} seat {i} ({s}, {o}, {a}, {b}): {want} vs {got}"
-                            );
-                        }
-                    }
-                }
-            }
-        }
+        agrees_with_the_brute_force(&memory, &Still, &[1, 2, 5, 9, 16]);
     }
+}
+
+#[test]
+fn time_trot_agrees_with_a_brute_force_face_by_face() {
+    for modulus in [1, 3, 5, 8] {
+        let clock = TimeTrot::new(modulus).unwrap();
+        agrees_with_the_brute_force(&Forgetful, &clock, &[1, 2, 5, 9, 16]);
+    }
+    // Both at once: what each player remembers and the clock.
+    let clock = TimeTrot::new(3).unwrap();
+    agrees_with_the_brute_force(&FeralHogs::Dice, &clock, &[1, 4, 9]);
 }
 
 /// The exact value of two tables against 200,000 games of the plain loop
@@ -257,13 +342,45 @@ fn sampled_games_with_memory_agree_with_the_exact_values() {
             .start(0);
         let label = format!("{memory:?}");
         let se = crate::general::tests::assert_sampled_near(exact, seed, &label, |rng| {
-            crate::simulate::play_remembering(&rules, &memory, [&a, &b], rng)
+            crate::simulate::play_remembering(&rules, &memory, &Still, [&a, &b], rng)
         });
         // The bonus matters: the score-only value is more than 4.5 errors away.
         let plain = general_sweep(&tables, &[Policy::Fixed(&a), Policy::Fixed(&b)]).value(0, 0, 0);
         assert!(
             (plain - exact).abs() > 4.5 * se,
             "{memory:?}: {plain} vs {exact}"
+        );
+    }
+    // Time Trot alone, and with Feral Hogs on the dice.
+    for (seed, modulus, feral) in [(11, 8, false), (12, 5, true)] {
+        let clock = TimeTrot::new(modulus).unwrap();
+        let policies = [Policy::Fixed(&a), Policy::Fixed(&b)];
+        let label = format!("time-trot {modulus}, feral hogs {feral}");
+        let (exact, se) = if feral {
+            let exact = clocked_sweep(&tables, &FeralHogs::Dice, &clock, &policies).unwrap();
+            let se =
+                crate::general::tests::assert_sampled_near(exact.start(0), seed, &label, |rng| {
+                    crate::simulate::play_remembering(
+                        &rules,
+                        &FeralHogs::Dice,
+                        &clock,
+                        [&a, &b],
+                        rng,
+                    )
+                });
+            (exact.start(0), se)
+        } else {
+            let exact = clocked_sweep(&tables, &Forgetful, &clock, &policies).unwrap();
+            let se =
+                crate::general::tests::assert_sampled_near(exact.start(0), seed, &label, |rng| {
+                    crate::simulate::play_remembering(&rules, &Forgetful, &clock, [&a, &b], rng)
+                });
+            (exact.start(0), se)
+        };
+        let plain = general_sweep(&tables, &policies).value(0, 0, 0);
+        assert!(
+            (plain - exact).abs() > 4.5 * se,
+            "{label}: {plain} vs {exact}"
         );
     }
 }

@@ -76,8 +76,9 @@ impl BuiltIn {
             composed = composed.with_memory(memory);
         }
         let remembered = composed.memory().map(|m| Arc::new(m) as _);
+        let clock = composed.clock().map(|c| Arc::new(c) as _);
         Rules::from_functions(self.name.to_string(), Origin::BuiltIn, Arc::new(composed))?
-            .remembering(remembered)
+            .remembering(remembered, clock)
     }
 }
 

@@ -143,6 +143,9 @@ pub enum Kind {
     /// `memory`: what each player remembers of their previous turn (rules
     /// with memory, [`crate::recall`]).
     Memory,
+    /// `clock`: what both players share beyond the scores (the turn
+    /// number for Time Trot, [`crate::recall::Clock`]).
+    Clock,
 }
 
 impl Kind {
@@ -154,6 +157,7 @@ impl Kind {
             Kind::TurnPoints => "turn_points",
             Kind::AfterTurn => "after_turn",
             Kind::Memory => "memory",
+            Kind::Clock => "clock",
         }
     }
 }
@@ -316,7 +320,7 @@ pub const CATALOG: &[Component] = &[
         definition: "3 extra points when the dice rolled are exactly 2 away from the dice \
                      the same player rolled on their previous turn (0 before their first), \
                      added before the after-turn rules",
-        from: "Fall 2019 (its tests compare dice)",
+        from: "Fall 2019: its tests compare dice",
     },
     Component {
         kind: Kind::Memory,
@@ -326,6 +330,16 @@ pub const CATALOG: &[Component] = &[
                      the same player's previous turn scored (0 before their first; the \
                      bonus and swaps not counted), added before the after-turn rules",
         from: "Spring 2020's wording",
+    },
+    Component {
+        kind: Kind::Clock,
+        name: "time-trot",
+        params: &[("modulus", 8)],
+        definition: "turns are counted from 0 for the whole game, extra turns too; rolling \
+                     exactly (turn number mod modulus) dice, zero included, earns an extra \
+                     turn, but not on a turn that is itself one",
+        from: "2018 Hog Contests: modulus 8 in public code of the time, 5 in the C++ \
+               contest solver's configuration",
     },
 ];
 

@@ -33,7 +33,7 @@ use crate::dice::{DiceSet, MAX_ROLL_POINTS};
 
 use crate::error::HogError;
 use crate::general::{RuleTables, ScoreRules, MAX_RULES_GOAL};
-use crate::recall::{PlayerMemory, Remembering};
+use crate::recall::{Clock, Forgetful, PlayerMemory, Remembering, Still};
 use crate::recurrence::{Dice, Die, Ends};
 use landing::StateTable;
 
@@ -189,12 +189,13 @@ impl Rules {
     }
 
     /// These rules with each player remembering their previous turn
-    /// (Feral Hogs): rules given as functions only, on the general path,
-    /// checked for what the sweep with memory needs (see
-    /// [`crate::recall`]).
+    /// (Feral Hogs), a clock both players share (Time Trot), or both:
+    /// rules given as functions only, on the general path, checked for
+    /// what the sweep with memory needs (see [`crate::recall`]).
     pub fn with_memory(
         self,
-        memory: Arc<dyn PlayerMemory + Send + Sync>,
+        memory: Option<Arc<dyn PlayerMemory + Send + Sync>>,
+        clock: Option<Arc<dyn Clock + Send + Sync>>,
     ) -> Result<Rules, HogError> {
         let name = self.name();
         let mut rules = self.on_the_general_path();
@@ -204,20 +205,23 @@ impl Rules {
             )));
         };
         let tables = f.tables.as_deref().expect("the general path has tables");
-        let remembering = Remembering::new(tables, memory).map_err(|e| named(&name, e))?;
+        let memory = memory.unwrap_or_else(|| Arc::new(Forgetful));
+        let clock = clock.unwrap_or_else(|| Arc::new(Still));
+        let remembering = Remembering::new(tables, memory, clock).map_err(|e| named(&name, e))?;
         f.memory = Some(remembering);
         Ok(rules)
     }
 
-    /// These rules with `memory` if given.
+    /// These rules with `memory` and `clock` where either is given.
     pub fn remembering(
         self,
         memory: Option<Arc<dyn PlayerMemory + Send + Sync>>,
+        clock: Option<Arc<dyn Clock + Send + Sync>>,
     ) -> Result<Rules, HogError> {
-        match memory {
-            Some(memory) => self.with_memory(memory),
-            None => Ok(self),
+        if memory.is_none() && clock.is_none() {
+            return Ok(self);
         }
+        self.with_memory(memory, clock)
     }
 
     /// What each player remembers, for rules with memory.

@@ -9,6 +9,7 @@
 //! turn_points = [{ rule = "cap", total = 25 }] # optional, applied in order
 //! after_turn = ["swap-first-times-last"]      # optional, applied in order
 //! memory = "feral-hogs"                       # optional: rules with memory
+//! clock = { rule = "time-trot", modulus = 8 }  # optional: a shared clock
 //! ```
 //!
 //! A component is its name, or a table with its name under `rule` and
@@ -24,7 +25,7 @@ use super::library::{
 use super::{AfterTurn, ZeroDice};
 use crate::error::HogError;
 use crate::general::{PigOut, ScoreRules, MAX_RULES_GOAL, MAX_TURN_POINTS, SIDES};
-use crate::recall::FeralHogs;
+use crate::recall::{FeralHogs, TimeTrot};
 
 /// A rule set composed of library components.
 #[derive(Debug, Clone, PartialEq)]
@@ -36,10 +37,11 @@ pub struct ComposedRules {
     turn_points: Vec<TurnPointsRule>,
     after_turn: Vec<AfterTurnRule>,
     memory: Option<FeralHogs>,
+    clock: Option<TimeTrot>,
 }
 
 /// The keys a rules file may have.
-const KEYS: [&str; 7] = [
+const KEYS: [&str; 8] = [
     "goal",
     "zero_dice",
     "dice",
@@ -47,6 +49,7 @@ const KEYS: [&str; 7] = [
     "turn_points",
     "after_turn",
     "memory",
+    "clock",
 ];
 
 impl ComposedRules {
@@ -123,6 +126,19 @@ impl ComposedRules {
                 Some(FeralHogs::from_name(name).expect("the catalog's memories are Feral Hogs"))
             }
         };
+        let clock = match table.get("clock") {
+            None => None,
+            Some(value) => {
+                let chosen = component(value, Kind::Clock)?;
+                let modulus = chosen.get("modulus");
+                Some(TimeTrot::new(modulus).ok_or_else(|| {
+                    format!(
+                        "time-trot has modulus {modulus}: 1 to {}",
+                        crate::recall::MAX_CLOCK / 2
+                    )
+                })?)
+            }
+        };
         Ok(ComposedRules {
             goal,
             zero_dice,
@@ -131,12 +147,18 @@ impl ComposedRules {
             turn_points,
             after_turn,
             memory,
+            clock,
         })
     }
 
     /// What each player remembers, if the file names a memory.
     pub fn memory(&self) -> Option<FeralHogs> {
         self.memory
+    }
+
+    /// The clock both players share, if the file names one.
+    pub fn clock(&self) -> Option<TimeTrot> {
+        self.clock
     }
 
     /// These rules with `memory` in place of the file's own.

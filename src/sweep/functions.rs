@@ -8,7 +8,7 @@ use super::result::SweepResult;
 use super::seat::{Outcomes, Seat};
 use crate::general::{general_sweep, GeneralResult, RuleTables};
 use crate::policy::Policy;
-use crate::recall::{memory_sweep, MemoryResult, Remembering};
+use crate::recall::{memory_sweep, Context, MemoryResult, Remembering};
 use crate::recurrence::{Dice, Die};
 use crate::rules::Rules;
 
@@ -52,9 +52,12 @@ pub(super) fn memory_run<'r>(
     let states = || (0..n).flat_map(|s| (0..n).map(move |o| (s, o)));
     let seats = (0..policies.len())
         .map(|i| {
-            let values: Vec<f64> = states().map(|(s, o)| result.value(i, s, o, 0, 0)).collect();
+            let start = Context::START;
+            let values: Vec<f64> = states()
+                .map(|(s, o)| result.value(i, s, o, start))
+                .collect();
             let choices: Vec<u8> = states()
-                .map(|(s, o)| result.choice(i, s, o, 0, 0))
+                .map(|(s, o)| result.choice(i, s, o, start))
                 .collect();
             seat(rules, &values, &choices)
         })

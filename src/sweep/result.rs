@@ -15,7 +15,7 @@ use super::choice::{choice_values, choice_values_avx2};
 use super::diagonal::{lookup_row, Kernels};
 use super::layout::flat;
 use super::seat::{Outcomes, Seat};
-use crate::recall::MemoryResult;
+use crate::recall::{Context, MemoryResult};
 
 /// The result of a sweep: one seat for self-play, two otherwise.
 #[derive(Debug, Clone)]
@@ -57,7 +57,7 @@ impl<'r> SweepResult<'r> {
             (&self.memory, self.rules.general(), self.rules.memory())
         {
             // With nothing remembered, as the seats show.
-            return result.choice_values(tables, memory, i, (s, o), 0, 0);
+            return result.choice_values(tables, memory, i, (s, o), Context::START);
         }
         if let (Some(general), Some(tables)) = (&self.general, self.rules.general()) {
             return general.choice_values(tables, i, s, o);
@@ -82,19 +82,19 @@ impl<'r> SweepResult<'r> {
     }
 
     /// Seat `i`'s value of every dice count at `(s, o)` under rules with
-    /// memory, the mover remembering `a` and the other `b`.
+    /// memory, in context `x`.
     pub fn choice_values_remembering(
         &self,
         i: usize,
         (s, o): (u32, u32),
-        (a, b): (u32, u32),
+        x: Context,
     ) -> [f64; MAX_DICE + 1] {
         let (Some(result), Some(tables), Some(memory)) =
             (&self.memory, self.rules.general(), self.rules.memory())
         else {
             panic!("choice values with memory asked of a sweep without it");
         };
-        result.choice_values(tables, memory, i, (s, o), a, b)
+        result.choice_values(tables, memory, i, (s, o), x)
     }
 
     /// [`SweepResult::choice_values`] of seat `i` at every `(s, o)` with `s`

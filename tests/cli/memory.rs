@@ -6,7 +6,10 @@ use hog::general::RuleTables;
 use hog::policy::Policy;
 use std::sync::Arc;
 
-use hog::recall::{memory_sweep, FeralHogs, MemoryResult, Remembering};
+use hog::recall::{
+    memory_sweep, Clock, Context, FeralHogs, Forgetful, MemoryResult, PlayerMemory, Remembering,
+    Still, TimeTrot,
+};
 use hog::rules::ComposedRules;
 use hog::table::StrategyTable;
 
@@ -22,9 +25,19 @@ fn rules_file(dir: &Scratch, memory: &str) -> String {
 }
 
 fn library(memory: FeralHogs, policies: &[Policy<'_>]) -> MemoryResult {
+    clocked(Arc::new(memory), Arc::new(Still), policies)
+}
+
+/// The library's sweep of the Fall 2019 scoring rules at goal 40 with
+/// `memory` and `clock`.
+fn clocked(
+    memory: Arc<dyn PlayerMemory + Send + Sync>,
+    clock: Arc<dyn Clock + Send + Sync>,
+    policies: &[Policy<'_>],
+) -> MemoryResult {
     let rules = ComposedRules::parse(FA19, Some(40)).unwrap();
     let tables = RuleTables::new(&rules).unwrap();
-    let remembering = Remembering::new(&tables, Arc::new(memory)).unwrap();
+    let remembering = Remembering::new(&tables, memory, clock).unwrap();
     memory_sweep(&tables, &remembering, policies)
 }
 
@@ -86,9 +99,10 @@ fn eval_and_solve_give_the_library_values_with_memory() {
             let f: Vec<&str> = line.split(',').collect();
             let x: Vec<u32> = f[..5].iter().map(|t| t.parse().unwrap()).collect();
             let value: f64 = f[5].parse().unwrap();
-            assert_eq!(best.choice(0, x[0], x[1], x[2], x[3]), x[4] as u8, "{line}");
+            let at = Context::remembering(x[2], x[3]);
+            assert_eq!(best.choice(0, x[0], x[1], at), x[4] as u8, "{line}");
             assert_eq!(
-                best.value(0, x[0], x[1], x[2], x[3]).to_bits(),
+                best.value(0, x[0], x[1], at).to_bits(),
                 value.to_bits(),
                 "{line}"
             );
@@ -206,12 +220,13 @@ fn explain_takes_what_each_player_remembers() {
             &remembered,
         ]);
         assert_eq!(v["remembered"], serde_json::json!([a, b]));
-        let choice = best.choice(0, 17, 23, a, b);
+        let at = Context::remembering(a, b);
+        let choice = best.choice(0, 17, 23, at);
         assert_eq!(v["best"], choice, "{remembered}");
         let value = v["choices"][usize::from(choice)]["win_probability"]
             .as_f64()
             .unwrap();
-        assert!((value - best.value(0, 17, 23, a, b)).abs() < 1e-15);
+        assert!((value - best.value(0, 17, 23, at)).abs() < 1e-15);
         for (k, c) in v["choices"].as_array().unwrap().iter().enumerate() {
             let bonus = if (k as u32).abs_diff(a) == 2 { 3 } else { 0 };
             assert_eq!(c["bonus"], bonus, "{remembered}: {k} dice");
@@ -406,7 +421,8 @@ fn the_example_file_with_memory() {
     let rules = ComposedRules::load(&path, None).unwrap();
     assert_eq!(rules.memory(), Some(FeralHogs::Dice));
     let tables = RuleTables::new(&rules).unwrap();
-    let remembering = Remembering::new(&tables, Arc::new(FeralHogs::Dice)).unwrap();
+    let remembering =
+        Remembering::new(&tables, Arc::new(FeralHogs::Dice), Arc::new(Still)).unwrap();
     let best = memory_sweep(&tables, &remembering, &[Policy::Best]);
     assert_eq!(
         num(&s, "first_player_win_probability").to_bits(),
@@ -599,4 +615,198 @@ fn rules_from_python_declare_their_memory() {
         &FA19_PY.replace("MEMORY = 11", "MEMORY = 33"),
         &["huge.py", "MEMORY returned 33, outside 1 to 32"],
     );
+}
+
+/// Fall 2019's scoring rules with Time Trot (modulus 8), and `extra`.
+fn trot_file(dir: &Scratch, name: &str, extra: &str) -> String {
+    let file = format!("{name}.toml");
+    dir.write(
+        &file,
+        &format!("{FA19}clock = {{ rule = \"time-trot\", modulus = 8 }}\ngoal = 40\n{extra}"),
+    );
+    file
+}
+
+#[test]
+fn time_trot_is_a_clock_the_commands_track() {
+    let dir = Scratch::new();
+    let file = trot_file(&dir, "trot", "");
+    let clock = Arc::new(TimeTrot::new(8).unwrap());
+    let two = StrategyTable::constant(40, 2);
+    let four = StrategyTable::constant(40, 4);
+    let v = dir.json(&[
+        "eval",
+        "--rules-file",
+        &file,
+        "always_roll(2)",
+        "--vs",
+        "always_roll(4)",
+    ]);
+    let pair = [Policy::Fixed(&two), Policy::Fixed(&four)];
+    let first = clocked(Arc::new(Forgetful), clock.clone(), &pair).start(0);
+    assert_eq!(num(&v, "first").to_bits(), first.to_bits());
+    assert_eq!(v["components"]["clock"], "time-trot 8");
+    assert_eq!(v["components"].get("memory"), None);
+
+    // The optimum over the full state: the clock as two columns.
+    let s = dir.json(&["solve", "--rules-file", &file, "--out", "out"]);
+    let best = clocked(Arc::new(Forgetful), clock.clone(), &[Policy::Best]);
+    assert_eq!(
+        num(&s, "first_player_win_probability").to_bits(),
+        best.start(0).to_bits()
+    );
+    let text = std::fs::read_to_string(dir.join("out/final_strategy.csv")).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some("score,opponent_score,turn_mod,extra_turn,dice,win_probability")
+    );
+    assert_eq!(lines.clone().count(), 40 * 40 * 16);
+    for line in lines.step_by(89) {
+        let x: Vec<&str> = line.split(',').collect();
+        let n: Vec<u32> = x[..5].iter().map(|t| t.parse().unwrap()).collect();
+        let at = Context {
+            clock: clock.of_turn(n[2], n[3] == 1).unwrap(),
+            ..Context::START
+        };
+        assert_eq!(best.choice(0, n[0], n[1], at), n[4] as u8, "{line}");
+        let value: f64 = x[5].parse().unwrap();
+        assert_eq!(best.value(0, n[0], n[1], at).to_bits(), value.to_bits());
+    }
+
+    // explain at a turn: turn 11 is 3 mod 8; on an extra turn no count
+    // earns another.
+    for (turn, extra) in [(0, false), (11, false), (3, true)] {
+        let mut args = vec!["explain", "17", "23", "--rules-file", &file];
+        let turn_text = turn.to_string();
+        args.extend(["--turn", &turn_text]);
+        if extra {
+            args.push("--extra-turn");
+        }
+        let e = dir.json(&args);
+        assert_eq!(
+            e["clock"],
+            serde_json::json!({"turn_mod": turn % 8, "extra_turn": u32::from(extra)})
+        );
+        let at = Context {
+            clock: clock.of_turn(turn, extra).unwrap(),
+            ..Context::START
+        };
+        assert_eq!(e["best"], best.choice(0, 17, 23, at), "{turn} {extra}");
+    }
+    let text = dir.run(&["explain", "17", "23", "--rules-file", &file, "--turn", "3"]);
+    assert!(
+        text.contains("With time-trot 8: turn 3 (mod 8): 3 dice earn an extra turn."),
+        "{text}"
+    );
+
+    // With Feral Hogs too: both columns' kinds, and what each remembers.
+    let both = trot_file(&dir, "both", "memory = \"feral-hogs\"\n");
+    let s = dir.json(&["solve", "--rules-file", &both, "--out", "both"]);
+    let text = std::fs::read_to_string(dir.join("both/final_strategy.csv")).unwrap();
+    assert!(text.starts_with(
+        "score,opponent_score,memory,opponent_memory,turn_mod,extra_turn,dice,win_probability\n"
+    ));
+    assert_eq!(text.lines().count(), 1 + 40 * 40 * 16 * 121);
+    let best = clocked(Arc::new(FeralHogs::Dice), clock, &[Policy::Best]);
+    assert_eq!(
+        num(&s, "first_player_win_probability").to_bits(),
+        best.start(0).to_bits()
+    );
+}
+
+#[test]
+fn time_trot_refusals() {
+    let dir = Scratch::new();
+    let zero = trot_file(&dir, "zero", "").replace("zero", "bad");
+    dir.write(
+        &zero,
+        &format!("{FA19}clock = {{ rule = \"time-trot\", modulus = 0 }}\n"),
+    );
+    dir.refuse(
+        &["solve", "--rules-file", &zero],
+        &["time-trot has modulus 0: 1 to 32"],
+    );
+    let fa19 = rules_file(&dir, "feral-hogs");
+    dir.refuse(
+        &["explain", "1", "2", "--rules-file", &fa19, "--turn", "3"],
+        &["counts no turns: --turn and --extra-turn need a clock such as time-trot"],
+    );
+    dir.refuse(
+        &["explain", "1", "2", "--rules", "fa24", "--turn", "3"],
+        &["fa24 remembers nothing"],
+    );
+    let trot = trot_file(&dir, "trot", "");
+    dir.refuse(
+        &[
+            "explain",
+            "1",
+            "2",
+            "--rules-file",
+            &trot,
+            "--remembered",
+            "1,0",
+        ],
+        &["a memory of 1 is out of range: under time-trot 8 players remember nothing"],
+    );
+}
+
+/// The Summer 2018 contest example (examples/rules/time-trot.toml): the
+/// digit-swap preset's scoring with Time Trot (modulus 8). Its optimum is
+/// the library's sweep of the preset's tables with that clock; `simulate`
+/// plays the file's game loop with real dice and lands within the
+/// sampling error of the exact rate, which it reports beside its own.
+#[test]
+fn the_time_trot_example_file() {
+    let dir = Scratch::new();
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/rules/time-trot.toml");
+    let file = path.to_str().unwrap();
+    let rules = ComposedRules::load(&path, None).unwrap();
+    assert_eq!(rules.clock(), Some(TimeTrot::new(8).unwrap()));
+    const SCORING: &str = "zero_dice = \"bacon-product\"\nafter_turn = \"swap-digits\"\n";
+    let scoring = ComposedRules::parse(SCORING, Some(100)).unwrap();
+    let tables = RuleTables::new(&scoring).unwrap();
+    let remembering = Remembering::new(
+        &tables,
+        Arc::new(Forgetful),
+        Arc::new(TimeTrot::new(8).unwrap()),
+    )
+    .unwrap();
+    let best = memory_sweep(&tables, &remembering, &[Policy::Best]);
+    let s = dir.json(&["solve", "--rules-file", file, "--out", "out"]);
+    assert_eq!(
+        num(&s, "first_player_win_probability").to_bits(),
+        best.start(0).to_bits()
+    );
+    // The scoring is the digit-swap preset's, and Time Trot is worth
+    // something: the preset's optimum differs.
+    let plain = dir.json(&["solve", "--rules", "digit-swap", "--out", "plain"]);
+    let plain = num(&plain, "first_player_win_probability");
+    let forgetful = Remembering::new(&tables, Arc::new(Forgetful), Arc::new(Still)).unwrap();
+    let without = memory_sweep(&tables, &forgetful, &[Policy::Best]).start(0);
+    assert!((plain - without).abs() < 1e-15, "{plain} vs {without}");
+    assert!((plain - best.start(0)).abs() > 1e-3);
+
+    let v = dir.json(&[
+        "simulate",
+        "--rules-file",
+        file,
+        "always_roll(3)",
+        "--vs",
+        "always_roll(5)",
+        "--games",
+        "100000",
+        "--quiet",
+    ]);
+    let (three, five) = (
+        StrategyTable::constant(100, 3),
+        StrategyTable::constant(100, 5),
+    );
+    let pair = [Policy::Fixed(&three), Policy::Fixed(&five)];
+    let exact = memory_sweep(&tables, &remembering, &pair).start(0);
+    let sampled = v["sampled"]["first"]["rate"].as_f64().unwrap();
+    let se = (exact * (1.0 - exact) / 100_000.0).sqrt();
+    assert!((sampled - exact).abs() < 4.5 * se, "{sampled} vs {exact}");
+    assert_eq!(v["exact"]["first"].as_f64(), Some(exact), "{v}");
 }

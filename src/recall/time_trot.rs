@@ -1,0 +1,131 @@
+//! Time Trot: an extra turn for rolling as many dice as the turn number
+//! modulo M, never twice in a row.
+
+use super::Clock;
+
+/// Time Trot with modulus `M`: turns are counted from 0 for the whole
+/// game (extra turns count); a player who rolls exactly `turn % M` dice
+/// (zero dice included) moves again, unless the turn was itself an extra
+/// turn of Time Trot. The clock is `(turn % M) * 2 + extra`, where `extra`
+/// says the turn to play is such an extra turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TimeTrot {
+    modulus: u32,
+}
+
+/// The largest modulus: the clock takes twice as many values.
+pub const MAX_MODULUS: u32 = super::MAX_CLOCK / 2;
+
+impl TimeTrot {
+    /// Time Trot with modulus `modulus`, 1 to [`MAX_MODULUS`].
+    pub fn new(modulus: u32) -> Option<TimeTrot> {
+        (1..=MAX_MODULUS)
+            .contains(&modulus)
+            .then_some(TimeTrot { modulus })
+    }
+
+    /// Its modulus.
+    pub fn modulus(&self) -> u32 {
+        self.modulus
+    }
+
+    /// The clock of turn `turn` (counted from 0), an extra turn or not.
+    pub fn clock(&self, turn: u32, extra: bool) -> u32 {
+        (turn % self.modulus) * 2 + u32::from(extra)
+    }
+}
+
+impl Clock for TimeTrot {
+    fn size(&self) -> u32 {
+        2 * self.modulus
+    }
+
+    fn tick(&self, clock: u32, dice: u32) -> (u32, bool) {
+        let (turn, extra) = (clock / 2, clock % 2 == 1);
+        let again = !extra && dice == turn;
+        (self.clock(turn + 1, again), again)
+    }
+
+    fn name(&self) -> String {
+        format!("time-trot {}", self.modulus)
+    }
+
+    fn read(&self, clock: u32) -> Vec<u32> {
+        vec![clock / 2, clock % 2]
+    }
+
+    fn columns(&self) -> &'static [&'static str] {
+        &["turn_mod", "extra_turn"]
+    }
+
+    fn of_turn(&self, turn: u32, extra: bool) -> Option<u32> {
+        Some(self.clock(turn, extra))
+    }
+
+    fn describe(&self, clock: u32) -> String {
+        let (turn, extra) = (clock / 2, clock % 2 == 1);
+        if extra {
+            format!(
+                "turn {turn} (mod {}), an extra turn: no other in a row",
+                self.modulus
+            )
+        } else if turn as usize > crate::dice::MAX_DICE {
+            format!(
+                "turn {turn} (mod {}): no number of dice earns an extra turn",
+                self.modulus
+            )
+        } else {
+            let dice = if turn == 1 {
+                "1 die earns"
+            } else {
+                "dice earn"
+            };
+            let count = if turn == 1 {
+                String::new()
+            } else {
+                format!("{turn} ")
+            };
+            format!(
+                "turn {turn} (mod {}): {count}{dice} an extra turn",
+                self.modulus
+            )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rule's worked examples, modulus 8: turn 0, zero dice earn an
+    /// extra turn (turn 1, marked extra); on it, 1 die earns nothing more
+    /// (turn 2, not extra); on turn 2, 2 dice earn one, 3 dice do not; turn
+    /// 7 wraps to turn 8 = 0; rolling 9 dice never matches.
+    #[test]
+    fn time_trot_by_hand() {
+        let t = TimeTrot::new(8).unwrap();
+        assert_eq!(t.size(), 16);
+        assert_eq!(t.tick(t.clock(0, false), 0), (t.clock(1, true), true));
+        assert_eq!(t.tick(t.clock(1, true), 1), (t.clock(2, false), false));
+        assert_eq!(t.tick(t.clock(2, false), 2), (t.clock(3, true), true));
+        assert_eq!(t.tick(t.clock(2, false), 3), (t.clock(3, false), false));
+        assert_eq!(t.tick(t.clock(7, false), 7), (t.clock(0, true), true));
+        assert_eq!(t.clock(8, false), t.clock(0, false));
+        assert!((0..16).all(|c| !t.tick(c, 9).1));
+        assert!(TimeTrot::new(0).is_none() && TimeTrot::new(MAX_MODULUS + 1).is_none());
+        assert_eq!(t.read(t.clock(5, true)), [5, 1]);
+        assert_eq!(
+            t.describe(t.clock(1, false)),
+            "turn 1 (mod 8): 1 die earns an extra turn"
+        );
+        assert_eq!(
+            t.describe(t.clock(3, false)),
+            "turn 3 (mod 8): 3 dice earn an extra turn"
+        );
+        let wide = TimeTrot::new(16).unwrap();
+        assert_eq!(
+            wide.describe(wide.clock(12, false)),
+            "turn 12 (mod 16): no number of dice earns an extra turn"
+        );
+    }
+}
