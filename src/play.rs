@@ -146,7 +146,7 @@ pub enum Event {
     ClockTurn {
         /// The clock's name (`time-trot 8`).
         name: String,
-        /// What the clock read before the turn, in words.
+        /// Where the clock was before the turn, in a few words.
         clock: String,
     },
     /// Both scores reached the goal on one turn: half a win each.
@@ -419,7 +419,7 @@ impl<'r, D: Dice> Game<'r, D> {
             rolls,
             points,
             after: (end.mover, end.other),
-            again: false,
+            again: None,
             events,
         }
     }
@@ -467,7 +467,7 @@ impl<'r, D: Dice> Game<'r, D> {
         }
         // A memory's bonus goes on top; the mover then remembers this turn
         // and the clock moves on (as `simulate::play_remembering` does).
-        let mut clock_turn = false;
+        let mut clock_turn = None;
         if let Some(memory) = self.rules.memory() {
             let player = self.to_move.index();
             let remembered = self.remembered[player];
@@ -476,10 +476,9 @@ impl<'r, D: Dice> Game<'r, D> {
             let clock = memory.clock();
             let (next, again) = clock.tick(self.clock, u32::from(dice));
             if again {
-                clock_turn = true;
-                events.push(Event::ClockTurn {
+                clock_turn = Some(Event::ClockTurn {
                     name: clock.name(),
-                    clock: clock.describe(self.clock),
+                    clock: clock.label(self.clock),
                 });
             }
             self.clock = next;
@@ -505,15 +504,25 @@ impl<'r, D: Dice> Game<'r, D> {
             rolls,
             points,
             after,
-            again: clock_turn || rules.extra_turn(after.0, after.1),
+            again: clock_turn.or_else(|| {
+                rules
+                    .extra_turn(after.0, after.1)
+                    .then_some(Event::ExtraTurn)
+            }),
             events,
         }
     }
 
     /// Put the scores after a turn on the board and see who moves next:
     /// the game ends when a score reaches the goal (both at once is a tie);
-    /// else the other player moves, or the same one again when `again`.
-    fn finish_turn(&mut self, (mover, other): (u32, u32), again: bool, events: &mut Vec<Event>) {
+    /// else the other player moves, or the same one again when `again`
+    /// says why.
+    fn finish_turn(
+        &mut self,
+        (mover, other): (u32, u32),
+        again: Option<Event>,
+        events: &mut Vec<Event>,
+    ) {
         let player = self.to_move;
         self.scores[player.index()] = mover;
         self.scores[player.other().index()] = other;
@@ -530,8 +539,10 @@ impl<'r, D: Dice> Game<'r, D> {
                 self.tied = true;
                 events.push(Event::TooLong { turns: self.turns });
             }
-            (false, false) if again => events.push(Event::ExtraTurn),
-            (false, false) => self.to_move = player.other(),
+            (false, false) => match again {
+                Some(why) => events.push(why),
+                None => self.to_move = player.other(),
+            },
         }
     }
 }
@@ -544,8 +555,9 @@ struct Played {
     points: u32,
     /// The mover's and the other player's scores after the turn.
     after: (u32, u32),
-    /// Whether the mover moves again (if the game goes on).
-    again: bool,
+    /// What gives the mover another turn, if anything: told only when
+    /// the game goes on.
+    again: Option<Event>,
     events: Vec<Event>,
 }
 

@@ -180,8 +180,9 @@ impl RulesArgs {
             let functions = PythonRules::load(path, goal, python_timeout)?;
             let name = functions.name().to_string();
             let memory = functions.memory().cloned().map(|m| Arc::new(m) as _);
+            let clock = functions.clock().cloned().map(|c| Arc::new(c) as _);
             return Rules::from_functions(name, Origin::Python, Arc::new(functions))?
-                .remembering(memory, None);
+                .remembering(memory, clock);
         }
         let memory = self.memory.map(|m| m.0);
         if let Some(path) = &self.rules_file {

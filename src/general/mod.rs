@@ -24,7 +24,7 @@ mod tables;
 
 pub use outcomes::{PigOut, Rolls, SIDES};
 pub(crate) use point_set::PointSet;
-pub use rules_py::{PythonMemory, PythonRules};
+pub use rules_py::{PythonClock, PythonMemory, PythonRules};
 pub use sweep::{general_sweep, GeneralResult, FIXED_POINT_TOLERANCE, MAX_ROUNDS};
 pub use tables::{Roll, RuleTables, ScoreRules, Slot, CONSTANTS, MAX_RULES_GOAL, MAX_TURN_POINTS};
 

@@ -251,6 +251,33 @@ else:
     header["tables"].append("bonus")
     tables.append(array.array("q", extra_points))
 
+# A clock both players share: CLOCK values (0 at the start),
+# tick(clock, num_rolls) the clock after a turn of num_rolls dice at
+# `clock` and whether the same player moves again.
+tick = function("tick")
+clock = getattr(module, "CLOCK", None)
+if clock is None:
+    if tick is not None:
+        problem("NO_CLOCK", "tick")
+else:
+    clock = integer(clock, "CLOCK", 1, 64)
+    if tick is None:
+        problem("MISSING", "tick")
+    header["clock"] = clock
+
+    def step(value, args):
+        where = label("tick", args)
+        if not isinstance(value, (tuple, list)) or len(value) != 2:
+            problem("SHAPE", where, shown(value), "a pair (next_clock, again)")
+        again = value[1]
+        if not (isinstance(again, bool) or (type(again) is int and again in (0, 1))):
+            problem("TYPE", where, shown(value), "a pair (next_clock, True or False)")
+        return (integer(value[0], where, 0, clock - 1), bool(again))
+
+    ticks = twice(tick, "tick", [(c, k) for c in range(clock) for k in range(MAX_DICE + 1)], step)
+    header["tables"].append("tick")
+    tables.append(array.array("q", [x for c, again in ticks for x in (c, int(again))]))
+
 if turn_points is not None:
     # The raw points of every choice at every state, in hog's order: zero
     # dice's points, then for 1 to 10 dice the distinct points of the roll

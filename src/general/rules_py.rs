@@ -25,7 +25,12 @@
 //!   before their first), with `remember(num_rolls, points)`, what the mover
 //!   remembers after a turn that scored `points` (before the bonus), and
 //!   `bonus(num_rolls, memory)`, the extra points for rolling `num_rolls`
-//!   while remembering `memory`.
+//!   while remembering `memory`;
+//! - rules with a clock both players share (Time Trot): `CLOCK`, its number
+//!   of values (1 to 64; 0 at the start), with `tick(clock, num_rolls)`,
+//!   the pair `(next_clock, again)` after a turn of `num_rolls` dice at
+//!   `clock`: the clock of the next turn, and whether the same player moves
+//!   again.
 
 use std::path::Path;
 
@@ -39,7 +44,7 @@ use crate::child::spawn_python;
 use crate::cleanup::remove_on_interrupt;
 use crate::dice::MAX_DICE;
 use crate::error::HogError;
-use crate::recall::PlayerMemory;
+use crate::recall::{Clock, PlayerMemory};
 
 /// The program `python3 -c` runs: the drivers' shared helpers, then the
 /// rules driver.
@@ -61,6 +66,7 @@ pub struct PythonRules {
     extra: Option<Vec<bool>>,
     turn_points: Option<TurnPoints>,
     memory: Option<PythonMemory>,
+    clock: Option<PythonClock>,
 }
 
 /// `MEMORY`, `remember` and `bonus`, tabulated.
@@ -85,6 +91,36 @@ impl PlayerMemory for PythonMemory {
     }
     fn name(&self) -> &'static str {
         "MEMORY"
+    }
+}
+
+/// `CLOCK` and `tick`, tabulated.
+#[derive(Debug, Clone)]
+pub struct PythonClock {
+    size: u32,
+    /// `[clock * 11 + dice]`: the next clock and whether the mover moves
+    /// again.
+    ticks: Vec<(u32, bool)>,
+}
+
+impl Clock for PythonClock {
+    fn size(&self) -> u32 {
+        self.size
+    }
+    fn tick(&self, clock: u32, dice: u32) -> (u32, bool) {
+        self.ticks[clock as usize * (MAX_DICE + 1) + dice as usize]
+    }
+    fn name(&self) -> String {
+        "CLOCK".into()
+    }
+    fn read(&self, clock: u32) -> Vec<u32> {
+        vec![clock]
+    }
+    fn columns(&self) -> &'static [&'static str] {
+        &["clock"]
+    }
+    fn describe(&self, clock: u32) -> String {
+        format!("{clock} (of 0 to {})", self.size - 1)
     }
 }
 
@@ -116,6 +152,7 @@ struct Header {
     tables: Option<Vec<String>>,
     problem: Option<Vec<String>>,
     memory: Option<u32>,
+    clock: Option<u32>,
 }
 
 impl PythonRules {
@@ -207,6 +244,7 @@ impl PythonRules {
             extra: None,
             turn_points: None,
             memory: None,
+            clock: None,
         };
         let size = header.memory.unwrap_or(0);
         let (mut remember, mut bonus) = (None, None);
@@ -248,6 +286,15 @@ impl PythonRules {
                     let count = (MAX_DICE + 1) * (MAX_TURN_POINTS as usize + 1);
                     remember = Some(take(count, &table)?.into_iter().map(small).collect());
                 }
+                "tick" => {
+                    let size = header.clock.unwrap_or(0);
+                    let flat = take(2 * (MAX_DICE + 1) * size as usize, &table)?;
+                    let ticks = flat.chunks_exact(2).map(|t| (small(t[0]), t[1] != 0));
+                    rules.clock = Some(PythonClock {
+                        size,
+                        ticks: ticks.collect(),
+                    });
+                }
                 "bonus" => {
                     let count = (MAX_DICE + 1) * size as usize;
                     bonus = Some(take(count, &table)?.into_iter().map(small).collect());
@@ -268,6 +315,11 @@ impl PythonRules {
             return Err(fail("the tables have no zero_dice".into()));
         }
         Ok(rules)
+    }
+
+    /// The file's clock (`CLOCK`, `tick`), if it has one.
+    pub fn clock(&self) -> Option<&PythonClock> {
+        self.clock.as_ref()
     }
 
     /// The file's name, as rules captions show it.
@@ -389,6 +441,10 @@ fn describe(problem: &[String]) -> String {
         "PIG_OUT" => format!("PIG_OUT is {}: an integer or \"ones\"", word(1)),
         "NO_MEMORY" => format!(
             "it defines {} but no MEMORY (how many values a player remembers)",
+            word(1)
+        ),
+        "NO_CLOCK" => format!(
+            "it defines {} but no CLOCK (how many values the shared clock takes)",
             word(1)
         ),
         _ => problem.join(" "),

@@ -24,7 +24,12 @@ pub trait Clock: Sync {
         let _ = (turn, extra);
         None
     }
-    /// What `clock` means, in words ("turn 3 of 8, an extra turn").
+    /// Where `clock` is, in a few words ("turn 3 (mod 8)").
+    fn label(&self, clock: u32) -> String {
+        format!("clock {clock}")
+    }
+    /// What `clock` means, in words ("turn 3 (mod 8): 3 dice earn an
+    /// extra turn").
     fn describe(&self, clock: u32) -> String {
         let _ = clock;
         String::new()

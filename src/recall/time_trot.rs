@@ -62,6 +62,10 @@ impl Clock for TimeTrot {
         Some(self.clock(turn, extra))
     }
 
+    fn label(&self, clock: u32) -> String {
+        format!("turn {} (mod {})", clock / 2, self.modulus)
+    }
+
     fn describe(&self, clock: u32) -> String {
         let (turn, extra) = (clock / 2, clock % 2 == 1);
         if extra {

@@ -617,6 +617,92 @@ fn rules_from_python_declare_their_memory() {
     );
 }
 
+/// Time Trot in plain Python: a clock of 16 values, `(turn % 8) * 2 +
+/// extra`, moved on by `tick`.
+const TROT_PY: &str = r#"
+CLOCK = 16
+
+def tick(clock, num_rolls):
+    turn, extra = divmod(clock, 2)
+    again = not extra and num_rolls == turn
+    return (turn + 1) % 8 * 2 + again, again
+"#;
+
+/// A Python rules file declares a clock (`CLOCK` values, `tick`) and gives
+/// the same numbers as the rules file with Time Trot, its optimum row for
+/// row with the clock as one column; its mistakes are refused in one line.
+#[test]
+fn rules_from_python_declare_their_clock() {
+    let dir = Scratch::new();
+    let scoring = FA19_PY.split("MEMORY = 11").next().unwrap();
+    dir.write("trot.py", &format!("{scoring}{TROT_PY}"));
+    let file = trot_file(&dir, "trot", "");
+    let s = dir.json(&["solve", "--rules-py", "trot.py", "--out", "py"]);
+    let t = dir.json(&["solve", "--rules-file", &file, "--out", "toml"]);
+    assert_eq!(
+        num(&s, "first_player_win_probability").to_bits(),
+        num(&t, "first_player_win_probability").to_bits()
+    );
+    assert_eq!(s["components"]["clock"], "CLOCK");
+    let read = |folder: &str| {
+        std::fs::read_to_string(dir.join(folder).join("final_strategy.csv")).unwrap()
+    };
+    let (py, toml) = (read("py"), read("toml"));
+    assert_eq!(
+        py.lines().next(),
+        Some("score,opponent_score,clock,dice,win_probability")
+    );
+    assert_eq!(py.lines().count(), 40 * 40 * 16 + 1);
+    for (a, b) in py.lines().zip(toml.lines()).skip(1) {
+        let b: Vec<&str> = b.split(',').collect();
+        let clock = b[2].parse::<u32>().unwrap() * 2 + b[3].parse::<u32>().unwrap();
+        let b = format!("{},{},{clock},{},{}", b[0], b[1], b[4], b[5]);
+        assert_eq!(a, b);
+    }
+    let eval = |rules: &[&str]| {
+        let mut args = vec!["eval", "always_roll(2)", "--vs", "always_roll(4)"];
+        args.extend_from_slice(rules);
+        num(&dir.json(&args), "first")
+    };
+    assert_eq!(
+        eval(&["--rules-py", "trot.py"]).to_bits(),
+        eval(&["--rules-file", &file]).to_bits()
+    );
+
+    let bad = |name: &str, text: &str, needles: &[&str]| {
+        dir.write(name, &format!("{scoring}{text}"));
+        dir.refuse(&["eval", "--rules-py", name, "always_roll(3)"], needles);
+    };
+    bad(
+        "wide.py",
+        &TROT_PY.replace("(turn + 1) % 8", "(turn + 1)"),
+        &["wide.py", "tick(14, 0) returned 16, outside 0 to 15"],
+    );
+    bad(
+        "forgot.py",
+        &TROT_PY.replace("CLOCK = 16", ""),
+        &["forgot.py", "it defines tick but no CLOCK"],
+    );
+    bad(
+        "half.py",
+        "CLOCK = 16\n",
+        &["half.py", "it defines no tick function (it is required)"],
+    );
+    bad(
+        "huge.py",
+        &TROT_PY.replace("CLOCK = 16", "CLOCK = 65"),
+        &["huge.py", "CLOCK returned 65, outside 1 to 64"],
+    );
+    bad(
+        "single.py",
+        &TROT_PY.replace(", again\n", "\n"),
+        &[
+            "single.py",
+            "tick(0, 0) returned 3, not a pair (next_clock, again)",
+        ],
+    );
+}
+
 /// Fall 2019's scoring rules with Time Trot (modulus 8), and `extra`.
 fn trot_file(dir: &Scratch, name: &str, extra: &str) -> String {
     let file = format!("{name}.toml");
@@ -809,4 +895,65 @@ fn the_time_trot_example_file() {
     let se = (exact * (1.0 - exact) / 100_000.0).sqrt();
     assert!((sampled - exact).abs() < 4.5 * se, "{sampled} vs {exact}");
     assert_eq!(v["exact"]["first"].as_f64(), Some(exact), "{v}");
+}
+
+/// `hog play` under Time Trot: the board says where the clock is, a count
+/// that matches the turn is told once as the clock's extra turn (not also
+/// as a rule's), and a turn that wins is not followed by "moves again".
+#[test]
+fn play_under_time_trot() {
+    let dir = Scratch::new();
+    let file =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/rules/time-trot.toml");
+    let file = file.to_str().unwrap();
+    let play = |goal: &str, moves: &str| {
+        let out = dir
+            .hog()
+            .args([
+                "play",
+                "--rules-file",
+                file,
+                "--goal",
+                goal,
+                "--seed",
+                "3",
+                "--first",
+            ])
+            .write_stdin(moves.to_string())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let text = play("100", "0\n1\nquit\n");
+    assert!(
+        text.contains(
+            "Score: you 0, bot 0. Your move. (time-trot 8: turn 0 (mod 8): 0 dice earn an extra turn.)"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("time-trot 8: 0 dice on turn 0 (mod 8); you move again."),
+        "{text}"
+    );
+    assert!(
+        text.contains("(time-trot 8: turn 1 (mod 8), an extra turn: no other in a row.)"),
+        "{text}"
+    );
+    assert!(!text.contains("extra_turn"), "{text}");
+    // One die on the extra turn earns nothing: the bot moves on turn 2.
+    assert!(
+        text.contains("The bot's move. (time-trot 8: turn 2 (mod 8)"),
+        "{text}"
+    );
+
+    // Zero dice score 1 (Free Bacon of 0) and reach a goal of 1: the game
+    // is over, whatever the clock says.
+    let text = play("1", "0\n");
+    assert!(!text.contains("move again"), "{text}");
+    assert!(text.contains("Final score: you 1, bot 0. You win!"), "{text}");
 }
