@@ -14,8 +14,8 @@ use crate::sweep::SweepOptions;
 /// The specs rated: every `always_roll(0..=10)`, the course strategies that
 /// mean something under these rules, `optimal`, and the best response to
 /// the opponent `vs`. Under rules with memory `optimal` is left out: the
-/// optimum remembers earlier turns, and what it wins against a table is
-/// at most what the best response (which remembers too) wins.
+/// optimum reads more than the scores, and what it wins against a table is
+/// at most what the best response (which does too) wins.
 pub fn standard_specs(rules: &Rules, vs: &str) -> Vec<String> {
     let mut specs: Vec<String> = (0..=10).map(|n| format!("always_roll({n})")).collect();
     for strategy in CourseStrategy::of(rules.base()) {

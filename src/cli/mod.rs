@@ -282,7 +282,7 @@ fn refuse_memory(command: &Command, rules: &str, memory: &str) -> Result<(), Hog
         Command::Serve(_) => "serve",
     };
     Err(HogError::BadRules(format!(
-        "{rules} has a memory ({memory}), which hog {name} does not take yet; hog solve, \
+        "{rules} are rules with memory ({memory}), which hog {name} does not take yet; hog solve, \
          eval, rates, match, explain, sweep, export, plot, play, tournament, contest and \
          simulate do"
     )))

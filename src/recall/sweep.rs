@@ -324,6 +324,15 @@ impl Remembering {
         }
     }
 
+    /// What a state holds beyond the two scores, in words.
+    pub fn context_words(&self) -> &'static str {
+        match (self.plan.size, self.plan.clocks) {
+            (_, 1) => "what each player remembers",
+            (1, _) => "the clock",
+            _ => "what each player remembers and the clock",
+        }
+    }
+
     /// How many values each player remembers.
     pub fn size(&self) -> u32 {
         self.plan.size as u32
@@ -486,16 +495,7 @@ fn expectations(
                 let q = points.map_or(p, |points| points[x]) as usize;
                 let m = usize::from(plan.remember[k * POINTS + q]);
                 let slot = slots[q + bonus as usize];
-                // The landing seen by the mover, for a clock that gives
-                // the mover the next turn too: the other's state read the
-                // other way round.
-                let index = slot.index();
-                let mine = if slot.other() {
-                    (index % n) * n + index / n
-                } else {
-                    index
-                };
-                outcomes.push((prob, slot.other(), index * planes, mine * planes, m));
+                outcomes.push((prob, slot.other(), slot.index() as u32, m as u32));
             }
             for c in 0..plan.clocks {
                 let (next_clock, again) = plan.ticks[c * CHOICES + k];
@@ -507,19 +507,27 @@ fn expectations(
                 // depend on the CPU.
                 let mut sums = [0.0f64; MAX_MEMORY as usize];
                 let sums = &mut sums[..size];
-                for &(prob, other, theirs, mine, m) in outcomes.iter() {
+                for &(prob, other, index, m) in outcomes.iter() {
+                    let (index, m) = (index as usize, m as usize);
                     if other && !again {
                         // The other player moves next remembering b,
                         // against m: their context b' = m, a' = b.
-                        let row = &next[theirs + (after + m) * size..][..size];
+                        let row = &next[index * planes + (after + m) * size..][..size];
                         for (sum, &v) in sums.iter_mut().zip(row) {
                             *sum += prob * (1.0 - v);
                         }
                     } else {
                         // The mover goes on (an extra turn, the clock's or
                         // the rules', or the game's end) remembering m,
-                        // the other b.
-                        let block = &own[mine + after * size..];
+                        // the other b. A landing handed to the other
+                        // player that the clock gives back to the mover
+                        // is the other's state read the other way round.
+                        let mine = if other {
+                            (index % n) * n + index / n
+                        } else {
+                            index
+                        };
+                        let block = &own[mine * planes + after * size..];
                         for (b, sum) in sums.iter_mut().enumerate() {
                             *sum += prob * block[b * size + m];
                         }
@@ -534,10 +542,9 @@ fn expectations(
 }
 
 /// One outcome of a roll as [`expectations`] reads it: its probability,
-/// whether the other player's state is where it lands, where the landing's
-/// contexts start in the other's values and in the mover's, and what the
-/// mover then remembers.
-type Outcome = (f64, bool, usize, usize, usize);
+/// whether the other player's state is where it lands, the landing's
+/// state (or constant), and what the mover then remembers.
+type Outcome = (f64, bool, u32, u32);
 
 /// A thread's buffers for [`expectations`]: the expectations (see
 /// [`Scratch::slot`]), and one choice's outcomes.

@@ -13,9 +13,55 @@ use crate::table::StrategyTable;
 
 /// Read a strategy table for a game to `goal` from a CSV file.
 pub fn read_table(path: &Path, goal: u32) -> Result<StrategyTable, HogError> {
+    // The optimum under rules with memory is many times a table's size:
+    // its header says what it is before the size is held against it.
+    if let Some(problem) = first_line(path).as_deref().and_then(context_columns) {
+        return Err(problem.at(path));
+    }
     let why = format!("a strategy table for goal {goal}");
     let text = crate::input::read_text(path, max_table_bytes(goal), &why)?;
     table_from_csv(&text, goal).map_err(|e| e.at(path))
+}
+
+/// The first line of the regular file at `path` (up to 4 KiB), if it can
+/// be read. Anything else (a FIFO would block) is left to the full read,
+/// which refuses it.
+fn first_line(path: &Path) -> Option<String> {
+    use std::io::Read;
+    if !std::fs::metadata(path).ok()?.is_file() {
+        return None;
+    }
+    let mut head = Vec::new();
+    std::fs::File::open(path)
+        .ok()?
+        .take(4096)
+        .read_to_end(&mut head)
+        .ok()?;
+    let line = head.split(|&b| b == b'\n').next()?;
+    Some(String::from_utf8_lossy(line).into_owned())
+}
+
+/// A header as `hog solve` writes it under rules with memory or a clock:
+/// `score,opponent_score`, the context's columns, then `dice`. Such a
+/// strategy is no table of the two scores.
+fn context_columns(header: &str) -> Option<Problem> {
+    let cells: Vec<&str> = header
+        .split(',')
+        .map(|c| c.trim().trim_start_matches('\u{feff}'))
+        .collect();
+    let dice = cells.iter().position(|&c| c == "dice")?;
+    if dice <= 2 || cells[..2] != ["score", "opponent_score"] {
+        return None;
+    }
+    Some(Problem::new(
+        1,
+        None,
+        format!(
+            "this strategy reads more than the two scores (columns {}, as hog solve writes \
+             under rules with memory or a clock); a strategy here is a table of the two scores",
+            cells[2..dice].join(", ")
+        ),
+    ))
 }
 
 /// The largest file a table for `goal` can come in: a few bytes a cell in
@@ -106,14 +152,8 @@ fn parse_table(text: &str, goal: u32) -> Result<StrategyTable, Problem> {
         .map(|c| c.trim().trim_start_matches('\u{feff}').to_string())
         .collect();
     let rest = records.map(|r| r.map_err(|e| csv_problem(&e)));
-    if header.get(2..4) == Some(&["memory".to_string(), "opponent_memory".to_string()][..]) {
-        // What `hog solve` writes under rules with memory.
-        return Err(Problem::new(
-            1,
-            None,
-            "this strategy remembers earlier turns (memory columns, as hog solve writes \
-             under rules with memory); a strategy here is a table of the two scores",
-        ));
+    if let Some(problem) = context_columns(&header.join(",")) {
+        return Err(problem);
     }
     if header == ["score", "opponent_score", "dice"] {
         parse_long(rest, n)

@@ -98,10 +98,14 @@ impl<'a> Resolver<'a> {
                 Ok(strategy.table(rules, args))
             }
             Spec::Optimal | Spec::BestResponse(_) if rules.memory().is_some() => {
+                let words = rules.memory().map_or("", |m| m.context_words());
                 Err(HogError::spec(
                     &spec.to_string(),
-                    "under rules with memory a solved strategy remembers earlier turns and is \
-                     no 100x100 table; hog solve writes it with the memory as columns",
+                    &format!(
+                        "under rules with memory a solved strategy plays by the scores and \
+                         {words}, and is no 100x100 table; hog solve writes it with them as \
+                         columns"
+                    ),
                 ))
             }
             Spec::Optimal => Ok(solve::optimal(rules, &self.options).table()),

@@ -180,7 +180,7 @@ fn rates_and_match_track_the_memory() {
     assert_eq!(rows[0]["strategy"], "best_response(always_roll(4))");
     let text = dir.run(&["rates", "--rules-file", &file, "--vs", "always_roll(4)"]);
     assert!(
-        text.contains("the best response remembers earlier turns"),
+        text.contains("the best response plays by the scores and what each player remembers"),
         "{text}"
     );
 
@@ -325,7 +325,7 @@ fn what_does_not_take_memory_yet_is_refused() {
     dir.refuse(
         &["serve", "--port", "0", "--rules-file", &file],
         &[
-            "feral-hogs.toml has a memory (feral-hogs)",
+            "feral-hogs.toml are rules with memory (feral-hogs)",
             "which hog serve does not take yet",
         ],
     );
@@ -393,7 +393,24 @@ fn what_does_not_take_memory_yet_is_refused() {
         let args = [&["eval", strategy.to_str().unwrap()][..], &rules].concat();
         dir.refuse(
             &args,
-            &["this strategy remembers earlier turns (memory columns"],
+            &["this strategy reads more than the two scores (columns memory, opponent_memory,"],
+        );
+    }
+    // At goal 100 it is far larger than a table: the header still names
+    // what it is; so does Time Trot's optimum, by its clock's columns.
+    dir.json(&["solve", "--rules", "fa19", "--out", "fa19"]);
+    let trot = trot_file(&dir, "trot", "");
+    dir.json(&["solve", "--rules-file", &trot, "--out", "trot"]);
+    for (folder, columns) in [
+        ("fa19", "memory, opponent_memory"),
+        ("trot", "turn_mod, extra_turn"),
+    ] {
+        let strategy = dir.join(folder).join("final_strategy.csv");
+        dir.refuse(
+            &["eval", strategy.to_str().unwrap(), "--vs", "always_roll(4)"],
+            &[&format!(
+                "row 1: this strategy reads more than the two scores (columns {columns},"
+            )],
         );
     }
     dir.write("bad.toml", &format!("{FA19}memory = \"feral\"\n"));
@@ -955,5 +972,8 @@ fn play_under_time_trot() {
     // is over, whatever the clock says.
     let text = play("1", "0\n");
     assert!(!text.contains("move again"), "{text}");
-    assert!(text.contains("Final score: you 1, bot 0. You win!"), "{text}");
+    assert!(
+        text.contains("Final score: you 1, bot 0. You win!"),
+        "{text}"
+    );
 }
