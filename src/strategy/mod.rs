@@ -101,7 +101,7 @@ impl<'a> Resolver<'a> {
                 let words = rules.memory().map_or("", |m| m.context_words());
                 Err(HogError::spec(
                     &spec.to_string(),
-                    &format!(
+                    format!(
                         "under rules with memory a solved strategy plays by the scores and \
                          {words}, and is no 100x100 table; hog solve writes it with them as \
                          columns"
