@@ -13,10 +13,38 @@ use hog::recall::{
 use hog::rules::ComposedRules;
 use hog::table::StrategyTable;
 
-use crate::util::{num, Scratch};
+use crate::util::{num, run_ok, Scratch};
 
 const FA19: &str = "zero_dice = \"bacon-ten-minus-min-digit\"\n\
                     after_turn = \"swap-first-times-last\"\n";
+
+/// `hog simulate`'s report `v` of 100,000 games a seat: the first seat's
+/// sampled rate within 4.5 standard errors of `exact`, which it reports.
+fn assert_sampled_near(v: &serde_json::Value, exact: f64) {
+    let sampled = v["sampled"]["first"]["rate"].as_f64().unwrap();
+    let se = (exact * (1.0 - exact) / 100_000.0).sqrt();
+    assert!((sampled - exact).abs() < 4.5 * se, "{sampled} vs {exact}");
+    assert_eq!(v["exact"]["first"].as_f64(), Some(exact), "{v}");
+}
+
+/// Each Python rules file `(name, text)` is refused by `hog eval` in one
+/// line naming the file and `problem`.
+fn refuse_python(dir: &Scratch, cases: &[(&str, String, &str)]) {
+    for (name, text, problem) in cases {
+        dir.write(name, text);
+        dir.refuse(
+            &["eval", "--rules-py", name, "always_roll(3)"],
+            &[name, problem],
+        );
+    }
+}
+
+/// The rules file `name` in `examples/rules`.
+fn example(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples/rules")
+        .join(name)
+}
 
 fn rules_file(dir: &Scratch, memory: &str) -> String {
     let name = format!("{memory}.toml");
@@ -134,10 +162,7 @@ fn simulate_plays_with_memory() {
         ],
     )
     .start(0);
-    let sampled = v["sampled"]["first"]["rate"].as_f64().unwrap();
-    let se = (exact * (1.0 - exact) / 100_000.0).sqrt();
-    assert!((sampled - exact).abs() < 4.5 * se, "{sampled} vs {exact}");
-    assert_eq!(v["exact"]["first"].as_f64(), Some(exact), "{v}");
+    assert_sampled_near(&v, exact);
 }
 
 /// `rates` rates every table with memory tracked, and the best response
@@ -284,20 +309,10 @@ fn explain_takes_what_each_player_remembers() {
 fn play_against_the_remembering_optimum() {
     let dir = Scratch::new();
     let moves = ["2", "4", "2", "4", "6", "4", "2", "4", "6", "2", "4", "6"].join("\n");
-    let out = dir
-        .hog()
-        .args([
-            "play", "--rules", "fa19", "--seed", "5", "--first", "--hints",
-        ])
-        .write_stdin(moves)
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let args = [
+        "play", "--rules", "fa19", "--seed", "5", "--first", "--hints",
+    ];
+    let text = run_ok(dir.hog().args(args).write_stdin(moves));
     assert!(
         text.contains(
             "Score: you 0, bot 0. Your move. (feral-hogs: you remember 0 dice, the bot 0 dice.)"
@@ -426,8 +441,7 @@ fn what_does_not_take_memory_yet_is_refused() {
 #[test]
 fn the_example_file_with_memory() {
     let dir = Scratch::new();
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/rules/fa19-feral.toml");
+    let path = example("fa19-feral.toml");
     let s = dir.json(&[
         "solve",
         "--rules-file",
@@ -608,29 +622,30 @@ fn rules_from_python_declare_their_memory() {
     dir.json(&["solve", "--rules-file", &file, "--out", "toml"]);
     let read = |folder: &str| std::fs::read(dir.join(folder).join("final_strategy.csv")).unwrap();
     assert!(read("py") == read("toml"), "the two files differ");
-    let bad = |name: &str, text: &str, needles: &[&str]| {
-        dir.write(name, text);
-        dir.refuse(&["eval", "--rules-py", name, "always_roll(3)"], needles);
-    };
-    bad(
-        "wide.py",
-        &FA19_PY.replace("return num_rolls", "return num_rolls + 1"),
-        &["wide.py", "remember(10, 0) returned 11, outside 0 to 10"],
-    );
-    bad(
-        "forgot.py",
-        &FA19_PY.replace("MEMORY = 11", ""),
-        &["forgot.py", "it defines remember but no MEMORY"],
-    );
-    bad(
-        "half.py",
-        &FA19_PY.replace("def bonus(", "def _bonus("),
-        &["half.py", "it defines no bonus function (it is required)"],
-    );
-    bad(
-        "huge.py",
-        &FA19_PY.replace("MEMORY = 11", "MEMORY = 33"),
-        &["huge.py", "MEMORY returned 33, outside 1 to 32"],
+    refuse_python(
+        &dir,
+        &[
+            (
+                "wide.py",
+                FA19_PY.replace("return num_rolls", "return num_rolls + 1"),
+                "remember(10, 0) returned 11, outside 0 to 10",
+            ),
+            (
+                "forgot.py",
+                FA19_PY.replace("MEMORY = 11", ""),
+                "it defines remember but no MEMORY",
+            ),
+            (
+                "half.py",
+                FA19_PY.replace("def bonus(", "def _bonus("),
+                "it defines no bonus function (it is required)",
+            ),
+            (
+                "huge.py",
+                FA19_PY.replace("MEMORY = 11", "MEMORY = 33"),
+                "MEMORY returned 33, outside 1 to 32",
+            ),
+        ],
     );
 }
 
@@ -686,36 +701,35 @@ fn rules_from_python_declare_their_clock() {
         eval(&["--rules-file", &file]).to_bits()
     );
 
-    let bad = |name: &str, text: &str, needles: &[&str]| {
-        dir.write(name, &format!("{scoring}{text}"));
-        dir.refuse(&["eval", "--rules-py", name, "always_roll(3)"], needles);
-    };
-    bad(
-        "wide.py",
-        &TROT_PY.replace("(turn + 1) % 8", "(turn + 1)"),
-        &["wide.py", "tick(14, 0) returned 16, outside 0 to 15"],
-    );
-    bad(
-        "forgot.py",
-        &TROT_PY.replace("CLOCK = 16", ""),
-        &["forgot.py", "it defines tick but no CLOCK"],
-    );
-    bad(
-        "half.py",
-        "CLOCK = 16\n",
-        &["half.py", "it defines no tick function (it is required)"],
-    );
-    bad(
-        "huge.py",
-        &TROT_PY.replace("CLOCK = 16", "CLOCK = 65"),
-        &["huge.py", "CLOCK returned 65, outside 1 to 64"],
-    );
-    bad(
-        "single.py",
-        &TROT_PY.replace(", again\n", "\n"),
+    let with = |text: &str| format!("{scoring}{text}");
+    refuse_python(
+        &dir,
         &[
-            "single.py",
-            "tick(0, 0) returned 3, not a pair (next_clock, again)",
+            (
+                "wide.py",
+                with(&TROT_PY.replace("(turn + 1) % 8", "(turn + 1)")),
+                "tick(14, 0) returned 16, outside 0 to 15",
+            ),
+            (
+                "forgot.py",
+                with(&TROT_PY.replace("CLOCK = 16", "")),
+                "it defines tick but no CLOCK",
+            ),
+            (
+                "half.py",
+                with("CLOCK = 16\n"),
+                "it defines no tick function (it is required)",
+            ),
+            (
+                "huge.py",
+                with(&TROT_PY.replace("CLOCK = 16", "CLOCK = 65")),
+                "CLOCK returned 65, outside 1 to 64",
+            ),
+            (
+                "single.py",
+                with(&TROT_PY.replace(", again\n", "\n")),
+                "tick(0, 0) returned 3, not a pair (next_clock, again)",
+            ),
         ],
     );
 }
@@ -862,8 +876,7 @@ fn time_trot_refusals() {
 #[test]
 fn the_time_trot_example_file() {
     let dir = Scratch::new();
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/rules/time-trot.toml");
+    let path = example("time-trot.toml");
     let file = path.to_str().unwrap();
     let rules = ComposedRules::load(&path, None).unwrap();
     assert_eq!(rules.clock(), Some(TimeTrot::new(8).unwrap()));
@@ -908,10 +921,7 @@ fn the_time_trot_example_file() {
     );
     let pair = [Policy::Fixed(&three), Policy::Fixed(&five)];
     let exact = memory_sweep(&tables, &remembering, &pair).start(0);
-    let sampled = v["sampled"]["first"]["rate"].as_f64().unwrap();
-    let se = (exact * (1.0 - exact) / 100_000.0).sqrt();
-    assert!((sampled - exact).abs() < 4.5 * se, "{sampled} vs {exact}");
-    assert_eq!(v["exact"]["first"].as_f64(), Some(exact), "{v}");
+    assert_sampled_near(&v, exact);
 }
 
 /// `hog play` under Time Trot: the board says where the clock is, a count
@@ -920,31 +930,20 @@ fn the_time_trot_example_file() {
 #[test]
 fn play_under_time_trot() {
     let dir = Scratch::new();
-    let file =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/rules/time-trot.toml");
+    let file = example("time-trot.toml");
     let file = file.to_str().unwrap();
     let play = |goal: &str, moves: &str| {
-        let out = dir
-            .hog()
-            .args([
-                "play",
-                "--rules-file",
-                file,
-                "--goal",
-                goal,
-                "--seed",
-                "3",
-                "--first",
-            ])
-            .write_stdin(moves.to_string())
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stdout).unwrap()
+        let args = [
+            "play",
+            "--rules-file",
+            file,
+            "--goal",
+            goal,
+            "--seed",
+            "3",
+            "--first",
+        ];
+        run_ok(dir.hog().args(args).write_stdin(moves.to_string()))
     };
     let text = play("100", "0\n1\nquit\n");
     assert!(
