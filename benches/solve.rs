@@ -11,7 +11,8 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use hog::eval::win_rates;
 use hog::general::{general_sweep, RuleTables};
 use hog::recall::{
-    memory_sweep, Clock, FeralHogs, Forgetful, PlayerMemory, Remembering, Still, TimeTrot,
+    memory_sweep, Clock, FeralHogs, Forgetful, PerfectPiggy, PlayerMemory, Remembering, Still,
+    TimeTrot,
 };
 use hog::rules::{Preset, Rules};
 use hog::solve::{best_response, optimal};
@@ -81,8 +82,8 @@ fn general_goal_100(c: &mut Criterion) {
 
 /// Rules with memory at goal 100: Fall 2019's rules (examples/rules/fa19.toml)
 /// with Feral Hogs in both readings, and the same scores with Time Trot
-/// (modulus 8) in place of Feral Hogs, and with neither: the optimum over
-/// the full state and the exact evaluation of two tables.
+/// (modulus 8) or Perfect Piggy in place of Feral Hogs, and with neither:
+/// the optimum over the full state and the exact evaluation of two tables.
 fn memory_goal_100(c: &mut Criterion) {
     let mut group = c.benchmark_group("memory_goal_100");
     group.sample_size(10);
@@ -96,7 +97,7 @@ fn memory_goal_100(c: &mut Criterion) {
     type Shared = Arc<dyn Clock + Send + Sync>;
     // "none": the same sweep remembering nothing, the yardstick for what
     // a memory or a clock costs.
-    let cases: [(&str, Memory, Shared); 4] = [
+    let cases: [(&str, Memory, Shared); 5] = [
         ("none", Arc::new(Forgetful), Arc::new(Still)),
         ("feral", Arc::new(FeralHogs::Dice), Arc::new(Still)),
         ("feral-points", Arc::new(FeralHogs::Points), Arc::new(Still)),
@@ -105,9 +106,14 @@ fn memory_goal_100(c: &mut Criterion) {
             Arc::new(Forgetful),
             Arc::new(TimeTrot::new(8).unwrap()),
         ),
+        (
+            "perfect-piggy",
+            Arc::new(Forgetful),
+            Arc::new(PerfectPiggy::new(4).unwrap()),
+        ),
     ];
     for (name, memory, clock) in cases {
-        let memory = Remembering::new(&tables, memory, clock).unwrap();
+        let memory = Remembering::new(&fa19, &tables, memory, clock).unwrap();
         group.bench_function(format!("optimal/{name}"), |b| {
             b.iter(|| memory_sweep(&tables, &memory, &[Policy::Best]))
         });

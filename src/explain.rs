@@ -243,7 +243,7 @@ fn explanation(
                 (Some(memory), Some(x)) => memory.memory().bonus(x.mine, u32::from(dice)),
                 _ => 0,
             };
-            let before = turn_points(rules, score, opponent, dice);
+            let before = turn_points_at(rules, score, opponent, dice, remembered);
             let points: Vec<(u32, f64)> = before.iter().map(|&(p, q)| (p + bonus, q)).collect();
             Choice {
                 dice,
@@ -265,7 +265,7 @@ fn explanation(
     Explanation {
         score,
         opponent_score: opponent,
-        sides: ScoreRules::dice_sides(rules, score, opponent),
+        sides: sides_at(rules, score, opponent, remembered),
         best,
         chosen,
         choices,
@@ -278,11 +278,33 @@ fn explanation(
 /// under the rules' Pig Out rule (the presets': Sow Sad's 1), then
 /// `turn_points` (the presets leave the points as they are).
 pub fn turn_points(rules: &Rules, score: u32, opponent: u32, dice: u8) -> Vec<(u32, f64)> {
+    turn_points_at(rules, score, opponent, dice, None)
+}
+
+/// The sides of the dice rolled at `(score, opponent)` in context
+/// `remembered`: a clock may choose them (Perfect Piggy's swapped dice).
+pub fn sides_at(rules: &Rules, score: u32, opponent: u32, remembered: Option<Context>) -> u32 {
+    let clocked = match (rules.memory(), remembered) {
+        (Some(memory), Some(x)) => memory.clock().sides(x.clock),
+        _ => None,
+    };
+    clocked.unwrap_or_else(|| ScoreRules::dice_sides(rules, score, opponent))
+}
+
+/// [`turn_points`] in context `remembered`, whose clock may choose the
+/// dice.
+fn turn_points_at(
+    rules: &Rules,
+    score: u32,
+    opponent: u32,
+    dice: u8,
+    remembered: Option<Context>,
+) -> Vec<(u32, f64)> {
     let dice = u32::from(dice);
     let raw = if dice == 0 {
         vec![(rules.zero_dice_points(score, opponent), 1.0)]
     } else {
-        let sides = ScoreRules::dice_sides(rules, score, opponent);
+        let sides = sides_at(rules, score, opponent, remembered);
         Rolls::new([sides], ScoreRules::pig_out(rules))
             .get(sides, dice)
             .clone()

@@ -433,7 +433,12 @@ impl<'r, D: Dice> Game<'r, D> {
         (mover, other): (u32, u32),
         dice: u8,
     ) -> Played {
-        let sides = rules.dice_sides(mover, other);
+        // A clock may choose the dice (Perfect Piggy's swapped dice).
+        let sides = self
+            .rules
+            .memory()
+            .and_then(|m| m.clock().sides(self.clock))
+            .unwrap_or_else(|| rules.dice_sides(mover, other));
         let mut events = Vec::new();
         let mut rolls = Vec::new();
         let raw = if dice == 0 {
@@ -474,7 +479,7 @@ impl<'r, D: Dice> Game<'r, D> {
             let bonus = memory.memory().bonus(remembered, u32::from(dice));
             self.remembered[player] = memory.memory().remember(u32::from(dice), points);
             let clock = memory.clock();
-            let (next, again) = clock.tick(self.clock, u32::from(dice));
+            let (next, again) = clock.tick(self.clock, u32::from(dice), points + bonus);
             if again {
                 clock_turn = Some(Event::ClockTurn {
                     name: clock.name(),

@@ -67,11 +67,12 @@ fn raw_points<R: ScoreRules + ?Sized>(
     mover: u32,
     opponent: u32,
     dice: u32,
+    sides: Option<u32>,
 ) -> u32 {
     if dice == 0 {
         return rules.zero_dice(mover, opponent);
     }
-    let sides = rules.dice_sides(mover, opponent);
+    let sides = sides.unwrap_or_else(|| rules.dice_sides(mover, opponent));
     scored(roll_faces(rng, dice, sides), rules.pig_out())
 }
 
@@ -155,8 +156,9 @@ pub fn play<R: ScoreRules + ?Sized>(
 /// The plain game loop with real dice under rules with memory: each
 /// player's memory of their previous turn starts at 0, the bonus it earns
 /// is added to the turn's points before the after-turn rule; the clock
-/// starts at 0, every turn moves it on, and it may give the mover the
-/// next turn too.
+/// starts at 0, every turn moves it on (by the dice and the points the
+/// turn added), it may choose the turn's dice, and it may give the mover
+/// the next turn too.
 pub fn play_remembering<R: ScoreRules + ?Sized, M: PlayerMemory + ?Sized, C: Clock + ?Sized>(
     rules: &R,
     memory: &M,
@@ -173,12 +175,12 @@ pub fn play_remembering<R: ScoreRules + ?Sized, M: PlayerMemory + ?Sized, C: Clo
         let other = 1 - mover;
         let (s, o) = (score[mover], score[other]);
         let dice = u32::from(players[mover].get(s, o));
-        let raw = raw_points(rules, rng, s, o, dice);
+        let raw = raw_points(rules, rng, s, o, dice, clock.sides(time));
         let points = rules.turn_points(raw, dice, s, o);
         let bonus = memory.bonus(remembered[mover], dice);
         remembered[mover] = memory.remember(dice, points);
         let again;
-        (time, again) = clock.tick(time, dice);
+        (time, again) = clock.tick(time, dice, points + bonus);
         (score[mover], score[other]) = rules.after_turn(s + points + bonus, o);
         match (score[mover] >= goal, score[other] >= goal) {
             (true, true) => return None,

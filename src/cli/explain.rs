@@ -40,7 +40,8 @@ Examples:
   hog explain 53 60
   hog explain 53 60 --strategy boar_strategy --vs 'always_roll(6)'
   hog explain 40 52 --rules fa19 --remembered 4,6
-  hog explain 40 52 --rules-file examples/rules/fa18.toml --turn 3")]
+  hog explain 40 52 --rules-file examples/rules/time-trot.toml --turn 3
+  hog explain 40 52 --rules-file examples/rules/perfect-piggy.toml --clock 1")]
 pub struct ExplainArgs {
     /// The mover's score (0..GOAL-1).
     #[arg(allow_hyphen_values = true)]
@@ -66,6 +67,10 @@ pub struct ExplainArgs {
     /// Under a clock (Time Trot): the turn is itself an extra turn.
     #[arg(long)]
     pub extra_turn: bool,
+    /// Under a clock: its value itself (Perfect Piggy: 1 with the dice
+    /// swapped; a Python rules file's CLOCK; default 0).
+    #[arg(long, value_name = "C", conflicts_with_all = ["turn", "extra_turn"])]
+    pub clock: Option<u32>,
 }
 
 /// `--remembered MINE,THEIRS`: two non-negative integers.
@@ -81,10 +86,12 @@ fn parse_remembered(text: &str) -> Result<(u32, u32), HogError> {
     Ok((number(a)?, number(b)?))
 }
 
-/// What `--remembered`, `--turn` and `--extra-turn` give, checked: the
-/// start's context by default under rules with memory, none without.
+/// What `--remembered`, `--turn`, `--extra-turn` and `--clock` give,
+/// checked: the start's context by default under rules with memory, none
+/// without.
 fn context(args: &ExplainArgs, rules: &Rules) -> Result<Option<Context>, HogError> {
-    let given = args.remembered.is_some() || args.turn.is_some() || args.extra_turn;
+    let given =
+        args.remembered.is_some() || args.turn.is_some() || args.extra_turn || args.clock.is_some();
     let Some(memory) = rules.memory() else {
         if given {
             // The rules' own words: they remember nothing.
@@ -108,7 +115,7 @@ fn context(args: &ExplainArgs, rules: &Rules) -> Result<Option<Context>, HogErro
                 ))
             })?
     } else {
-        0
+        args.clock.unwrap_or(0)
     };
     let x = Context {
         mine,

@@ -107,7 +107,7 @@ impl Clock for PythonClock {
     fn size(&self) -> u32 {
         self.size
     }
-    fn tick(&self, clock: u32, dice: u32) -> (u32, bool) {
+    fn tick(&self, clock: u32, dice: u32, _points: u32) -> (u32, bool) {
         self.ticks[clock as usize * (MAX_DICE + 1) + dice as usize]
     }
     fn name(&self) -> String {

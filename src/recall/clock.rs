@@ -1,16 +1,30 @@
 //! What both players share beyond the scores: a small counter every turn
 //! moves on (Time Trot's turn number and whether the last turn was an
-//! extra one). Each player's own memory is [`super::PlayerMemory`].
+//! extra one; Perfect Piggy's dice, swapped or not). Each player's own
+//! memory is [`super::PlayerMemory`].
 
 /// A context shared by both players, `0..size()`, 0 at the start, moved
 /// on by every turn whoever plays it.
 pub trait Clock: Sync {
     /// Clocks are `0..size()`.
     fn size(&self) -> u32;
-    /// After a turn of `dice` dice (0 for zero dice) at `clock`: the next
-    /// clock, and whether the same player moves again (when the game goes
-    /// on; a rule's own extra turn comes on top).
-    fn tick(&self, clock: u32, dice: u32) -> (u32, bool);
+    /// After a turn of `dice` dice (0 for zero dice) at `clock` that added
+    /// `points` to the mover's score (its final points, a memory's bonus
+    /// included, before the after-turn rule): the next clock, and whether
+    /// the same player moves again (when the game goes on; a rule's own
+    /// extra turn comes on top).
+    fn tick(&self, clock: u32, dice: u32, points: u32) -> (u32, bool);
+    /// Whether [`Clock::tick`] reads the points: if not, the sweep looks
+    /// it up once per clock and dice count instead of once per outcome.
+    fn reads_points(&self) -> bool {
+        false
+    }
+    /// The sides of every die rolled at `clock`, where the clock decides
+    /// them (Perfect Piggy's swapped dice); `None` for the rules' own.
+    fn sides(&self, clock: u32) -> Option<u32> {
+        let _ = clock;
+        None
+    }
     /// Its name, for messages and reports.
     fn name(&self) -> String;
     /// What `clock` means, for the game's narration and the optimum's
@@ -46,7 +60,7 @@ impl Clock for Still {
         1
     }
     #[inline(always)]
-    fn tick(&self, _: u32, _: u32) -> (u32, bool) {
+    fn tick(&self, _: u32, _: u32, _: u32) -> (u32, bool) {
         (0, false)
     }
     fn name(&self) -> String {
@@ -57,5 +71,57 @@ impl Clock for Still {
     }
     fn columns(&self) -> &'static [&'static str] {
         &[]
+    }
+}
+
+/// The clocks of the rules library (a rules file's `clock`), one type
+/// for the file's reader.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClockRule {
+    /// Time Trot's turn number.
+    TimeTrot(super::TimeTrot),
+    /// Perfect Piggy's dice.
+    PerfectPiggy(super::PerfectPiggy),
+}
+
+impl ClockRule {
+    fn inner(&self) -> &(dyn Clock + Send + Sync) {
+        match self {
+            ClockRule::TimeTrot(c) => c,
+            ClockRule::PerfectPiggy(c) => c,
+        }
+    }
+}
+
+impl Clock for ClockRule {
+    fn size(&self) -> u32 {
+        self.inner().size()
+    }
+    fn tick(&self, clock: u32, dice: u32, points: u32) -> (u32, bool) {
+        self.inner().tick(clock, dice, points)
+    }
+    fn reads_points(&self) -> bool {
+        self.inner().reads_points()
+    }
+    fn sides(&self, clock: u32) -> Option<u32> {
+        self.inner().sides(clock)
+    }
+    fn name(&self) -> String {
+        self.inner().name()
+    }
+    fn read(&self, clock: u32) -> Vec<u32> {
+        self.inner().read(clock)
+    }
+    fn columns(&self) -> &'static [&'static str] {
+        self.inner().columns()
+    }
+    fn of_turn(&self, turn: u32, extra: bool) -> Option<u32> {
+        self.inner().of_turn(turn, extra)
+    }
+    fn label(&self, clock: u32) -> String {
+        self.inner().label(clock)
+    }
+    fn describe(&self, clock: u32) -> String {
+        self.inner().describe(clock)
     }
 }

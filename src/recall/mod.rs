@@ -2,7 +2,9 @@
 //! player remembers of their own previous turn (Feral Hogs, Fall 2019: 3
 //! extra points for rolling exactly 2 dice more or fewer than the points,
 //! or the dice, of the player's previous turn), and a clock both share
-//! (Time Trot, 2018: an extra turn for rolling the turn number's dice).
+//! (Time Trot, 2018: an extra turn for rolling the turn number's dice;
+//! Perfect Piggy: dice swapped for every later turn by a turn that scores
+//! a perfect square or cube).
 //!
 //! The game's state grows by a small context: the mover's memory `a` and
 //! the other player's memory `b`, each below [`PlayerMemory::size`], and
@@ -21,11 +23,13 @@
 
 mod clock;
 mod feral;
+mod perfect_piggy;
 mod sweep;
 mod time_trot;
 
-pub use clock::{Clock, Still};
+pub use clock::{Clock, ClockRule, Still};
 pub use feral::FeralHogs;
+pub use perfect_piggy::PerfectPiggy;
 pub use sweep::{memory_sweep, MemoryResult, Remembering, MAX_CLOCK, MAX_MEMORY, MAX_STATES};
 pub use time_trot::TimeTrot;
 

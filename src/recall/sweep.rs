@@ -8,7 +8,9 @@ use rayon::prelude::*;
 use super::{Clock, Context, PlayerMemory};
 use crate::dice::MAX_DICE;
 use crate::error::HogError;
-use crate::general::{PointSet, Roll, RuleTables, Slot, MAX_TURN_POINTS, SIDES};
+use crate::general::{
+    PigOut, PointSet, Roll, RuleTables, ScoreRules, Slot, MAX_TURN_POINTS, SIDES,
+};
 use crate::policy::{best_choice, Policy};
 
 /// The largest memory a player may have: the state count grows with its
@@ -93,9 +95,10 @@ impl MemoryResult {
         x: Context,
     ) -> [f64; MAX_DICE + 1] {
         let plan = remembering.plan.as_ref();
+        let variants = remembering.variants(tables);
         let mut scratch = Scratch::new(plan);
         let dice = 0..=MAX_DICE as u8;
-        expectations(tables, plan, &self.seats, i, (s, o), dice, &mut scratch);
+        expectations(&variants, plan, &self.seats, i, (s, o), dice, &mut scratch);
         let (a, b, c) = (x.mine as usize, x.theirs as usize, x.clock as usize);
         std::array::from_fn(|k| scratch.of(plan, a, b, c, k))
     }
@@ -117,8 +120,15 @@ struct Plan {
     /// How many values the clock takes.
     clocks: usize,
     /// `ticks[c * CHOICES + k]`: the clock after rolling `k` at clock `c`,
-    /// and whether the mover moves again.
+    /// and whether the mover moves again, for clocks that do not read the
+    /// points.
     ticks: Vec<(u32, bool)>,
+    /// For clocks that read the points: `[(c * CHOICES + k) * POINTS + q]`
+    /// after a turn that added `q` points.
+    point_ticks: Option<Vec<(u32, bool)>>,
+    /// The dice each clock's turns roll: per distinct die the clock
+    /// chooses (`None`: the rules' own), the clocks that roll it.
+    variants: Vec<(Option<u32>, Vec<usize>)>,
 }
 
 const CHOICES: usize = MAX_DICE + 1;
@@ -171,18 +181,40 @@ impl Plan {
                 clock.name()
             )));
         }
+        let cname = clock.name();
+        let checked = |c: u32, k: u32, q: u32| {
+            let (next, again) = clock.tick(c, k, q);
+            if next >= clocks {
+                return Err(HogError::BadRules(format!(
+                    "{cname} goes from {c} to {next} after {k} dice: clocks are 0 to {}",
+                    clocks - 1
+                )));
+            }
+            Ok((next, again))
+        };
         let mut ticks = Vec::with_capacity(clocks as usize * CHOICES);
+        let mut point_ticks = Vec::new();
+        let mut variants: Vec<(Option<u32>, Vec<usize>)> = Vec::new();
         for c in 0..clocks {
             for k in 0..CHOICES as u32 {
-                let (next, again) = clock.tick(c, k);
-                if next >= clocks {
-                    return Err(HogError::BadRules(format!(
-                        "{} goes from {c} to {next} after {k} dice: clocks are 0 to {}",
-                        clock.name(),
-                        clocks - 1
-                    )));
+                if clock.reads_points() {
+                    for q in 0..POINTS as u32 {
+                        point_ticks.push(checked(c, k, q)?);
+                    }
+                    ticks.push((0, false));
+                } else {
+                    ticks.push(checked(c, k, 0)?);
                 }
-                ticks.push((next, again));
+            }
+            let sides = clock.sides(c);
+            if let Some(m) = sides.filter(|m| !SIDES.contains(m)) {
+                return Err(HogError::BadRules(format!(
+                    "{cname} rolls dice of {m} sides at clock {c}: dice have 2 to 20 sides"
+                )));
+            }
+            match variants.iter_mut().find(|(v, _)| *v == sides) {
+                Some((_, of)) => of.push(c as usize),
+                None => variants.push((sides, vec![c as usize])),
             }
         }
         Ok(Plan {
@@ -193,6 +225,8 @@ impl Plan {
             most,
             clocks: clocks as usize,
             ticks,
+            point_ticks: clock.reads_points().then_some(point_ticks),
+            variants,
         })
     }
 }
@@ -265,6 +299,10 @@ pub struct Remembering {
     memory: Arc<dyn PlayerMemory + Send + Sync>,
     clock: Arc<dyn Clock + Send + Sync>,
     plan: Arc<Plan>,
+    /// The tables of the rules with the clock's own dice, in the order of
+    /// the plan's variants (`None` for the rules' own dice: the tables
+    /// every sweep is given).
+    dice: Vec<Option<Arc<RuleTables>>>,
 }
 
 impl std::fmt::Debug for Remembering {
@@ -277,20 +315,31 @@ impl std::fmt::Debug for Remembering {
 }
 
 impl Remembering {
-    /// Check `memory` and `clock` against the rules of `tables`: a memory
-    /// of 1 to [`MAX_MEMORY`] values, a clock of 1 to [`MAX_CLOCK`],
-    /// bonuses within the landing table, every turn raising the score sum,
-    /// at most [`MAX_STATES`] states.
+    /// Check `memory` and `clock` against `rules` and their `tables`: a
+    /// memory of 1 to [`MAX_MEMORY`] values, a clock of 1 to
+    /// [`MAX_CLOCK`], bonuses within the landing table, every turn raising
+    /// the score sum (with the clock's dice too), at most [`MAX_STATES`]
+    /// states. A clock that chooses the dice gets the rules' tables
+    /// with its dice, built here.
     pub fn new(
+        rules: &dyn ScoreRules,
         tables: &RuleTables,
         memory: Arc<dyn PlayerMemory + Send + Sync>,
         clock: Arc<dyn Clock + Send + Sync>,
     ) -> Result<Remembering, HogError> {
         let plan = Plan::new(memory.as_ref(), clock.as_ref())?;
+        let mut dice = Vec::with_capacity(plan.variants.len());
+        for &(sides, _) in &plan.variants {
+            dice.push(match sides {
+                None => None,
+                Some(sides) => Some(Arc::new(RuleTables::new(&Resided { rules, sides })?)),
+            });
+        }
         let remembering = Remembering {
             memory,
             clock,
             plan: Arc::new(plan),
+            dice,
         };
         let name = remembering.name();
         let goal = u64::from(tables.goal());
@@ -301,8 +350,18 @@ impl Remembering {
                 "goal {goal} with {name} makes {states} states with memory; at most {MAX_STATES}"
             )));
         }
-        check(tables, plan, &name)?;
+        for variant in remembering.variants(tables) {
+            check(variant, plan, &name)?;
+        }
         Ok(remembering)
+    }
+
+    /// The tables each of the plan's dice variants rolls with.
+    fn variants<'a>(&'a self, tables: &'a RuleTables) -> Vec<&'a RuleTables> {
+        self.dice
+            .iter()
+            .map(|own| own.as_deref().unwrap_or(tables))
+            .collect()
     }
 
     /// The memory rule.
@@ -396,6 +455,7 @@ pub fn memory_sweep(
         "a sweep has one or two seats"
     );
     let plan = remembering.plan.as_ref();
+    let variants = remembering.variants(tables);
     let goal = tables.goal();
     let n = goal as usize;
     for p in policies {
@@ -446,7 +506,7 @@ pub fn memory_sweep(
                         let (i, s) = (job / len, first + job % len);
                         let at = (s as u32, (d - s) as u32);
                         state(
-                            tables, plan, seats_ref, policies, i, at, scratch, values, choices,
+                            &variants, plan, seats_ref, policies, i, at, scratch, values, choices,
                         );
                     },
                 );
@@ -470,9 +530,10 @@ pub fn memory_sweep(
 }
 
 /// Seat `i`'s expectations at `(s, o)` for the dice counts in `dice`, in
-/// `scratch` (see [`Scratch::slot`]).
+/// `scratch` (see [`Scratch::slot`]), each clock's rolls from the tables
+/// of its dice variant.
 fn expectations(
-    tables: &RuleTables,
+    variants: &[&RuleTables],
     plan: &Plan,
     seats: &[MemorySeat],
     i: usize,
@@ -481,70 +542,89 @@ fn expectations(
     scratch: &mut Scratch,
 ) {
     let size = plan.size;
-    let planes = plan.clocks * size * size;
-    let n = tables.goal() as usize;
+    let n = variants[0].goal() as usize;
     let own = &seats[i].values;
     let next = &seats[(i + 1) % seats.len()].values;
     let Scratch { expected, outcomes } = scratch;
     for k in dice {
         let k = usize::from(k);
-        let (roll, points, slots) = tables.roll_at(s, o, k as u32);
-        for (j, &bonus) in plan.bonuses[k].iter().enumerate() {
-            outcomes.clear();
-            for (x, (p, prob)) in roll.outcomes().enumerate() {
-                let q = points.map_or(p, |points| points[x]) as usize;
-                let m = usize::from(plan.remember[k * POINTS + q]);
-                let slot = slots[q + bonus as usize];
-                outcomes.push((prob, slot.other(), slot.index() as u32, m as u32));
-            }
-            for c in 0..plan.clocks {
-                let (next_clock, again) = plan.ticks[c * CHOICES + k];
-                let after = next_clock as usize * size;
-                // Every b at once, each sum in the outcomes' order. Plain
-                // sums (the terms are few and in [0, 1]: rounding stays
-                // within a few units in the last place) so the loops over b
-                // vectorize; no fused multiply-add, so the bits do not
-                // depend on the CPU.
-                let mut sums = [0.0f64; MAX_MEMORY as usize];
-                let sums = &mut sums[..size];
-                for &(prob, other, index, m) in outcomes.iter() {
-                    let (index, m) = (index as usize, m as usize);
-                    if other && !again {
-                        // The other player moves next remembering b,
-                        // against m: their context b' = m, a' = b.
-                        let row = &next[index * planes + (after + m) * size..][..size];
-                        for (sum, &v) in sums.iter_mut().zip(row) {
-                            *sum += prob * (1.0 - v);
-                        }
-                    } else {
-                        // The mover goes on (an extra turn, the clock's or
-                        // the rules', or the game's end) remembering m,
-                        // the other b. A landing handed to the other
-                        // player that the clock gives back to the mover
-                        // is the other's state read the other way round.
-                        let mine = if other {
-                            (index % n) * n + index / n
-                        } else {
-                            index
-                        };
-                        let block = &own[mine * planes + after * size..];
-                        for (b, sum) in sums.iter_mut().enumerate() {
-                            *sum += prob * block[b * size + m];
-                        }
-                    }
+        for (tables, (_, clocks)) in variants.iter().zip(&plan.variants) {
+            let (roll, points, slots) = tables.roll_at(s, o, k as u32);
+            for (j, &bonus) in plan.bonuses[k].iter().enumerate() {
+                outcomes.clear();
+                for (x, (p, prob)) in roll.outcomes().enumerate() {
+                    let q = points.map_or(p, |points| points[x]) as usize;
+                    let m = plan.remember[k * POINTS + q];
+                    let total = q + bonus as usize;
+                    let slot = slots[total];
+                    outcomes.push((prob, slot.other(), slot.index() as u32, m, total as u8));
                 }
-                for (b, &sum) in sums.iter().enumerate() {
-                    expected[Scratch::slot(plan, b, c, k, j)] = sum;
+                for &c in clocks {
+                    let sums = clocked(plan, (own, next), n, (c, k), outcomes);
+                    for (b, &sum) in sums[..size].iter().enumerate() {
+                        expected[Scratch::slot(plan, b, c, k, j)] = sum;
+                    }
                 }
             }
         }
     }
 }
 
+/// The expectation of one roll's `outcomes` at clock `c` for every memory
+/// `b` of the other player at once, each sum in the outcomes' order.
+/// Plain sums (the terms are few and in [0, 1]: rounding stays within a
+/// few units in the last place) so the loops over b vectorize; no fused
+/// multiply-add, so the bits do not depend on the CPU.
+#[inline(always)]
+fn clocked(
+    plan: &Plan,
+    (own, next): (&[f64], &[f64]),
+    n: usize,
+    (c, k): (usize, usize),
+    outcomes: &[Outcome],
+) -> [f64; MAX_MEMORY as usize] {
+    let size = plan.size;
+    let planes = plan.clocks * size * size;
+    let fixed = plan.ticks[c * CHOICES + k];
+    let mut sums = [0.0f64; MAX_MEMORY as usize];
+    for &(prob, other, index, m, total) in outcomes {
+        let (index, m) = (index as usize, usize::from(m));
+        let (next_clock, again) = match &plan.point_ticks {
+            None => fixed,
+            Some(ticks) => ticks[(c * CHOICES + k) * POINTS + usize::from(total)],
+        };
+        let after = next_clock as usize * size;
+        if other && !again {
+            // The other player moves next remembering b, against m: their
+            // context b' = m, a' = b.
+            let row = &next[index * planes + (after + m) * size..][..size];
+            for (sum, &v) in sums.iter_mut().zip(row) {
+                *sum += prob * (1.0 - v);
+            }
+        } else {
+            // The mover goes on (an extra turn, the clock's or the rules',
+            // or the game's end) remembering m, the other b. A landing
+            // handed to the other player that the clock gives back to the
+            // mover is the other's state read the other way round.
+            let mine = if other {
+                (index % n) * n + index / n
+            } else {
+                index
+            };
+            let block = &own[mine * planes + after * size..];
+            for (b, sum) in sums[..size].iter_mut().enumerate() {
+                *sum += prob * block[b * size + m];
+            }
+        }
+    }
+    sums
+}
+
 /// One outcome of a roll as [`expectations`] reads it: its probability,
 /// whether the other player's state is where it lands, the landing's
-/// state (or constant), and what the mover then remembers.
-type Outcome = (f64, bool, u32, u32);
+/// state (or constant), what the mover then remembers, and the points the
+/// turn added (for clocks that read them).
+type Outcome = (f64, bool, u32, u8, u8);
 
 /// A thread's buffers for [`expectations`]: the expectations (see
 /// [`Scratch::slot`]), and one choice's outcomes.
@@ -581,7 +661,7 @@ impl Scratch {
 /// seat's order (`(c * size + b) * size + a`), into `values` and `choices`.
 #[allow(clippy::too_many_arguments)]
 fn state(
-    tables: &RuleTables,
+    variants: &[&RuleTables],
     plan: &Plan,
     seats: &[MemorySeat],
     policies: &[Policy<'_>],
@@ -597,7 +677,7 @@ fn state(
         Policy::Best => None,
     };
     let dice = fixed.map_or(0..=MAX_DICE as u8, |k| k..=k);
-    expectations(tables, plan, seats, i, at, dice, scratch);
+    expectations(variants, plan, seats, i, at, dice, scratch);
     if let Some(k) = fixed {
         // One count: each context reads the expectation of its bonus.
         let k = usize::from(k);
@@ -624,5 +704,39 @@ fn state(
                 choices[x] = choice;
             }
         }
+    }
+}
+
+/// The rules with every die of `sides` faces: the tables a clock's own
+/// dice roll with (Perfect Piggy's swapped dice).
+struct Resided<'a> {
+    rules: &'a dyn ScoreRules,
+    sides: u32,
+}
+
+impl ScoreRules for Resided<'_> {
+    fn goal(&self) -> u32 {
+        self.rules.goal()
+    }
+    fn zero_dice(&self, score: u32, opponent: u32) -> u32 {
+        self.rules.zero_dice(score, opponent)
+    }
+    fn dice_sides(&self, _: u32, _: u32) -> u32 {
+        self.sides
+    }
+    fn pig_out(&self) -> PigOut {
+        self.rules.pig_out()
+    }
+    fn has_turn_points(&self) -> bool {
+        self.rules.has_turn_points()
+    }
+    fn turn_points(&self, points: u32, dice: u32, score: u32, opponent: u32) -> u32 {
+        self.rules.turn_points(points, dice, score, opponent)
+    }
+    fn after_turn(&self, score: u32, opponent: u32) -> (u32, u32) {
+        self.rules.after_turn(score, opponent)
+    }
+    fn extra_turn(&self, score: u32, opponent: u32) -> bool {
+        self.rules.extra_turn(score, opponent)
     }
 }

@@ -7,17 +7,21 @@ use std::sync::Arc;
 
 use super::*;
 
-/// The sweep with `memory` checked against `tables` first.
+/// The sweep with `memory` checked against `rules` and their `tables`
+/// first.
 fn memory_sweep<M: PlayerMemory + Send + Sync + Clone + 'static>(
+    rules: &dyn ScoreRules,
     tables: &RuleTables,
     memory: &M,
     policies: &[Policy<'_>],
 ) -> Result<MemoryResult, crate::error::HogError> {
-    clocked_sweep(tables, memory, &Still, policies)
+    clocked_sweep(rules, tables, memory, &Still, policies)
 }
 
-/// The sweep with `memory` and `clock` checked against `tables` first.
+/// The sweep with `memory` and `clock` checked against `rules` and their
+/// `tables` first.
 fn clocked_sweep<M, C>(
+    rules: &dyn ScoreRules,
     tables: &RuleTables,
     memory: &M,
     clock: &C,
@@ -27,7 +31,12 @@ where
     M: PlayerMemory + Send + Sync + Clone + 'static,
     C: Clock + Send + Clone + 'static,
 {
-    let remembering = Remembering::new(tables, Arc::new(memory.clone()), Arc::new(clock.clone()))?;
+    let remembering = Remembering::new(
+        rules,
+        tables,
+        Arc::new(memory.clone()),
+        Arc::new(clock.clone()),
+    )?;
     Ok(super::memory_sweep(tables, &remembering, policies))
 }
 
@@ -39,7 +48,7 @@ impl Clock for Idler {
     fn size(&self) -> u32 {
         3
     }
-    fn tick(&self, clock: u32, dice: u32) -> (u32, bool) {
+    fn tick(&self, clock: u32, dice: u32, _: u32) -> (u32, bool) {
         ((clock + dice + 1) % 3, false)
     }
     fn name(&self) -> String {
@@ -91,7 +100,7 @@ fn a_memory_worth_nothing_is_the_score_only_game() {
                 vec![Policy::Best, Policy::Fixed(&boar)],
             ] {
                 let plain = general_sweep(&tables, &policies);
-                let kept = clocked_sweep(&tables, &Idle, &Idler, &policies).unwrap();
+                let kept = clocked_sweep(&rules, &tables, &Idle, &Idler, &policies).unwrap();
                 for i in 0..policies.len() {
                     for (s, o) in (0..goal).flat_map(|s| (0..goal).map(move |o| (s, o))) {
                         for (a, b, c) in [(0, 0, 0), (1, 2, 1), (2, 1, 2)] {
@@ -206,12 +215,13 @@ impl Brute<'_> {
             let outcomes = if k == 0 {
                 vec![(brute.rules.zero_dice(s, o), 1.0)]
             } else {
-                brute.roll(brute.rules.dice_sides(s, o), k)
+                let sides = brute.clock.sides(c);
+                brute.roll(sides.unwrap_or(brute.rules.dice_sides(s, o)), k)
             };
             let bonus = brute.memory.bonus(a, k);
-            let (clock, again) = brute.clock.tick(c, k);
             let mut total = 0.0;
             for (p, prob) in outcomes {
+                let (clock, again) = brute.clock.tick(c, k, p + bonus);
                 let m = brute.memory.remember(k, p);
                 let (mover, other) = brute.rules.after_turn(s + p + bonus, o);
                 let v = match (mover >= goal, other >= goal) {
@@ -273,7 +283,7 @@ where
                 vec![Policy::Best, Policy::Fixed(&boar)],
             ),
         ] {
-            let swept = clocked_sweep(&tables, memory, clock, &policies).unwrap();
+            let swept = clocked_sweep(&rules, &tables, memory, clock, &policies).unwrap();
             let mut brute = Brute {
                 rules: &rules,
                 memory,
@@ -328,6 +338,19 @@ fn time_trot_agrees_with_a_brute_force_face_by_face() {
     agrees_with_the_brute_force(&FeralHogs::Dice, &clock, &[1, 4, 9]);
 }
 
+#[test]
+fn perfect_piggy_agrees_with_a_brute_force_face_by_face() {
+    // Swapped to dice of more sides and of fewer than the small rules'
+    // own 2 or 3, and with Feral Hogs, whose bonus counts in the points
+    // that swap the dice.
+    for sides in [4, 2] {
+        let clock = PerfectPiggy::new(sides).unwrap();
+        agrees_with_the_brute_force(&Forgetful, &clock, &[1, 2, 5, 9, 16]);
+    }
+    let clock = PerfectPiggy::new(4).unwrap();
+    agrees_with_the_brute_force(&FeralHogs::Dice, &clock, &[1, 4, 9]);
+}
+
 /// The exact value of two tables against 200,000 games of the plain loop
 /// with real dice, within 4.5 standard errors, for both readings.
 #[test]
@@ -337,9 +360,14 @@ fn sampled_games_with_memory_agree_with_the_exact_values() {
     let a = StrategyTable::from_fn(60, |s, o| ((s * o + 2) % 9) as u8);
     let b = StrategyTable::from_fn(60, |s, o| (2 + (s + o) % 3) as u8);
     for (seed, memory) in (7..).zip([FeralHogs::Points, FeralHogs::Dice]) {
-        let exact = memory_sweep(&tables, &memory, &[Policy::Fixed(&a), Policy::Fixed(&b)])
-            .unwrap()
-            .start(0);
+        let exact = memory_sweep(
+            &rules,
+            &tables,
+            &memory,
+            &[Policy::Fixed(&a), Policy::Fixed(&b)],
+        )
+        .unwrap()
+        .start(0);
         let label = format!("{memory:?}");
         let se = crate::general::tests::assert_sampled_near(exact, seed, &label, |rng| {
             crate::simulate::play_remembering(&rules, &memory, &Still, [&a, &b], rng)
@@ -351,38 +379,45 @@ fn sampled_games_with_memory_agree_with_the_exact_values() {
             "{memory:?}: {plain} vs {exact}"
         );
     }
-    // Time Trot alone, and with Feral Hogs on the dice.
-    for (seed, modulus, feral) in [(11, 8, false), (12, 5, true)] {
-        let clock = TimeTrot::new(modulus).unwrap();
-        let policies = [Policy::Fixed(&a), Policy::Fixed(&b)];
-        let label = format!("time-trot {modulus}, feral hogs {feral}");
-        let (exact, se) = if feral {
-            let exact = clocked_sweep(&tables, &FeralHogs::Dice, &clock, &policies).unwrap();
-            let se =
-                crate::general::tests::assert_sampled_near(exact.start(0), seed, &label, |rng| {
-                    crate::simulate::play_remembering(
-                        &rules,
-                        &FeralHogs::Dice,
-                        &clock,
-                        [&a, &b],
-                        rng,
-                    )
-                });
-            (exact.start(0), se)
-        } else {
-            let exact = clocked_sweep(&tables, &Forgetful, &clock, &policies).unwrap();
-            let se =
-                crate::general::tests::assert_sampled_near(exact.start(0), seed, &label, |rng| {
-                    crate::simulate::play_remembering(&rules, &Forgetful, &clock, [&a, &b], rng)
-                });
-            (exact.start(0), se)
-        };
-        let plain = general_sweep(&tables, &policies).value(0, 0, 0);
-        assert!(
-            (plain - exact).abs() > 4.5 * se,
-            "{label}: {plain} vs {exact}"
-        );
-    }
+    // Time Trot alone, and with Feral Hogs on the dice; Perfect Piggy.
+    let trot = |modulus| TimeTrot::new(modulus).unwrap();
+    clocked_games_agree(&rules, &tables, (&a, &b), 11, &trot(8), false);
+    clocked_games_agree(&rules, &tables, (&a, &b), 12, &trot(5), true);
+    let piggy = PerfectPiggy::new(4).unwrap();
+    clocked_games_agree(&rules, &tables, (&a, &b), 13, &piggy, false);
+}
+
+/// Two tables' exact value under `clock` (and Feral Hogs on the dice if
+/// `feral`) against sampled games of the plain loop, and far enough from
+/// the value without them that the clock is seen to matter.
+fn clocked_games_agree<C: Clock + Send + Clone + 'static>(
+    rules: &Rules,
+    tables: &RuleTables,
+    (a, b): (&StrategyTable, &StrategyTable),
+    seed: u64,
+    clock: &C,
+    feral: bool,
+) {
+    let policies = [Policy::Fixed(a), Policy::Fixed(b)];
+    let label = format!("{}, feral hogs {feral}", clock.name());
+    let (exact, se) = if feral {
+        let exact = clocked_sweep(rules, tables, &FeralHogs::Dice, clock, &policies).unwrap();
+        let se = crate::general::tests::assert_sampled_near(exact.start(0), seed, &label, |rng| {
+            crate::simulate::play_remembering(rules, &FeralHogs::Dice, clock, [a, b], rng)
+        });
+        (exact.start(0), se)
+    } else {
+        let exact = clocked_sweep(rules, tables, &Forgetful, clock, &policies).unwrap();
+        let se = crate::general::tests::assert_sampled_near(exact.start(0), seed, &label, |rng| {
+            crate::simulate::play_remembering(rules, &Forgetful, clock, [a, b], rng)
+        });
+        (exact.start(0), se)
+    };
+    let plain = general_sweep(tables, &policies).value(0, 0, 0);
+    assert!(
+        (plain - exact).abs() > 4.5 * se,
+        "{label}: {plain} vs {exact}"
+    );
 }
 
 /// What the sweep refuses: a turn that keeps the score sum (Pig Out worth
@@ -391,7 +426,7 @@ fn sampled_games_with_memory_agree_with_the_exact_values() {
 fn level_rules_with_memory_are_refused() {
     let toy = crate::general::tests::Toy::new(10, 1, 6, PigOut::Points(0));
     let tables = RuleTables::new(&toy).unwrap();
-    let err = memory_sweep(&tables, &FeralHogs::Points, &[Policy::Best])
+    let err = memory_sweep(&toy, &tables, &FeralHogs::Points, &[Policy::Best])
         .unwrap_err()
         .to_string();
     assert!(

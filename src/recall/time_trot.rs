@@ -40,7 +40,7 @@ impl Clock for TimeTrot {
         2 * self.modulus
     }
 
-    fn tick(&self, clock: u32, dice: u32) -> (u32, bool) {
+    fn tick(&self, clock: u32, dice: u32, _points: u32) -> (u32, bool) {
         let (turn, extra) = (clock / 2, clock % 2 == 1);
         let again = !extra && dice == turn;
         (self.clock(turn + 1, again), again)
@@ -109,13 +109,13 @@ mod tests {
     fn time_trot_by_hand() {
         let t = TimeTrot::new(8).unwrap();
         assert_eq!(t.size(), 16);
-        assert_eq!(t.tick(t.clock(0, false), 0), (t.clock(1, true), true));
-        assert_eq!(t.tick(t.clock(1, true), 1), (t.clock(2, false), false));
-        assert_eq!(t.tick(t.clock(2, false), 2), (t.clock(3, true), true));
-        assert_eq!(t.tick(t.clock(2, false), 3), (t.clock(3, false), false));
-        assert_eq!(t.tick(t.clock(7, false), 7), (t.clock(0, true), true));
+        assert_eq!(t.tick(t.clock(0, false), 0, 0), (t.clock(1, true), true));
+        assert_eq!(t.tick(t.clock(1, true), 1, 0), (t.clock(2, false), false));
+        assert_eq!(t.tick(t.clock(2, false), 2, 0), (t.clock(3, true), true));
+        assert_eq!(t.tick(t.clock(2, false), 3, 0), (t.clock(3, false), false));
+        assert_eq!(t.tick(t.clock(7, false), 7, 0), (t.clock(0, true), true));
         assert_eq!(t.clock(8, false), t.clock(0, false));
-        assert!((0..16).all(|c| !t.tick(c, 9).1));
+        assert!((0..16).all(|c| !t.tick(c, 9, 0).1));
         assert!(TimeTrot::new(0).is_none() && TimeTrot::new(MAX_MODULUS + 1).is_none());
         assert_eq!(t.read(t.clock(5, true)), [5, 1]);
         assert_eq!(

@@ -341,6 +341,16 @@ pub const CATALOG: &[Component] = &[
         from: "2018 Hog Contests: modulus 8 in public code of the time, 5 in the C++ \
                contest solver's configuration",
     },
+    Component {
+        kind: Kind::Clock,
+        name: "perfect-piggy",
+        params: &[("sides", 4)],
+        definition: "a turn that adds a perfect square or cube other than 1 to the mover's \
+                     score (after the turn-points rules; 0 counts) swaps the dice of every \
+                     later turn, both players', to dice of `sides` faces; the next such turn \
+                     swaps them back",
+        from: "Fall 2016, four-sided",
+    },
 ];
 
 #[cfg(test)]

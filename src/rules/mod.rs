@@ -207,7 +207,8 @@ impl Rules {
         let tables = f.tables.as_deref().expect("the general path has tables");
         let memory = memory.unwrap_or_else(|| Arc::new(Forgetful));
         let clock = clock.unwrap_or_else(|| Arc::new(Still));
-        let remembering = Remembering::new(tables, memory, clock).map_err(|e| named(&name, e))?;
+        let remembering = Remembering::new(f.rules.as_ref(), tables, memory, clock)
+            .map_err(|e| named(&name, e))?;
         f.memory = Some(remembering);
         Ok(rules)
     }

@@ -10,6 +10,7 @@
 //! after_turn = ["swap-first-times-last"]      # optional, applied in order
 //! memory = "feral-hogs"                       # optional: rules with memory
 //! clock = { rule = "time-trot", modulus = 8 }  # optional: a shared clock
+//!                                             # (or "perfect-piggy")
 //! ```
 //!
 //! A component is its name, or a table with its name under `rule` and
@@ -25,7 +26,7 @@ use super::library::{
 use super::{AfterTurn, ZeroDice};
 use crate::error::HogError;
 use crate::general::{PigOut, ScoreRules, MAX_RULES_GOAL, MAX_TURN_POINTS, SIDES};
-use crate::recall::{FeralHogs, TimeTrot};
+use crate::recall::{ClockRule, FeralHogs, PerfectPiggy, TimeTrot};
 
 /// A rule set composed of library components.
 #[derive(Debug, Clone, PartialEq)]
@@ -37,7 +38,7 @@ pub struct ComposedRules {
     turn_points: Vec<TurnPointsRule>,
     after_turn: Vec<AfterTurnRule>,
     memory: Option<FeralHogs>,
-    clock: Option<TimeTrot>,
+    clock: Option<ClockRule>,
 }
 
 /// The keys a rules file may have.
@@ -130,13 +131,23 @@ impl ComposedRules {
             None => None,
             Some(value) => {
                 let chosen = component(value, Kind::Clock)?;
-                let modulus = chosen.get("modulus");
-                Some(TimeTrot::new(modulus).ok_or_else(|| {
-                    format!(
-                        "time-trot has modulus {modulus}: 1 to {}",
-                        crate::recall::MAX_CLOCK / 2
-                    )
-                })?)
+                Some(match chosen.component.name {
+                    "perfect-piggy" => {
+                        let sides = chosen.get("sides");
+                        ClockRule::PerfectPiggy(PerfectPiggy::new(sides).ok_or_else(|| {
+                            format!("perfect-piggy has sides {sides}: dice have 2 to 20 sides")
+                        })?)
+                    }
+                    _ => {
+                        let modulus = chosen.get("modulus");
+                        ClockRule::TimeTrot(TimeTrot::new(modulus).ok_or_else(|| {
+                            format!(
+                                "time-trot has modulus {modulus}: 1 to {}",
+                                crate::recall::MAX_CLOCK / 2
+                            )
+                        })?)
+                    }
+                })
             }
         };
         Ok(ComposedRules {
@@ -157,7 +168,7 @@ impl ComposedRules {
     }
 
     /// The clock both players share, if the file names one.
-    pub fn clock(&self) -> Option<TimeTrot> {
+    pub fn clock(&self) -> Option<ClockRule> {
         self.clock
     }
 

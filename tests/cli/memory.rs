@@ -7,8 +7,8 @@ use hog::policy::Policy;
 use std::sync::Arc;
 
 use hog::recall::{
-    memory_sweep, Clock, Context, FeralHogs, Forgetful, MemoryResult, PlayerMemory, Remembering,
-    Still, TimeTrot,
+    memory_sweep, Clock, ClockRule, Context, FeralHogs, Forgetful, MemoryResult, PlayerMemory,
+    Remembering, Still, TimeTrot,
 };
 use hog::rules::ComposedRules;
 use hog::table::StrategyTable;
@@ -65,7 +65,7 @@ fn clocked(
 ) -> MemoryResult {
     let rules = ComposedRules::parse(FA19, Some(40)).unwrap();
     let tables = RuleTables::new(&rules).unwrap();
-    let remembering = Remembering::new(&tables, memory, clock).unwrap();
+    let remembering = Remembering::new(&rules, &tables, memory, clock).unwrap();
     memory_sweep(&tables, &remembering, policies)
 }
 
@@ -453,7 +453,7 @@ fn the_example_file_with_memory() {
     assert_eq!(rules.memory(), Some(FeralHogs::Dice));
     let tables = RuleTables::new(&rules).unwrap();
     let remembering =
-        Remembering::new(&tables, Arc::new(FeralHogs::Dice), Arc::new(Still)).unwrap();
+        Remembering::new(&rules, &tables, Arc::new(FeralHogs::Dice), Arc::new(Still)).unwrap();
     let best = memory_sweep(&tables, &remembering, &[Policy::Best]);
     assert_eq!(
         num(&s, "first_player_win_probability").to_bits(),
@@ -879,11 +879,15 @@ fn the_time_trot_example_file() {
     let path = example("time-trot.toml");
     let file = path.to_str().unwrap();
     let rules = ComposedRules::load(&path, None).unwrap();
-    assert_eq!(rules.clock(), Some(TimeTrot::new(8).unwrap()));
+    assert_eq!(
+        rules.clock(),
+        Some(ClockRule::TimeTrot(TimeTrot::new(8).unwrap()))
+    );
     const SCORING: &str = "zero_dice = \"bacon-product\"\nafter_turn = \"swap-digits\"\n";
     let scoring = ComposedRules::parse(SCORING, Some(100)).unwrap();
     let tables = RuleTables::new(&scoring).unwrap();
     let remembering = Remembering::new(
+        &scoring,
         &tables,
         Arc::new(Forgetful),
         Arc::new(TimeTrot::new(8).unwrap()),
@@ -899,7 +903,8 @@ fn the_time_trot_example_file() {
     // something: the preset's optimum differs.
     let plain = dir.json(&["solve", "--rules", "digit-swap", "--out", "plain"]);
     let plain = num(&plain, "first_player_win_probability");
-    let forgetful = Remembering::new(&tables, Arc::new(Forgetful), Arc::new(Still)).unwrap();
+    let forgetful =
+        Remembering::new(&scoring, &tables, Arc::new(Forgetful), Arc::new(Still)).unwrap();
     let without = memory_sweep(&tables, &forgetful, &[Policy::Best]).start(0);
     assert!((plain - without).abs() < 1e-15, "{plain} vs {without}");
     assert!((plain - best.start(0)).abs() > 1e-3);
