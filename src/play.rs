@@ -149,6 +149,16 @@ pub enum Event {
         /// Where the clock was before the turn, in a few words.
         clock: String,
     },
+    /// Rules with a clock that chooses the dice (Perfect Piggy): the turn
+    /// changed the dice of the turns to come.
+    ClockDice {
+        /// The clock's name (`perfect-piggy`).
+        name: String,
+        /// The points the turn added, which the clock read.
+        points: u32,
+        /// The sides of every die from now on, `None` for the rules' own.
+        sides: Option<u32>,
+    },
     /// Both scores reached the goal on one turn: half a win each.
     Tie,
     /// The game reached [`MAX_GAME_TURNS`] turns (rules given as functions
@@ -486,6 +496,12 @@ impl<'r, D: Dice> Game<'r, D> {
                     clock: clock.label(self.clock),
                 });
             }
+            let dice_change =
+                (clock.sides(next) != clock.sides(self.clock)).then(|| Event::ClockDice {
+                    name: clock.name(),
+                    points: points + bonus,
+                    sides: clock.sides(next),
+                });
             self.clock = next;
             if bonus > 0 {
                 events.push(Event::Bonus {
@@ -496,6 +512,7 @@ impl<'r, D: Dice> Game<'r, D> {
                 });
                 points += bonus;
             }
+            events.extend(dice_change);
         }
         let after = rules.after_turn(mover + points, other);
         if after != (mover + points, other) {

@@ -398,6 +398,19 @@ fn narrate(turn: &Turn, dice_rule: DiceRule) -> String {
             Event::ClockTurn { name, clock } => {
                 text += &format!("{name}: {k} dice on {clock}; {} again.\n", moves(mover));
             }
+            Event::ClockDice {
+                name,
+                points,
+                sides,
+            } => {
+                let after = format!("{name}: after a turn of {points} {}", points_word(*points));
+                text += &match sides {
+                    Some(sides) => {
+                        format!("{after}, every turn rolls {sides}-sided dice from now on.\n")
+                    }
+                    None => format!("{after}, the dice are the rules' own again.\n"),
+                };
+            }
             Event::Tie => {
                 text += "Both scores are at the goal.\n";
             }

@@ -253,12 +253,16 @@ else:
 
 # A clock both players share: CLOCK values (0 at the start),
 # tick(clock, num_rolls) the clock after a turn of num_rolls dice at
-# `clock` and whether the same player moves again.
+# `clock` and whether the same player moves again; a tick with a third
+# parameter is also given the points the turn added (before after_turn).
+# clock_sides(clock): the sides of every die rolled at `clock`, or None
+# for dice_sides's own.
 tick = function("tick")
+clock_sides = function("clock_sides")
 clock = getattr(module, "CLOCK", None)
 if clock is None:
-    if tick is not None:
-        problem("NO_CLOCK", "tick")
+    if tick is not None or clock_sides is not None:
+        problem("NO_CLOCK", "tick" if tick is not None else "clock_sides")
 else:
     clock = integer(clock, "CLOCK", 1, 64)
     if tick is None:
@@ -274,9 +278,29 @@ else:
             problem("TYPE", where, shown(value), "a pair (next_clock, True or False)")
         return (integer(value[0], where, 0, clock - 1), bool(again))
 
-    ticks = twice(tick, "tick", [(c, k) for c in range(clock) for k in range(MAX_DICE + 1)], step)
-    header["tables"].append("tick")
+    try:
+        arity = len(inspect.signature(tick).parameters)
+    except (TypeError, ValueError):
+        arity = 2
+    if arity == 3:
+        header["tables"].append("tick_points")
+        domain = [(c, k, q) for c in range(clock) for k in range(MAX_DICE + 1)
+                  for q in range(MAX_POINTS + 1)]
+    else:
+        header["tables"].append("tick")
+        domain = [(c, k) for c in range(clock) for k in range(MAX_DICE + 1)]
+    ticks = twice(tick, "tick", domain, step)
     tables.append(array.array("q", [x for c, again in ticks for x in (c, int(again))]))
+
+    if clock_sides is not None:
+        def faces(value, args):
+            if value is None:
+                return 0
+            return integer(value, label("clock_sides", args), 2, 20)
+
+        sides_of = twice(clock_sides, "clock_sides", [(c,) for c in range(clock)], faces)
+        header["tables"].append("clock_sides")
+        tables.append(array.array("q", sides_of))
 
 if turn_points is not None:
     # The raw points of every choice at every state, in hog's order: zero

@@ -26,11 +26,15 @@
 //!   remembers after a turn that scored `points` (before the bonus), and
 //!   `bonus(num_rolls, memory)`, the extra points for rolling `num_rolls`
 //!   while remembering `memory`;
-//! - rules with a clock both players share (Time Trot): `CLOCK`, its number
-//!   of values (1 to 64; 0 at the start), with `tick(clock, num_rolls)`,
-//!   the pair `(next_clock, again)` after a turn of `num_rolls` dice at
-//!   `clock`: the clock of the next turn, and whether the same player moves
-//!   again.
+//! - rules with a clock both players share (Time Trot, Perfect Piggy):
+//!   `CLOCK`, its number of values (1 to 64; 0 at the start), with
+//!   `tick(clock, num_rolls)`, the pair `(next_clock, again)` after a turn
+//!   of `num_rolls` dice at `clock`: the clock of the next turn, and whether
+//!   the same player moves again; `tick(clock, num_rolls, points)` is also
+//!   given the points the turn added to the mover's score (after
+//!   `turn_points` and a memory's bonus, before `after_turn`); and
+//!   optionally `clock_sides(clock)`, the sides of every die rolled at
+//!   `clock` (2 to 20), or `None` for `dice_sides`'s own.
 
 use std::path::Path;
 
@@ -94,21 +98,36 @@ impl PlayerMemory for PythonMemory {
     }
 }
 
-/// `CLOCK` and `tick`, tabulated.
+/// `CLOCK`, `tick` and `clock_sides`, tabulated.
 #[derive(Debug, Clone)]
 pub struct PythonClock {
     size: u32,
-    /// `[clock * 11 + dice]`: the next clock and whether the mover moves
-    /// again.
+    /// `[clock * 11 + dice]`, or with `points` `[(clock * 11 + dice) * 256
+    /// + points]`: the next clock and whether the mover moves again.
     ticks: Vec<(u32, bool)>,
+    /// Whether `tick` takes the points.
+    points: bool,
+    /// `clock_sides` of each clock, `None` for the rules' own dice.
+    sides: Vec<Option<u32>>,
 }
 
 impl Clock for PythonClock {
     fn size(&self) -> u32 {
         self.size
     }
-    fn tick(&self, clock: u32, dice: u32, _points: u32) -> (u32, bool) {
-        self.ticks[clock as usize * (MAX_DICE + 1) + dice as usize]
+    fn tick(&self, clock: u32, dice: u32, points: u32) -> (u32, bool) {
+        let at = clock as usize * (MAX_DICE + 1) + dice as usize;
+        if self.points {
+            self.ticks[at * (MAX_TURN_POINTS as usize + 1) + points as usize]
+        } else {
+            self.ticks[at]
+        }
+    }
+    fn reads_points(&self) -> bool {
+        self.points
+    }
+    fn sides(&self, clock: u32) -> Option<u32> {
+        self.sides.get(clock as usize).copied().flatten()
     }
     fn name(&self) -> String {
         "CLOCK".into()
@@ -286,14 +305,34 @@ impl PythonRules {
                     let count = (MAX_DICE + 1) * (MAX_TURN_POINTS as usize + 1);
                     remember = Some(take(count, &table)?.into_iter().map(small).collect());
                 }
-                "tick" => {
+                "tick" | "tick_points" => {
                     let size = header.clock.unwrap_or(0);
-                    let flat = take(2 * (MAX_DICE + 1) * size as usize, &table)?;
+                    let points = table == "tick_points";
+                    let per = if points {
+                        MAX_TURN_POINTS as usize + 1
+                    } else {
+                        1
+                    };
+                    let flat = take(2 * (MAX_DICE + 1) * size as usize * per, &table)?;
                     let ticks = flat.chunks_exact(2).map(|t| (small(t[0]), t[1] != 0));
                     rules.clock = Some(PythonClock {
                         size,
                         ticks: ticks.collect(),
+                        points,
+                        sides: vec![None; size as usize],
                     });
+                }
+                "clock_sides" => {
+                    let size = header.clock.unwrap_or(0) as usize;
+                    let sides = take(size, &table)?;
+                    let clock = rules
+                        .clock
+                        .as_mut()
+                        .ok_or_else(|| fail("clock_sides came before tick".into()))?;
+                    clock.sides = sides
+                        .into_iter()
+                        .map(|v| (v != 0).then(|| small(v)))
+                        .collect();
                 }
                 "bonus" => {
                     let count = (MAX_DICE + 1) * size as usize;

@@ -83,14 +83,7 @@ impl Clock for PerfectPiggy {
     }
 
     fn describe(&self, clock: u32) -> String {
-        if clock == 1 {
-            format!(
-                "dice swapped: every turn rolls {}-sided dice until a perfect square or cube swaps them back",
-                self.sides
-            )
-        } else {
-            "dice not swapped: the rules' own dice until a perfect square or cube swaps them".into()
-        }
+        self.label(clock)
     }
 }
 

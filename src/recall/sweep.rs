@@ -420,6 +420,13 @@ impl Remembering {
                 )
             }));
         }
+        if x.clock >= self.clocks() && self.clocks() == 1 {
+            return Err(HogError::BadArgument(format!(
+                "a clock of {} is out of range: {} has no clock (such as time-trot or perfect-piggy)",
+                x.clock,
+                self.name()
+            )));
+        }
         if x.clock >= self.clocks() {
             return Err(HogError::BadArgument(format!(
                 "a clock of {} is out of range: under {} the clock is 0 to {}",

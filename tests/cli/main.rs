@@ -15,6 +15,7 @@ mod freshness;
 mod fuzz;
 mod matching;
 mod memory;
+mod perfect_piggy;
 mod pictures;
 mod play;
 mod process;
