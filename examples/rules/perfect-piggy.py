@@ -1,4 +1,4 @@
-"""Fall 2016's Hog as a Python rules file for `hog --rules-py`: the same
+"""A 2016-era semester's Hog as a Python rules file for `hog --rules-py`: the same
 game as perfect-piggy.toml, written out in plain Python.
 
 Free Bacon: 1 + the larger digit of the opponent's score. Hogtimus Prime:

@@ -1,7 +1,7 @@
 //! Perfect Piggy: a turn that scores a perfect square or cube other than 1
 //! swaps the dice of every later turn, both players', between the rules'
-//! own and dice of another number of sides (four in the semester it comes
-//! from); the next such turn swaps them back.
+//! own and dice of another number of sides (four in the 2016-era course
+//! skeleton it comes from); the next such turn swaps them back.
 
 use super::Clock;
 

@@ -349,7 +349,8 @@ pub const CATALOG: &[Component] = &[
                      score (after the turn-points rules; 0 counts) swaps the dice of every \
                      later turn, both players', to dice of `sides` faces; the next such turn \
                      swaps them back",
-        from: "Fall 2016, four-sided",
+        from: "a 2016-era semester (course skeletons in public student copies; semester not \
+               confirmed), four-sided",
     },
 ];
 
