@@ -13,7 +13,7 @@
 
 use rayon::prelude::*;
 
-use super::tables::{Roll, RuleTables, Slot, CONSTANTS};
+use super::tables::{Roll, RuleTables, Slot, CONSTANTS, MAX_TURN_POINTS};
 use crate::dice::MAX_DICE;
 use crate::policy::{best_choice, tied, Policy};
 
@@ -171,35 +171,166 @@ struct Split {
     exits: bool,
 }
 
-/// The choices of one seat at one state of a level diagonal.
-struct LevelState {
-    at: usize,
-    /// One split per dice count (the table's one for a fixed seat).
+/// One seat's choices at every state of a level diagonal, in flat tables
+/// (no allocation per state: the diagonals are short and many).
+struct LevelSeat {
+    /// Each state's index (`s * n + o`), in the diagonal's order.
+    ats: Vec<usize>,
+    /// The table's count at each state for a fixed seat, else empty.
+    fixed: Vec<u8>,
+    /// Choices a state has: every count for a best seat, the table's one
+    /// for a fixed seat.
+    per: usize,
+    /// `splits[state * per + c]`.
     splits: Vec<Split>,
-    fixed: Option<u8>,
     /// The outcomes that stay on the diagonal, of every split.
     stays: Vec<(f64, Slot)>,
 }
 
-impl LevelState {
-    /// The value of split `k` from the current values: its leaving part
-    /// plus its staying outcomes.
+/// States a thread splits at a time.
+const SPLIT_CHUNK: usize = 16;
+
+/// The splits of a chunk of states and their staying outcomes.
+type Part = (Vec<Split>, Vec<(f64, Slot)>);
+
+impl LevelSeat {
+    /// Seat `i`'s splits at the states `(s, d - s)` for `s` in `scores`:
+    /// every outcome that leaves the diagonal summed once from the finished
+    /// diagonals, chunks of states on every thread, joined in order.
+    fn new(
+        tables: &RuleTables,
+        seats: &[GeneralSeat],
+        policy: Policy<'_>,
+        i: usize,
+        d: usize,
+        scores: std::ops::Range<usize>,
+        on_diagonal: &(impl Fn(Slot) -> bool + Sync),
+    ) -> LevelSeat {
+        let n = tables.goal() as usize;
+        let table = match policy {
+            Policy::Fixed(table) => Some(table),
+            Policy::Best => None,
+        };
+        let per = if table.is_some() { 1 } else { MAX_DICE + 1 };
+        let states: Vec<usize> = scores.collect();
+        let parts: Vec<Part> = states
+            .par_chunks(SPLIT_CHUNK)
+            .map(|chunk| {
+                let mut splits = Vec::with_capacity(chunk.len() * per);
+                let mut stays = Vec::with_capacity(chunk.len() * 2 * per);
+                for &s in chunk {
+                    let o = (d - s) as u32;
+                    let dice = match table {
+                        Some(table) => {
+                            let k = table.get(s as u32, o);
+                            k..=k
+                        }
+                        None => 0..=MAX_DICE as u8,
+                    };
+                    for k in dice {
+                        let from = stays.len() as u32;
+                        let at = (s as u32, o, u32::from(k));
+                        let (leaves, exits) =
+                            sum_leaving::<true>(tables, seats, i, at, on_diagonal, &mut stays);
+                        let to = stays.len() as u32;
+                        splits.push(Split {
+                            leaves,
+                            from,
+                            to,
+                            exits,
+                        });
+                    }
+                }
+                (splits, stays)
+            })
+            .collect();
+        let mut splits = Vec::with_capacity(states.len() * per);
+        let mut stays = Vec::new();
+        for (part, part_stays) in parts {
+            let offset = stays.len() as u32;
+            splits.extend(part.into_iter().map(|split| Split {
+                from: split.from + offset,
+                to: split.to + offset,
+                ..split
+            }));
+            stays.extend(part_stays);
+        }
+        let fixed = match table {
+            Some(table) => states
+                .iter()
+                .map(|&s| table.get(s as u32, (d - s) as u32))
+                .collect(),
+            None => Vec::new(),
+        };
+        LevelSeat {
+            ats: states.iter().map(|&s| s * n + d - s).collect(),
+            fixed,
+            per,
+            splits,
+            stays,
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.ats.len()
+    }
+
+    /// The table's count at state `j`, for a fixed seat.
+    fn fixed(&self, j: usize) -> Option<u8> {
+        self.fixed.get(j).copied()
+    }
+
+    /// State `j`'s split of its choice `c` (a count for a best seat, 0 for
+    /// a fixed one).
     #[inline(always)]
-    fn total(&self, k: usize, value: &impl Fn(Slot) -> f64) -> f64 {
-        let split = self.splits[k];
+    fn split(&self, j: usize, c: usize) -> Split {
+        self.splits[j * self.per + c]
+    }
+
+    /// The outcomes of `split` that stay on the diagonal.
+    #[inline(always)]
+    fn stays(&self, split: Split) -> &[(f64, Slot)] {
+        &self.stays[split.from as usize..split.to as usize]
+    }
+
+    /// The split state `j` takes now: its table's, or its current count's.
+    fn chosen(&self, j: usize, seat: &GeneralSeat) -> Split {
+        match self.fixed(j) {
+            Some(_) => self.split(j, 0),
+            None => self.split(j, usize::from(seat.choices[self.ats[j]])),
+        }
+    }
+
+    /// The value of split `c` of state `j` from the current values: its
+    /// leaving part plus its staying outcomes.
+    #[inline(always)]
+    fn total(&self, j: usize, c: usize, value: &impl Fn(Slot) -> f64) -> f64 {
+        let split = self.split(j, c);
         let mut sum = split.leaves;
-        for &(prob, slot) in &self.stays[split.from as usize..split.to as usize] {
+        for &(prob, slot) in self.stays(split) {
             sum.add(prob * value(slot));
         }
         sum.value()
+    }
+
+    /// State `j`'s value and choice from the current values.
+    #[inline(always)]
+    fn choose(&self, j: usize, value: &impl Fn(Slot) -> f64) -> (f64, u8) {
+        match self.fixed(j) {
+            Some(k) => (self.total(j, 0, value), k),
+            None => best_choice(&std::array::from_fn(|k| self.total(j, k, value))),
+        }
     }
 }
 
 /// Solve level diagonal `d` as a fixed point: every outcome that leaves it
 /// is summed once, then the rounds (Jacobi: each from the previous round's
 /// values, so the result does not depend on the thread count) recompute
-/// only the few outcomes that stay on it. `false` if it had not settled
-/// after [`MAX_ROUNDS`] rounds.
+/// only the few outcomes that stay on it; once a round chooses as the one
+/// before, the values of those choices are solved exactly and the rounds
+/// go on from there, so the result is still the rounds' fixed point (where
+/// a game can stall, the one they reach from 1/2). `false` if it had not
+/// settled after [`MAX_ROUNDS`] rounds.
 fn solve_level(
     tables: &RuleTables,
     sums: &[u16],
@@ -210,89 +341,51 @@ fn solve_level(
 ) -> bool {
     let n = tables.goal() as usize;
     let on_diagonal = |slot: Slot| sums.get(slot.index()) == Some(&(d as u16));
-    // The round's starting guess: any value in [0, 1] converges, and 1/2
-    // is what a game that never leaves the diagonal is worth.
+    // The first round's values: any value in [0, 1] converges, and 1/2 is
+    // what a game that never leaves the diagonal is worth.
     for seat in seats.iter_mut() {
         for s in scores.clone() {
             seat.values[s * n + d - s] = 0.5;
         }
     }
-    // The parts that leave, read once from the finished diagonals.
-    let split: Vec<Vec<LevelState>> = (0..seats.len())
+    let split: Vec<LevelSeat> = (0..seats.len())
         .map(|i| {
-            let seats = &*seats;
-            scores
-                .clone()
-                .into_par_iter()
-                .with_min_len(8)
-                .map(|s| {
-                    let o = d - s;
-                    let mut stays = Vec::with_capacity(2 * (MAX_DICE + 1));
-                    let fixed = match policies[i] {
-                        Policy::Fixed(table) => Some(table.get(s as u32, o as u32)),
-                        Policy::Best => None,
-                    };
-                    let dice = fixed.map_or(0..=MAX_DICE as u8, |k| k..=k);
-                    let splits = dice
-                        .map(|k| {
-                            let from = stays.len() as u32;
-                            let (leaves, exits) = sum_leaving(
-                                tables,
-                                seats,
-                                i,
-                                (s as u32, o as u32, u32::from(k)),
-                                &on_diagonal,
-                                &mut stays,
-                            );
-                            let to = stays.len() as u32;
-                            Split {
-                                leaves,
-                                from,
-                                to,
-                                exits,
-                            }
-                        })
-                        .collect();
-                    LevelState {
-                        at: s * n + o,
-                        splits,
-                        fixed,
-                        stays,
-                    }
-                })
-                .collect()
+            LevelSeat::new(
+                tables,
+                seats,
+                policies[i],
+                i,
+                d,
+                scores.clone(),
+                &on_diagonal,
+            )
         })
         .collect();
+    let mut scratch = Solver::default();
+    let mut new: Vec<(f64, u8)> = Vec::with_capacity(split.iter().map(LevelSeat::len).sum());
     let mut last = f64::INFINITY;
     // Rounds in a row that chose as the round before; solved once stable.
     let mut steady = 0;
     for _ in 0..MAX_ROUNDS {
         if steady == STEADY_ROUNDS {
-            solve_choices(&split, seats, scores.start, n);
+            scratch.solve(&split, seats, scores.start, n);
         }
         // A round is a few terms a state: no threads.
-        let new: Vec<Vec<(f64, u8)>> = split
-            .iter()
-            .enumerate()
-            .map(|(i, states)| {
-                let value = reader(seats, i);
-                states
-                    .iter()
-                    .map(|state| match state.fixed {
-                        Some(k) => (state.total(0, &value), k),
-                        None => best_choice(&std::array::from_fn(|k| state.total(k, &value))),
-                    })
-                    .collect()
-            })
-            .collect();
+        new.clear();
+        for (i, level) in split.iter().enumerate() {
+            let value = reader(seats, i);
+            new.extend((0..level.len()).map(|j| level.choose(j, &value)));
+        }
         let mut moved = 0.0f64;
         let mut same = true;
-        for ((seat, new), states) in seats.iter_mut().zip(new).zip(&split) {
-            for ((value, choice), state) in new.into_iter().zip(states) {
-                moved = moved.max((seat.values[state.at] - value).abs());
-                same &= seat.choices[state.at] == choice;
-                seat.values[state.at] = value;
-                seat.choices[state.at] = choice;
+        let mut next = new.iter();
+        for (seat, level) in seats.iter_mut().zip(&split) {
+            for &at in &level.ats {
+                let &(value, choice) = next.next().expect("a value per state");
+                moved = moved.max((seat.values[at] - value).abs());
+                same &= seat.choices[at] == choice;
+                seat.values[at] = value;
+                seat.choices[at] = choice;
             }
         }
         steady = if same { steady + 1 } else { 0 };
@@ -322,73 +415,65 @@ fn solve_level(
 /// the fewest dice: there the game cannot move on without giving up value.
 /// Values stay as solved; fixed seats keep their table's choices but count
 /// as settled where their choice moves on.
-fn prefer_moving_on(split: &[Vec<LevelState>], seats: &mut [GeneralSeat], first: usize, n: usize) {
-    if split.iter().flatten().all(|state| state.fixed.is_some()) {
+fn prefer_moving_on(split: &[LevelSeat], seats: &mut [GeneralSeat], first: usize, n: usize) {
+    if split.iter().all(|level| level.per == 1) {
         return; // tables only: nothing to choose
     }
     let seat_count = split.len();
-    // The tied choices of every state, as a mask over `splits`. A state
+    // The tied choices of every state, as a mask over its splits. A state
     // whose choice (the fewest tied dice, or the table's) can leave keeps
     // it, and its other ties need not be known.
     let ties: Vec<Vec<u32>> = split
         .iter()
         .enumerate()
-        .map(|(i, states)| {
+        .map(|(i, level)| {
             let value = reader(seats, i);
-            states
-                .iter()
-                .map(|state| {
-                    let current = match state.fixed {
+            (0..level.len())
+                .map(|j| {
+                    let current = match level.fixed(j) {
                         Some(_) => 0,
-                        None => usize::from(seats[i].choices[state.at]),
+                        None => usize::from(seats[i].choices[level.ats[j]]),
                     };
-                    if state.fixed.is_some() || state.splits[current].exits {
+                    if level.fixed(j).is_some() || level.split(j, current).exits {
                         return 1 << current;
                     }
-                    tied(&std::array::from_fn(|k| state.total(k, &value)))
+                    tied(&std::array::from_fn(|k| level.total(j, k, &value)))
                 })
                 .collect()
         })
         .collect();
     // Rank by rank: a state settles on its fewest tied dice that leave or
     // reach a state settled in an earlier rank.
-    let mut settled: Vec<Vec<bool>> = split.iter().map(|s| vec![false; s.len()]).collect();
+    let mut settled: Vec<Vec<bool>> = split.iter().map(|l| vec![false; l.len()]).collect();
     loop {
-        let onward = |i: usize, state: &LevelState, k: usize| {
-            let choice = state.splits[k];
+        let onward = |i: usize, level: &LevelSeat, j: usize, k: usize| {
+            let choice = level.split(j, k);
             choice.exits
-                || state.stays[choice.from as usize..choice.to as usize]
-                    .iter()
-                    .any(|&(_, slot)| {
-                        let seat = if slot.other() {
-                            (i + 1) % seat_count
-                        } else {
-                            i
-                        };
-                        settled[seat][slot.index() / n - first]
-                    })
+                || level.stays(choice).iter().any(|&(_, slot)| {
+                    let seat = if slot.other() {
+                        (i + 1) % seat_count
+                    } else {
+                        i
+                    };
+                    settled[seat][slot.index() / n - first]
+                })
         };
-        let newly: Vec<(usize, usize, usize)> = (split.iter().enumerate())
-            .flat_map(|(i, states)| {
-                states
-                    .iter()
-                    .enumerate()
-                    .map(move |(j, state)| (i, j, state))
-            })
-            .filter(|&(i, j, _)| !settled[i][j])
-            .filter_map(|(i, j, state)| {
+        let mut newly = Vec::new();
+        for (i, level) in split.iter().enumerate() {
+            for j in (0..level.len()).filter(|&j| !settled[i][j]) {
                 let mut dice = (0..=MAX_DICE).filter(|&k| ties[i][j] & 1 << k != 0);
-                dice.find(|&k| onward(i, state, k)).map(|k| (i, j, k))
-            })
-            .collect();
+                if let Some(k) = dice.find(|&k| onward(i, level, j, k)) {
+                    newly.push((i, j, k));
+                }
+            }
+        }
         if newly.is_empty() {
             return;
         }
         for (i, j, k) in newly {
             settled[i][j] = true;
-            let state = &split[i][j];
-            if state.fixed.is_none() {
-                seats[i].choices[state.at] = k as u8;
+            if split[i].fixed(j).is_none() {
+                seats[i].choices[split[i].ats[j]] = k as u8;
             }
         }
     }
@@ -401,98 +486,128 @@ fn prefer_moving_on(split: &[Vec<LevelState>], seats: &mut [GeneralSeat], first:
 /// round before solving measured a little faster than two.
 const STEADY_ROUNDS: usize = 1;
 
-/// The values of the current choices on a level diagonal, solved exactly:
-/// each value is its leaving part plus the staying outcomes' values (the
-/// other player's as `1 - value`), a linear system, solved by Gaussian
-/// elimination one connected group of states at a time. A group whose
-/// system is singular (a game that never leaves it) keeps its values. The
-/// rounds go on from here, so the result is still the rounds' fixed point.
-fn solve_choices(split: &[Vec<LevelState>], seats: &mut [GeneralSeat], first: usize, n: usize) {
-    let width = split[0].len();
-    let count = split.len() * width;
-    // Unknowns are numbered seat by seat in the diagonal's order.
-    let unknown = |seat: usize, at: usize| seat * width + at / n - first;
-    // Row u: x_u - sum(coefficient * x_v) = constant.
-    let mut rows: Vec<(f64, Vec<(usize, f64)>)> = Vec::with_capacity(count);
-    let mut ats = Vec::with_capacity(count);
-    let mut parent: Vec<usize> = (0..count).collect();
-    fn root(parent: &mut [usize], mut u: usize) -> usize {
-        while parent[u] != u {
-            parent[u] = parent[parent[u]];
-            u = parent[u];
-        }
-        u
-    }
-    for (i, states) in split.iter().enumerate() {
-        for state in states {
-            let k = match state.fixed {
-                Some(_) => 0,
-                None => usize::from(seats[i].choices[state.at]),
-            };
-            let chosen = state.splits[k];
-            let mut constant = chosen.leaves;
-            let mut terms = Vec::new();
-            let u = unknown(i, state.at);
-            for &(prob, slot) in &state.stays[chosen.from as usize..chosen.to as usize] {
-                let v = if slot.other() {
-                    // prob * (1 - x_v)
-                    constant.add(prob);
-                    let v = unknown((i + 1) % split.len(), slot.index());
-                    terms.push((v, -prob));
-                    v
-                } else {
-                    let v = unknown(i, slot.index());
-                    terms.push((v, prob));
-                    v
-                };
-                let (a, b) = (root(&mut parent, u), root(&mut parent, v));
-                parent[a.max(b)] = a.min(b);
+/// The buffers of [`Solver::solve`], kept from one solve to the next.
+#[derive(Default)]
+struct Solver {
+    /// Row `u` of the system: `x_u - sum(coefficient * x_v) = constant`,
+    /// its terms `terms[starts[u]..starts[u + 1]]`.
+    constants: Vec<f64>,
+    starts: Vec<usize>,
+    terms: Vec<(usize, f64)>,
+    parent: Vec<usize>,
+    /// The unknowns grouped by connected group, each group contiguous.
+    order: Vec<usize>,
+    place: Vec<usize>,
+    dense: Vec<f64>,
+    x: Vec<f64>,
+}
+
+impl Solver {
+    /// The values of the current choices on a level diagonal, solved
+    /// exactly: each value is its leaving part plus the staying outcomes'
+    /// values (the other player's as `1 - value`), a linear system, solved
+    /// by Gaussian elimination one connected group of states at a time. A
+    /// group whose system is singular (a game that never leaves it) keeps
+    /// its values.
+    fn solve(&mut self, split: &[LevelSeat], seats: &mut [GeneralSeat], first: usize, n: usize) {
+        let width = split[0].len();
+        let count = split.len() * width;
+        // Unknowns are numbered seat by seat in the diagonal's order.
+        let unknown = |seat: usize, at: usize| seat * width + at / n - first;
+        self.constants.clear();
+        self.starts.clear();
+        self.terms.clear();
+        self.parent.clear();
+        self.parent.extend(0..count);
+        fn root(parent: &mut [usize], mut u: usize) -> usize {
+            while parent[u] != u {
+                parent[u] = parent[parent[u]];
+                u = parent[u];
             }
-            rows.push((constant.value(), terms));
-            ats.push(state.at);
+            u
         }
-    }
-    let mut members: Vec<Vec<usize>> = vec![Vec::new(); count];
-    for u in 0..count {
-        let r = root(&mut parent, u);
-        members[r].push(u);
-    }
-    let mut place = vec![0; count];
-    for group in members.iter().filter(|g| !g.is_empty()) {
-        let m = group.len();
-        for (a, &u) in group.iter().enumerate() {
-            place[u] = a;
-        }
-        // The group's system, dense: [A | b].
-        let mut a = vec![0.0f64; m * (m + 1)];
-        for (r, &u) in group.iter().enumerate() {
-            let row = &mut a[r * (m + 1)..(r + 1) * (m + 1)];
-            row[r] += 1.0;
-            for &(v, coefficient) in &rows[u].1 {
-                row[place[v]] -= coefficient;
+        for (i, level) in split.iter().enumerate() {
+            for j in 0..level.len() {
+                let chosen = level.chosen(j, &seats[i]);
+                let mut constant = chosen.leaves;
+                let u = unknown(i, level.ats[j]);
+                self.starts.push(self.terms.len());
+                for &(prob, slot) in level.stays(chosen) {
+                    let v = if slot.other() {
+                        // prob * (1 - x_v)
+                        constant.add(prob);
+                        let v = unknown((i + 1) % split.len(), slot.index());
+                        self.terms.push((v, -prob));
+                        v
+                    } else {
+                        let v = unknown(i, slot.index());
+                        self.terms.push((v, prob));
+                        v
+                    };
+                    let (a, b) = (root(&mut self.parent, u), root(&mut self.parent, v));
+                    self.parent[a.max(b)] = a.min(b);
+                }
+                self.constants.push(constant.value());
             }
-            row[m] = rows[u].0;
         }
-        if let Some(x) = gauss(&mut a, m) {
-            for (&u, x) in group.iter().zip(x) {
-                // Elimination's rounding can step just past a bound.
-                seats[u / width].values[ats[u]] = x.clamp(0.0, 1.0);
+        self.starts.push(self.terms.len());
+        // Group the unknowns by root, each group in rising order.
+        for u in 0..count {
+            root(&mut self.parent, u);
+        }
+        self.order.clear();
+        self.order.extend(0..count);
+        let parent = &self.parent;
+        self.order.sort_by_key(|&u| (parent[u], u));
+        self.place.clear();
+        self.place.resize(count, 0);
+        let mut from = 0;
+        while from < count {
+            let group_root = self.parent[self.order[from]];
+            let to = from
+                + self.order[from..]
+                    .iter()
+                    .take_while(|&&u| self.parent[u] == group_root)
+                    .count();
+            let group = &self.order[from..to];
+            let m = group.len();
+            for (a, &u) in group.iter().enumerate() {
+                self.place[u] = a;
             }
+            // The group's system, dense: [A | b].
+            self.dense.clear();
+            self.dense.resize(m * (m + 1), 0.0);
+            for (r, &u) in group.iter().enumerate() {
+                let row = &mut self.dense[r * (m + 1)..(r + 1) * (m + 1)];
+                row[r] += 1.0;
+                for &(v, coefficient) in &self.terms[self.starts[u]..self.starts[u + 1]] {
+                    row[self.place[v]] -= coefficient;
+                }
+                row[m] = self.constants[u];
+            }
+            if gauss(&mut self.dense, m, &mut self.x) {
+                for (&u, &x) in group.iter().zip(&self.x) {
+                    let (i, j) = (u / width, u % width);
+                    // Elimination's rounding can step just past a bound.
+                    seats[i].values[split[i].ats[j]] = x.clamp(0.0, 1.0);
+                }
+            }
+            from = to;
         }
     }
 }
 
 /// Solve the `m` x `m` system `[A | b]` (row-major, `m + 1` wide) by
-/// Gaussian elimination with partial pivoting; `None` if it is singular (a
-/// pivot below 1e-9: a game that cannot leave these states).
-fn gauss(a: &mut [f64], m: usize) -> Option<Vec<f64>> {
+/// Gaussian elimination with partial pivoting into `x`; `false` if it is
+/// singular (a pivot below 1e-9: a game that cannot leave these states).
+fn gauss(a: &mut [f64], m: usize, x: &mut Vec<f64>) -> bool {
     let w = m + 1;
     for c in 0..m {
         let pivot = (c..m)
             .max_by(|&x, &y| a[x * w + c].abs().total_cmp(&a[y * w + c].abs()))
             .expect("rows left");
         if a[pivot * w + c].abs() < 1e-9 {
-            return None;
+            return false;
         }
         for k in 0..w {
             a.swap(c * w + k, pivot * w + k);
@@ -506,7 +621,8 @@ fn gauss(a: &mut [f64], m: usize) -> Option<Vec<f64>> {
             }
         }
     }
-    let mut x = vec![0.0; m];
+    x.clear();
+    x.resize(m, 0.0);
     for r in (0..m).rev() {
         let mut v = a[r * w + m];
         for k in r + 1..m {
@@ -514,13 +630,13 @@ fn gauss(a: &mut [f64], m: usize) -> Option<Vec<f64>> {
         }
         x[r] = v / a[r * w + r];
     }
-    Some(x)
+    true
 }
 
 /// Seat `i`'s value of rolling `dice` at `(s, o)` from the outcomes that
 /// leave the diagonal (`on_diagonal` false), and whether there are any;
 /// the outcomes that stay on it go to `stays`.
-fn sum_leaving(
+fn sum_leaving<const LEVEL: bool>(
     tables: &RuleTables,
     seats: &[GeneralSeat],
     i: usize,
@@ -533,56 +649,74 @@ fn sum_leaving(
     match roll {
         Roll::Zero(p) => {
             let slot = slots[points.map_or(p, |points| points[0]) as usize];
-            split_outcomes([(1.0, slot)].into_iter(), &value, on_diagonal, stays)
+            split_outcomes::<LEVEL>([(1.0, slot)].into_iter(), &value, on_diagonal, stays)
         }
         Roll::Dice(roll) => match points {
             None => {
                 let outcomes = roll.iter().map(|&(p, prob)| (prob, slots[p as usize]));
-                split_outcomes(outcomes, &value, on_diagonal, stays)
+                split_outcomes::<LEVEL>(outcomes, &value, on_diagonal, stays)
             }
             Some(points) => {
                 let outcomes =
                     (roll.iter().zip(points)).map(|(&(_, prob), &q)| (prob, slots[q as usize]));
-                split_outcomes(outcomes, &value, on_diagonal, stays)
+                split_outcomes::<LEVEL>(outcomes, &value, on_diagonal, stays)
             }
         },
     }
 }
 
-/// The sum of the outcomes that leave and whether there are any, and the
-/// ones that stay pushed to `stays` after the loop: a push may call the allocator, and a loop with
-/// a call in it keeps its sum in memory instead of registers (three times
-/// slower).
+/// The sum of the outcomes that leave and whether there are any; the ones
+/// that stay go to `stays`. The terms are gathered first and summed by a
+/// loop of their own: a store to memory inside the summing loop (a push,
+/// a staying outcome kept aside) made the compiler keep the sum in memory
+/// instead of registers, several times slower.
+/// Off a level diagonal (`LEVEL` false) every outcome leaves, and the
+/// sum is one loop.
 #[inline(always)]
-fn split_outcomes(
-    outcomes: impl Iterator<Item = (f64, Slot)> + Clone,
+fn split_outcomes<const LEVEL: bool>(
+    outcomes: impl Iterator<Item = (f64, Slot)>,
     value: &impl Fn(Slot) -> f64,
     on_diagonal: &impl Fn(Slot) -> bool,
     stays: &mut Vec<(f64, Slot)>,
 ) -> (Sum, bool) {
-    let mut sum = Sum::default();
-    let mut outcome_count = 0;
-    // The first few staying outcomes kept on the stack (a Pig Out worth 0
-    // is one); more than that are gathered by a second loop.
-    let mut kept = [(0.0, Slot::default()); 4];
-    let mut staying = 0;
-    for (prob, slot) in outcomes.clone() {
-        outcome_count += 1;
-        if on_diagonal(slot) {
-            if staying < kept.len() {
-                kept[staying] = (prob, slot);
-            }
-            staying += 1;
-        } else {
+    if !LEVEL {
+        let mut sum = Sum::default();
+        for (prob, slot) in outcomes {
             sum.add(prob * value(slot));
         }
+        return (sum, true);
     }
-    if staying <= kept.len() {
-        stays.extend_from_slice(&kept[..staying]);
-    } else {
-        stays.extend(outcomes.filter(|&(_, slot)| on_diagonal(slot)));
+    // A roll's outcomes are distinct point totals, at most one per total;
+    // the buffer is left as it is, only what is written is read.
+    let mut terms = std::mem::MaybeUninit::<[f64; MAX_TURN_POINTS as usize + 1]>::uninit();
+    let base = terms.as_mut_ptr().cast::<f64>();
+    let mut leaving = 0;
+    for (prob, slot) in outcomes {
+        if on_diagonal(slot) {
+            stays.push((prob, slot));
+        } else {
+            assert!(
+                leaving <= MAX_TURN_POINTS as usize,
+                "one outcome per point total"
+            );
+            // SAFETY: `leaving` is within the buffer (just checked).
+            unsafe { base.add(leaving).write(prob * value(slot)) };
+            leaving += 1;
+        }
     }
-    (sum, staying < outcome_count)
+    // SAFETY: the first `leaving` terms were written above.
+    let written = unsafe { std::slice::from_raw_parts(base, leaving) };
+    (sum(written), leaving > 0)
+}
+
+/// The compensated sum of `terms` in their order.
+#[inline(always)]
+fn sum(terms: &[f64]) -> Sum {
+    let mut sum = Sum::default();
+    for &term in terms {
+        sum.add(term);
+    }
+    sum
 }
 
 /// What a landing is worth to seat `i`: its own value where it moves
@@ -668,7 +802,7 @@ fn dice_value(
     o: u32,
     dice: u32,
 ) -> f64 {
-    sum_leaving(tables, seats, i, (s, o, dice), &|_| false, &mut Vec::new())
+    sum_leaving::<false>(tables, seats, i, (s, o, dice), &|_| false, &mut Vec::new())
         .0
         .value()
 }
