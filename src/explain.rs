@@ -3,13 +3,14 @@
 
 use std::collections::BTreeMap;
 
-use crate::dice::MAX_DICE;
 use crate::error::HogError;
 use crate::general::{Rolls, ScoreRules};
+use crate::policy::best_of;
 use crate::recall::Context;
 use crate::rules::Rules;
 use crate::solve::Solution;
-use crate::sweep::{best_choice, SweepResult};
+use crate::sweep::SweepResult;
+use crate::table::MINUS_ONE;
 
 /// Where one turn can leave the scores, and how likely that is.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -25,7 +26,8 @@ pub struct Outcome {
 /// One dice count at one state.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Choice {
-    /// The number of dice, 0..=10.
+    /// The number of dice, 0..=10, or [`MINUS_ONE`] for the move of rolling
+    /// -1 dice where the rules have it.
     pub dice: u8,
     /// The mover's win probability with this choice and the solution's play afterwards.
     pub win_probability: f64,
@@ -59,7 +61,7 @@ pub struct Explanation {
     /// For a strategy explained as it is (see [`explain_strategy`]), its
     /// own choice here.
     pub chosen: Option<u8>,
-    /// Dice counts 0..=10, in order.
+    /// Dice counts 0..=10, in order, and -1 last where the rules have it.
     pub choices: Vec<Choice>,
     /// Under rules with memory, what the mover and the other remember.
     pub remembered: Option<Context>,
@@ -152,14 +154,14 @@ fn solved(
             )
         }
         None => (
-            solution.choice_values(score, opponent),
+            solution.choice_values(score, opponent).to_vec(),
             solution.choice(score, opponent),
         ),
     };
     Ok(explanation(
         rules,
         (score, opponent),
-        values,
+        &values,
         best,
         None,
         remembered,
@@ -203,14 +205,14 @@ fn as_it_plays(
             check_remembered(rules, m)?;
             play.choice_values_remembering(0, (score, opponent), m)
         }
-        None => play.choice_values(0, score, opponent),
+        None => play.choice_values(0, score, opponent).to_vec(),
     };
     let chosen = play.seat(0).choice(score as usize, opponent as usize);
     Ok(explanation(
         rules,
         (score, opponent),
-        values,
-        best_choice(&values).1,
+        &values,
+        best_of(&values).1,
         Some(chosen),
         remembered,
     ))
@@ -228,17 +230,21 @@ pub fn check_remembered(rules: &Rules, x: Context) -> Result<(), HogError> {
     memory.check(x)
 }
 
-/// Every choice at a state with its value.
+/// Every choice at a state with its value: `values` of the dice counts,
+/// and of rolling -1 dice last where the rules have that move.
 fn explanation(
     rules: &Rules,
     (score, opponent): (u32, u32),
-    values: [f64; MAX_DICE + 1],
+    values: &[f64],
     best: u8,
     chosen: Option<u8>,
     remembered: Option<Context>,
 ) -> Explanation {
-    let choices = (0..=MAX_DICE as u8)
+    let choices = (0..values.len() as u8)
         .map(|dice| {
+            if dice == MINUS_ONE {
+                return minus_one_choice(rules, (score, opponent), values, remembered);
+            }
             let bonus = match (rules.memory(), remembered) {
                 (Some(memory), Some(x)) => memory.memory().bonus(x.mine, u32::from(dice)),
                 _ => 0,
@@ -273,6 +279,30 @@ fn explanation(
     }
 }
 
+/// The move of rolling -1 dice (Pork Chop) at `(score, opponent)` in
+/// context `remembered`: its points for sure, then the after-turn rule.
+fn minus_one_choice(
+    rules: &Rules,
+    (score, opponent): (u32, u32),
+    values: &[f64],
+    remembered: Option<Context>,
+) -> Choice {
+    let clock = remembered.map_or(0, |x| x.clock);
+    let points = rules
+        .memory()
+        .and_then(|m| m.clock().minus_one(clock))
+        .expect("a -1 move is explained only under rules with it")
+        .points;
+    Choice {
+        dice: MINUS_ONE,
+        win_probability: values[usize::from(MINUS_ONE)],
+        expected_points: f64::from(points),
+        one_point_probability: if points == 1 { 1.0 } else { 0.0 },
+        outcomes: outcomes(rules, score, opponent, &[(points, 1.0)]),
+        bonus: 0,
+    }
+}
+
 /// The points a turn of `dice` dice can score at `(score, opponent)`, each
 /// with its probability, in increasing order of points: the state's dice
 /// under the rules' Pig Out rule (the presets': Sow Sad's 1), then
@@ -284,11 +314,11 @@ pub fn turn_points(rules: &Rules, score: u32, opponent: u32, dice: u8) -> Vec<(u
 /// The sides of the dice rolled at `(score, opponent)` in context
 /// `remembered`: a clock may choose them (Perfect Piggy's swapped dice).
 pub fn sides_at(rules: &Rules, score: u32, opponent: u32, remembered: Option<Context>) -> u32 {
-    let clocked = match (rules.memory(), remembered) {
-        (Some(memory), Some(x)) => memory.clock().sides(x.clock),
-        _ => None,
-    };
-    clocked.unwrap_or_else(|| ScoreRules::dice_sides(rules, score, opponent))
+    let own = ScoreRules::dice_sides(rules, score, opponent);
+    match (rules.memory(), remembered) {
+        (Some(memory), Some(x)) => memory.clock().dice(x.clock, own),
+        _ => own,
+    }
 }
 
 /// [`turn_points`] in context `remembered`, whose clock may choose the

@@ -27,10 +27,11 @@ use crate::error::HogError;
 use crate::general::{PigOut, ScoreRules};
 use std::sync::Arc;
 
-use crate::recall::{Context, MemoryResult};
+use crate::general::SIDES;
+use crate::recall::{Clock, Context, MemoryResult};
 use crate::rng::Rng;
 use crate::rules::{AfterTurn, DiceRule, Preset, Rules};
-use crate::table::StrategyTable;
+use crate::table::{StrategyTable, MINUS_ONE};
 
 /// Where die faces come from: a seeded generator in play, a script in tests.
 pub trait Dice {
@@ -159,6 +160,13 @@ pub enum Event {
         /// The sides of every die from now on, `None` for the rules' own.
         sides: Option<u32>,
     },
+    /// Rules with a -1 move (Pork Chop): the mover rolled -1 dice.
+    MinusOne {
+        /// The clock's name (`pork-chop`).
+        name: String,
+        /// The points it scored.
+        points: u32,
+    },
     /// Both scores reached the goal on one turn: half a win each.
     Tie,
     /// The game reached [`MAX_GAME_TURNS`] turns (rules given as functions
@@ -183,7 +191,8 @@ pub struct Turn {
     pub player: Player,
     /// The mover's and the other player's scores before the turn.
     pub before: (u32, u32),
-    /// The dice count chosen.
+    /// The dice count chosen ([`MINUS_ONE`] for the move of rolling -1
+    /// dice, where the rules have it).
     pub dice: u8,
     /// Faces per die this turn (4 under Hog Wild, else 6; rules given as
     /// functions may say any count from 2 to 20).
@@ -322,18 +331,37 @@ impl<'r, D: Dice> Game<'r, D> {
         }
     }
 
-    /// The person rolls `dice` dice (0..=10); refused when it is not their
-    /// move or the count is out of range.
+    /// The person rolls `dice` dice (0..=10, or [`MINUS_ONE`] where the
+    /// rules have that move); refused when it is not their move or the
+    /// count is out of range.
     pub fn human_turn(&mut self, dice: u8) -> Result<Turn, HogError> {
         if self.to_move() != Some(Player::Human) {
             return Err(HogError::BadArgument("it is not the person's move".into()));
         }
-        if dice as usize > MAX_DICE {
+        self.check_dice(dice)?;
+        Ok(self.turn(dice))
+    }
+
+    /// Whether the rules let a player roll -1 dice (Pork Chop).
+    pub fn has_minus_one(&self) -> bool {
+        self.rules
+            .memory()
+            .is_some_and(|m| m.clock().minus_one(0).is_some())
+    }
+
+    /// Refuse a count out of range: 0 to 10, and -1 where the rules have it.
+    fn check_dice(&self, dice: u8) -> Result<(), HogError> {
+        if dice == MINUS_ONE && !self.has_minus_one() {
+            return Err(HogError::BadArgument(
+                "-1 dice: these rules have no -1 move; choose 0 to 10".into(),
+            ));
+        }
+        if dice as usize > MAX_DICE && dice != MINUS_ONE {
             return Err(HogError::BadArgument(format!(
                 "{dice} dice: choose 0 to {MAX_DICE}"
             )));
         }
-        Ok(self.turn(dice))
+        Ok(())
     }
 
     /// Whoever is to move rolls `dice` dice (a second person in the bot's
@@ -342,11 +370,7 @@ impl<'r, D: Dice> Game<'r, D> {
         if self.to_move().is_none() {
             return Err(HogError::BadArgument("the game is over".into()));
         }
-        if dice as usize > MAX_DICE {
-            return Err(HogError::BadArgument(format!(
-                "{dice} dice: choose 0 to {MAX_DICE}"
-            )));
-        }
+        self.check_dice(dice)?;
         Ok(self.turn(dice))
     }
 
@@ -375,6 +399,47 @@ impl<'r, D: Dice> Game<'r, D> {
             points: played.points,
             after: played.after,
             events: played.events,
+        }
+    }
+
+    /// The move of rolling -1 dice (Pork Chop) from `(mover, other)`: its
+    /// points, the clock it moves to, then the after-turn rule.
+    fn minus_one(
+        &mut self,
+        rules: &dyn ScoreRules,
+        (mover, other): (u32, u32),
+        sides: u32,
+    ) -> Played {
+        let clock = self
+            .rules
+            .memory()
+            .expect("a -1 move belongs to a clock")
+            .clock();
+        let m = clock
+            .minus_one(self.clock)
+            .expect("the move was checked before the turn");
+        let mut events = vec![Event::MinusOne {
+            name: clock.name(),
+            points: m.points,
+        }];
+        events.extend(dice_change(clock, (self.clock, m.next), m.points));
+        self.clock = m.next;
+        let after = rules.after_turn(mover + m.points, other);
+        if after != (mover + m.points, other) {
+            events.push(Event::AfterTurn {
+                before: (mover + m.points, other),
+                after,
+            });
+        }
+        Played {
+            sides,
+            rolls: Vec::new(),
+            points: m.points,
+            after,
+            again: rules
+                .extra_turn(after.0, after.1)
+                .then_some(Event::ExtraTurn),
+            events,
         }
     }
 
@@ -443,12 +508,15 @@ impl<'r, D: Dice> Game<'r, D> {
         (mover, other): (u32, u32),
         dice: u8,
     ) -> Played {
-        // A clock may choose the dice (Perfect Piggy's swapped dice).
+        // A clock may change the dice (Perfect Piggy's swapped dice).
+        let own = rules.dice_sides(mover, other);
         let sides = self
             .rules
             .memory()
-            .and_then(|m| m.clock().sides(self.clock))
-            .unwrap_or_else(|| rules.dice_sides(mover, other));
+            .map_or(own, |m| m.clock().dice(self.clock, own));
+        if dice == MINUS_ONE {
+            return self.minus_one(rules, (mover, other), sides);
+        }
         let mut events = Vec::new();
         let mut rolls = Vec::new();
         let raw = if dice == 0 {
@@ -496,12 +564,7 @@ impl<'r, D: Dice> Game<'r, D> {
                     clock: clock.label(self.clock),
                 });
             }
-            let dice_change =
-                (clock.sides(next) != clock.sides(self.clock)).then(|| Event::ClockDice {
-                    name: clock.name(),
-                    points: points + bonus,
-                    sides: clock.sides(next),
-                });
+            let dice_change = dice_change(clock, (self.clock, next), points + bonus);
             self.clock = next;
             if bonus > 0 {
                 events.push(Event::Bonus {
@@ -591,10 +654,30 @@ pub fn sow_sad_name(rules: &Rules) -> &'static str {
     }
 }
 
-/// Read a dice count typed by a person: a whole number 0..=10, spaces allowed.
-pub fn parse_dice(line: &str) -> Option<u8> {
-    let n: u8 = line.trim().parse().ok()?;
+/// Read a dice count typed by a person: a whole number 0..=10, spaces
+/// allowed, or -1 ([`MINUS_ONE`]) where `minus_one` says the rules have
+/// that move.
+pub fn parse_dice(line: &str, minus_one: bool) -> Option<u8> {
+    let line = line.trim();
+    if minus_one && line == "-1" {
+        return Some(MINUS_ONE);
+    }
+    let n: u8 = line.parse().ok()?;
     (n as usize <= MAX_DICE).then_some(n)
+}
+
+/// The turn's change to the dice, told when the clock went from `from` to
+/// `to` after a turn of `points` (Perfect Piggy, Pork Chop): what a
+/// six-sided die rolls as from now on.
+fn dice_change(clock: &dyn Clock, (from, to): (u32, u32), points: u32) -> Option<Event> {
+    let changed = SIDES
+        .clone()
+        .any(|own| clock.dice(from, own) != clock.dice(to, own));
+    changed.then(|| Event::ClockDice {
+        name: clock.name(),
+        points,
+        sides: Some(clock.dice(to, 6)).filter(|&sides| sides != 6),
+    })
 }
 
 #[cfg(test)]
@@ -1005,12 +1088,16 @@ mod tests {
 
     #[test]
     fn typed_dice_counts() {
-        assert_eq!(parse_dice("5"), Some(5));
-        assert_eq!(parse_dice("  10 \n"), Some(10));
-        assert_eq!(parse_dice("0"), Some(0));
+        assert_eq!(parse_dice("5", false), Some(5));
+        assert_eq!(parse_dice("  10 \n", false), Some(10));
+        assert_eq!(parse_dice("0", false), Some(0));
         for bad in ["", "x", "11", "-1", "5.0", "256", "1 2"] {
-            assert_eq!(parse_dice(bad), None, "{bad:?}");
+            assert_eq!(parse_dice(bad, false), None, "{bad:?}");
         }
+        // Where the rules have the move: -1, and nothing else new.
+        assert_eq!(parse_dice(" -1 ", true), Some(MINUS_ONE));
+        assert_eq!(parse_dice("-2", true), None);
+        assert_eq!(parse_dice("7", true), Some(7));
     }
 
     #[test]

@@ -35,6 +35,18 @@ pub fn tied(values: &[f64; MAX_DICE + 1]) -> u32 {
     mask
 }
 
+/// [`best_choice`] among any number of moves (the dice counts, then
+/// rolling -1 dice where the rules have it): ties go to the first, so a
+/// -1 move is taken only where it beats every count.
+pub fn best_of(values: &[f64]) -> (f64, u8) {
+    let best = values
+        .iter()
+        .fold(values[0], |m, &v| if v > m { v } else { m });
+    let threshold = best - TIE_TOLERANCE;
+    let k = values.iter().position(|&v| v >= threshold).unwrap_or(0);
+    (values[k], k as u8)
+}
+
 /// The highest value, ties (within [`TIE_TOLERANCE`]) to the fewest dice.
 #[inline(always)]
 pub fn best_choice(values: &[f64; MAX_DICE + 1]) -> (f64, u8) {

@@ -7,6 +7,7 @@ use serde::Serialize;
 use crate::eval::WinRates;
 use crate::explain::Explanation;
 use crate::rules::Rules;
+use crate::table::shown;
 
 /// The fields every answer starts with: the effective rules.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -166,8 +167,8 @@ pub struct SweepReport {
 /// One dice count at a state.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ChoiceReport {
-    /// The number of dice.
-    pub dice: u8,
+    /// The number of dice (-1 for the move of rolling -1 dice).
+    pub dice: i32,
     /// The mover's win probability with it.
     pub win_probability: f64,
     /// The expected raw points of the turn.
@@ -197,10 +198,10 @@ pub struct ExplainReport {
     pub opponent_score: u32,
     /// Faces of the dice this turn.
     pub sides: u32,
-    /// The best dice count.
-    pub best: u8,
+    /// The best dice count (-1 for the move of rolling -1 dice).
+    pub best: i32,
     /// The strategy's own choice, when a strategy is explained.
-    pub chosen: Option<u8>,
+    pub chosen: Option<i32>,
     /// What the strategy's choice gives away against the best.
     pub gives_away: Option<f64>,
     /// Every dice count, 0 to 10.
@@ -229,14 +230,14 @@ impl ExplainReport {
             score: e.score,
             opponent_score: e.opponent_score,
             sides: e.sides,
-            best: e.best,
-            chosen: e.chosen,
+            best: shown(e.best),
+            chosen: e.chosen.map(shown),
             gives_away: e.given_away(),
             choices: e
                 .choices
                 .iter()
                 .map(|c| ChoiceReport {
-                    dice: c.dice,
+                    dice: shown(c.dice),
                     win_probability: c.win_probability,
                     expected_points: c.expected_points,
                     one_point_probability: c.one_point_probability,

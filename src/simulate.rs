@@ -18,7 +18,7 @@ use crate::general::{PigOut, ScoreRules};
 use crate::recall::{Clock, Forgetful, PlayerMemory, Still};
 pub use crate::rng::Rng;
 use crate::rules::Rules;
-use crate::table::StrategyTable;
+use crate::table::{StrategyTable, MINUS_ONE};
 
 /// Games per chunk: each chunk has its own generator, so this fixes which
 /// random numbers each game sees whatever the thread count.
@@ -67,12 +67,12 @@ fn raw_points<R: ScoreRules + ?Sized>(
     mover: u32,
     opponent: u32,
     dice: u32,
-    sides: Option<u32>,
+    sides: impl FnOnce(u32) -> u32,
 ) -> u32 {
     if dice == 0 {
         return rules.zero_dice(mover, opponent);
     }
-    let sides = sides.unwrap_or_else(|| rules.dice_sides(mover, opponent));
+    let sides = sides(rules.dice_sides(mover, opponent));
     scored(roll_faces(rng, dice, sides), rules.pig_out())
 }
 
@@ -157,8 +157,9 @@ pub fn play<R: ScoreRules + ?Sized>(
 /// player's memory of their previous turn starts at 0, the bonus it earns
 /// is added to the turn's points before the after-turn rule; the clock
 /// starts at 0, every turn moves it on (by the dice and the points the
-/// turn added), it may choose the turn's dice, and it may give the mover
-/// the next turn too.
+/// turn added), it may change the turn's dice, and it may give the mover
+/// the next turn too. A table's -1 is the clock's move of rolling -1 dice
+/// (Pork Chop): its points, no dice, and the clock it says.
 pub fn play_remembering<R: ScoreRules + ?Sized, M: PlayerMemory + ?Sized, C: Clock + ?Sized>(
     rules: &R,
     memory: &M,
@@ -174,13 +175,22 @@ pub fn play_remembering<R: ScoreRules + ?Sized, M: PlayerMemory + ?Sized, C: Clo
     for _ in 0..MAX_TURNS {
         let other = 1 - mover;
         let (s, o) = (score[mover], score[other]);
-        let dice = u32::from(players[mover].get(s, o));
-        let raw = raw_points(rules, rng, s, o, dice, clock.sides(time));
-        let points = rules.turn_points(raw, dice, s, o);
-        let bonus = memory.bonus(remembered[mover], dice);
-        remembered[mover] = memory.remember(dice, points);
-        let again;
-        (time, again) = clock.tick(time, dice, points + bonus);
+        let choice = players[mover].get(s, o);
+        let (points, bonus, again);
+        if choice == MINUS_ONE {
+            let minus_one = clock
+                .minus_one(time)
+                .expect("a table rolls -1 dice only under rules with that move");
+            (points, bonus, again) = (minus_one.points, 0, false);
+            time = minus_one.next;
+        } else {
+            let dice = u32::from(choice);
+            let raw = raw_points(rules, rng, s, o, dice, |own| clock.dice(time, own));
+            points = rules.turn_points(raw, dice, s, o);
+            bonus = memory.bonus(remembered[mover], dice);
+            remembered[mover] = memory.remember(dice, points);
+            (time, again) = clock.tick(time, dice, points + bonus);
+        }
         (score[mover], score[other]) = rules.after_turn(s + points + bonus, o);
         match (score[mover] >= goal, score[other] >= goal) {
             (true, true) => return None,

@@ -14,6 +14,7 @@ use crate::report::ExplainReport;
 use crate::rules::Rules;
 use crate::solve;
 use crate::sweep::{sweep, Policy};
+use crate::table::{shown, MINUS_ONE};
 use crate::HogError;
 
 use super::output::{counted, render_table, rules_line};
@@ -250,7 +251,7 @@ fn choices_table(format: Format, e: &Explanation) -> String {
                 _ => format!("{x:.digits$}"),
             };
             let mut row = vec![
-                c.dice.to_string(),
+                shown(c.dice).to_string(),
                 number(c.win_probability, 6),
                 number(c.expected_points, 3),
                 number(c.one_point_probability, 4),
@@ -353,6 +354,7 @@ fn own_choice(name: &str, e: &Explanation, chosen: &Choice) -> String {
 /// "rolling 0 dice" / "rolling 1 die".
 fn dice_words(dice: u8) -> String {
     match dice {
+        MINUS_ONE => "rolling -1 dice".to_string(),
         1 => "rolling 1 die".to_string(),
         n => format!("rolling {n} dice"),
     }

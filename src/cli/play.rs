@@ -15,6 +15,7 @@ use crate::recall::Context;
 use crate::rng::Rng;
 use crate::rules::DiceRule;
 use crate::solve::{self, best_response, Solution};
+use crate::table::{shown, MINUS_ONE};
 use crate::HogError;
 
 use super::output::counted;
@@ -181,7 +182,7 @@ fn play_game(
                 if let Some(solution) = hints {
                     printer.text(&hint_text(solution, (you, bot), remembered))?;
                 }
-                match ask_dice(input, echo, printer)? {
+                match ask_dice(input, echo, printer, game.has_minus_one())? {
                     Ok(dice) => game.human_turn(dice)?,
                     Err(why) => return Ok(Ending::Stopped(why)),
                 }
@@ -198,9 +199,16 @@ fn ask_dice(
     input: &mut dyn BufRead,
     echo: bool,
     printer: &mut Printer,
+    minus_one: bool,
 ) -> anyhow::Result<Result<u8, &'static str>> {
+    // Rules with the move of rolling -1 dice (Pork Chop) take -1 too.
+    let (range, words) = if minus_one {
+        ("0-10, or -1", "-1 or a whole number of dice from 0 to 10")
+    } else {
+        ("0-10", "a whole number of dice from 0 to 10")
+    };
     loop {
-        printer.text(&format!("Dice (0-{MAX_DICE})? "))?;
+        printer.text(&format!("Dice ({range})? "))?;
         let mut raw = Vec::new();
         if input.read_until(b'\n', &mut raw)? == 0 {
             printer.text("\n")?;
@@ -215,10 +223,10 @@ fn ask_dice(
         if matches!(line, "q" | "quit" | "exit") {
             return Ok(Err("You quit"));
         }
-        match parse_dice(line) {
+        match parse_dice(line, minus_one) {
             Some(dice) => return Ok(Ok(dice)),
             None => printer.text(&format!(
-                "Please type a whole number of dice from 0 to {MAX_DICE} (not \"{}\").\n",
+                "Please type {words} (not \"{}\").\n",
                 clip(line, 20)
             ))?,
         }
@@ -245,7 +253,10 @@ fn hint_text(solution: &Solution<'_>, (you, bot): (u32, u32), x: Context) -> Str
                 .choice_values_remembering(0, (you, bot), x),
             memory.choice(0, you, bot, x),
         ),
-        None => (solution.choice_values(you, bot), solution.choice(you, bot)),
+        None => (
+            solution.choice_values(you, bot).to_vec(),
+            solution.choice(you, bot),
+        ),
     };
     let best = best as usize;
     let mut text = String::from(
@@ -259,13 +270,14 @@ fn hint_text(solution: &Solution<'_>, (you, bot): (u32, u32), x: Context) -> Str
             .map(|(i, v)| {
                 let k = r * 6 + i;
                 let mark = if k == best { '*' } else { ' ' };
-                format!("{k:>2}: {:>5.2}%{mark}", v * 100.0)
+                format!("{:>2}: {:>5.2}%{mark}", shown(k as u8), v * 100.0)
             })
             .collect();
         text += &format!("  {}\n", cells.join("  ").trim_end());
     }
     text += &format!(
-        "  Best: {best} {} ({:.2}%).\n",
+        "  Best: {} {} ({:.2}%).\n",
+        shown(best as u8),
         dice_word(best),
         values[best] * 100.0
     );
@@ -299,7 +311,9 @@ fn narrate(turn: &Turn, dice_rule: DiceRule) -> String {
         }
     }
     let (k, sides) = (turn.dice, turn.sides);
-    let roll = if k == 0 {
+    let roll = if k == MINUS_ONE {
+        format!("{} {} -1 dice", who.0, who.2)
+    } else if k == 0 {
         format!("{} {} 0 dice", who.0, who.2)
     } else {
         let faces: Vec<String> = turn.rolls.iter().map(u32::to_string).collect();
@@ -348,6 +362,10 @@ fn narrate(turn: &Turn, dice_rule: DiceRule) -> String {
             Event::ZeroDice { name, points } => {
                 spoiled = true;
                 text += &format!(" - {name} gives {points} {}.\n", points_word(*points));
+            }
+            Event::MinusOne { name, points } => {
+                spoiled = true;
+                text += &format!(" - {name}: {points} {}.\n", points_word(*points));
             }
             _ => {}
         }
@@ -403,12 +421,26 @@ fn narrate(turn: &Turn, dice_rule: DiceRule) -> String {
                 points,
                 sides,
             } => {
-                let after = format!("{name}: after a turn of {points} {}", points_word(*points));
-                text += &match sides {
-                    Some(sides) => {
-                        format!("{after}, every turn rolls {sides}-sided dice from now on.\n")
-                    }
-                    None => format!("{after}, the dice are the rules' own again.\n"),
+                // A -1 move swaps the dice by itself, whatever it scores.
+                text += &match (k == MINUS_ONE, sides) {
+                    (true, Some(sides)) => format!(
+                        "{name}: the dice are swapped: every turn rolls {sides}-sided dice from \
+                         now on.\n"
+                    ),
+                    (true, None) => format!(
+                        "{name}: the dice are swapped back: every turn rolls the rules' own dice \
+                         again.\n"
+                    ),
+                    (false, Some(sides)) => format!(
+                        "{name}: after a turn of {points} {}, every turn rolls {sides}-sided \
+                         dice from now on.\n",
+                        points_word(*points)
+                    ),
+                    (false, None) => format!(
+                        "{name}: after a turn of {points} {}, the dice are the rules' own \
+                         again.\n",
+                        points_word(*points)
+                    ),
                 };
             }
             Event::Tie => {

@@ -191,7 +191,12 @@ pub fn enter(
             file: run.file.clone(),
             reason,
         };
-        match (checked_name(&run.name), run.table) {
+        // A table may roll -1 dice only where the rules have that move.
+        let table = run.table.and_then(|table| {
+            rules.check_moves(&table, &run.file)?;
+            Ok(table)
+        });
+        match (checked_name(&run.name), table) {
             (Ok(name), Ok(table)) => entries.push(Some(Entry {
                 name,
                 file: run.file.clone(),

@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use crate::table::StrategyTable;
+use crate::table::{StrategyTable, MINUS_ONE};
 
 /// Write a strategy table in the `final_strategy.csv` format.
 pub fn write_final_strategy(table: &StrategyTable, out: &mut dyn Write) -> io::Result<()> {
@@ -28,8 +28,12 @@ pub fn write_final_strategy(table: &StrategyTable, out: &mut dyn Write) -> io::R
     Ok(())
 }
 
-/// Append `d` in decimal.
+/// Append `d` in decimal, or -1 for [`MINUS_ONE`] (rolling -1 dice).
 fn push_decimal(line: &mut Vec<u8>, d: u8) {
+    if d == MINUS_ONE {
+        line.extend_from_slice(b"-1");
+        return;
+    }
     if d >= 100 {
         line.push(b'0' + d / 100);
     }
@@ -45,10 +49,13 @@ mod tests {
 
     #[test]
     fn every_byte_value_is_written_as_display_writes_it() {
-        for d in 0..=u8::MAX {
+        for d in (0..=u8::MAX).filter(|&d| d != MINUS_ONE) {
             let mut line = Vec::new();
             push_decimal(&mut line, d);
             assert_eq!(line, d.to_string().as_bytes());
         }
+        let mut line = Vec::new();
+        push_decimal(&mut line, MINUS_ONE);
+        assert_eq!(line, b"-1");
     }
 }

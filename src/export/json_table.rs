@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use crate::table::StrategyTable;
+use crate::table::{shown, StrategyTable};
 
 /// Write `table` as a JSON array of rows (nothing else).
 pub fn write_json_table(table: &StrategyTable, out: &mut dyn Write) -> io::Result<()> {
@@ -11,7 +11,7 @@ pub fn write_json_table(table: &StrategyTable, out: &mut dyn Write) -> io::Resul
     let rows = table.as_array().rows();
     let n = table.as_array().nrows();
     for (s, row) in rows.into_iter().enumerate() {
-        let cells: Vec<String> = row.iter().map(u8::to_string).collect();
+        let cells: Vec<String> = row.iter().map(|&d| shown(d).to_string()).collect();
         let comma = if s + 1 < n { "," } else { "" };
         writeln!(out, "  [{}]{comma}", cells.join(","))?;
     }

@@ -7,6 +7,7 @@ use std::io::{self, Write};
 use super::in_order::InOrder;
 use super::number::{write_f64, write_int};
 use crate::recall::{Context, MemoryResult, Remembering};
+use crate::table::shown;
 
 /// `score,opponent_score,memory,opponent_memory,dice,win_probability`, seat
 /// `seat`'s rows in the order of the wide tables (scores from the top),
@@ -87,7 +88,7 @@ impl Columns {
                             theirs,
                             clock,
                         };
-                        write_int(&mut text, result.choice(seat, s, o, x));
+                        write_int(&mut text, shown(result.choice(seat, s, o, x)));
                         text.push(b',');
                         write_f64(&mut text, result.value(seat, s, o, x));
                         text.push(b'\n');

@@ -256,13 +256,16 @@ else:
 # `clock` and whether the same player moves again; a tick with a third
 # parameter is also given the points the turn added (before after_turn).
 # clock_sides(clock): the sides of every die rolled at `clock`, or None
-# for dice_sides's own.
+# for dice_sides's own. minus_one(clock): where players may roll -1 dice
+# (Pork Chop), the points that move scores and the clock after it.
 tick = function("tick")
 clock_sides = function("clock_sides")
+minus_one = function("minus_one")
 clock = getattr(module, "CLOCK", None)
 if clock is None:
-    if tick is not None or clock_sides is not None:
-        problem("NO_CLOCK", "tick" if tick is not None else "clock_sides")
+    for declared, f in (("tick", tick), ("clock_sides", clock_sides), ("minus_one", minus_one)):
+        if f is not None:
+            problem("NO_CLOCK", declared)
 else:
     clock = integer(clock, "CLOCK", 1, 64)
     if tick is None:
@@ -301,6 +304,17 @@ else:
         sides_of = twice(clock_sides, "clock_sides", [(c,) for c in range(clock)], faces)
         header["tables"].append("clock_sides")
         tables.append(array.array("q", sides_of))
+
+    if minus_one is not None:
+        def move(value, args):
+            where = label("minus_one", args)
+            if not isinstance(value, (tuple, list)) or len(value) != 2:
+                problem("SHAPE", where, shown(value), "a pair (points, next_clock)")
+            return (integer(value[0], where, 1, MAX_POINTS), integer(value[1], where, 0, clock - 1))
+
+        moves = twice(minus_one, "minus_one", [(c,) for c in range(clock)], move)
+        header["tables"].append("minus_one")
+        tables.append(array.array("q", [x for pair in moves for x in pair]))
 
 if turn_points is not None:
     # The raw points of every choice at every state, in hog's order: zero

@@ -34,7 +34,10 @@
 //!   given the points the turn added to the mover's score (after
 //!   `turn_points` and a memory's bonus, before `after_turn`); and
 //!   optionally `clock_sides(clock)`, the sides of every die rolled at
-//!   `clock` (2 to 20), or `None` for `dice_sides`'s own.
+//!   `clock` (2 to 20), or `None` for `dice_sides`'s own, and
+//!   `minus_one(clock)`: players may roll -1 dice (Pork Chop), a move that
+//!   scores the pair's points (1 to 255) and moves the clock to its second
+//!   value.
 
 use std::path::Path;
 
@@ -48,7 +51,7 @@ use crate::child::spawn_python;
 use crate::cleanup::remove_on_interrupt;
 use crate::dice::MAX_DICE;
 use crate::error::HogError;
-use crate::recall::{Clock, PlayerMemory};
+use crate::recall::{Clock, MinusOne, PlayerMemory};
 
 /// The program `python3 -c` runs: the drivers' shared helpers, then the
 /// rules driver.
@@ -109,6 +112,8 @@ pub struct PythonClock {
     points: bool,
     /// `clock_sides` of each clock, `None` for the rules' own dice.
     sides: Vec<Option<u32>>,
+    /// `minus_one` of each clock, where the file defines it.
+    minus_one: Option<Vec<MinusOne>>,
 }
 
 impl Clock for PythonClock {
@@ -126,8 +131,15 @@ impl Clock for PythonClock {
     fn reads_points(&self) -> bool {
         self.points
     }
-    fn sides(&self, clock: u32) -> Option<u32> {
-        self.sides.get(clock as usize).copied().flatten()
+    fn dice(&self, clock: u32, own: u32) -> u32 {
+        self.sides
+            .get(clock as usize)
+            .copied()
+            .flatten()
+            .unwrap_or(own)
+    }
+    fn minus_one(&self, clock: u32) -> Option<MinusOne> {
+        self.minus_one.as_ref()?.get(clock as usize).copied()
     }
     fn name(&self) -> String {
         "CLOCK".into()
@@ -320,7 +332,21 @@ impl PythonRules {
                         ticks: ticks.collect(),
                         points,
                         sides: vec![None; size as usize],
+                        minus_one: None,
                     });
+                }
+                "minus_one" => {
+                    let size = header.clock.unwrap_or(0) as usize;
+                    let pairs = take(2 * size, &table)?;
+                    let clock = rules
+                        .clock
+                        .as_mut()
+                        .ok_or_else(|| fail("minus_one came before tick".into()))?;
+                    let moves = pairs.chunks_exact(2).map(|p| MinusOne {
+                        points: small(p[0]),
+                        next: small(p[1]),
+                    });
+                    clock.minus_one = Some(moves.collect());
                 }
                 "clock_sides" => {
                     let size = header.clock.unwrap_or(0) as usize;

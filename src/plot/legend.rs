@@ -13,7 +13,7 @@ use super::palette::{dice_color, diff_kind, win_color, DIFF_KINDS, INK, MUTED};
 use super::text::{clip, thousands};
 use super::{Layout, Plot};
 use crate::dice::MAX_DICE;
-use crate::table::StrategyTable;
+use crate::table::{StrategyTable, MINUS_ONE};
 
 /// Where the legend starts: right of the heatmap, level with its top.
 fn legend_origin(layout: &Layout) -> (i32, i32) {
@@ -76,22 +76,30 @@ fn legend_title<DB: DrawingBackend>(
     root.draw(&Text::new(title.to_string(), (x, y), style))
 }
 
-/// Swatches for 0..=10 dice with how many states roll each; zero dice is
-/// named for its rule and set in bold.
+/// Swatches for 0..=10 dice with how many states roll each, and -1 where
+/// the table rolls it (rules with that move); zero dice is named for its
+/// rule and set in bold.
 pub(super) fn draw_policy_legend<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     plot: &Plot,
     table: &StrategyTable,
     layout: &Layout,
 ) -> Drawn<DB> {
-    let mut counts = [0usize; MAX_DICE + 1];
+    let mut counts = [0usize; MAX_DICE + 2];
     for &d in table.as_array() {
         counts[d as usize] += 1;
     }
     legend_title(root, layout, "dice rolled (states)")?;
-    for (dice, &count) in counts.iter().enumerate() {
+    let rows = if counts[usize::from(MINUS_ONE)] > 0 {
+        MAX_DICE + 2
+    } else {
+        MAX_DICE + 1
+    };
+    for (dice, &count) in counts.iter().enumerate().take(rows) {
         let label = if dice == 0 {
             format!("0: {}", plot.zero_dice)
+        } else if dice == usize::from(MINUS_ONE) {
+            "-1".to_string()
         } else {
             dice.to_string()
         };

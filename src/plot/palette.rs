@@ -5,6 +5,7 @@ use plotters::style::colors::colormaps::ViridisRGB;
 use plotters::style::RGBColor;
 
 use crate::dice::MAX_DICE;
+use crate::table::MINUS_ONE;
 
 /// Background of the picture.
 pub(super) const PAPER: RGBColor = RGBColor(255, 255, 255);
@@ -20,7 +21,9 @@ pub(super) const MUTED: RGBColor = RGBColor(100, 100, 100);
 /// with lightness stepping up and down as well as hue, so that any two
 /// counts (not only neighbours) are at least 30 apart in CIELAB and
 /// neighbours stay apart with red-green colour blindness (see the tests).
-const DICE: [RGBColor; MAX_DICE + 1] = [
+/// Rolling -1 dice (Pork Chop's move, in the rules that have it) is a
+/// light pink, last.
+const DICE: [RGBColor; MAX_DICE + 2] = [
     RGBColor(0, 0, 0),
     RGBColor(50, 40, 150),
     RGBColor(25, 110, 230),
@@ -32,12 +35,14 @@ const DICE: [RGBColor; MAX_DICE + 1] = [
     RGBColor(250, 155, 50),
     RGBColor(215, 50, 40),
     RGBColor(175, 30, 90),
+    RGBColor(255, 190, 225),
 ];
 
 /// The colour of a dice count in a policy plot, the legend's swatches
-/// included; counts above the maximum (there are none) take its colour.
+/// included ([`MINUS_ONE`] for rolling -1 dice); codes above it (there are
+/// none) take its colour.
 pub fn dice_color(dice: u8) -> RGBColor {
-    DICE[usize::from(dice).min(MAX_DICE)]
+    DICE[usize::from(dice.min(MINUS_ONE))]
 }
 
 /// The colour of a win probability (viridis, 0 dark purple to 1 yellow);
@@ -141,19 +146,20 @@ mod tests {
 
     #[test]
     fn any_two_dice_counts_look_different() {
-        let colours: Vec<[f64; 3]> = (0..=10).map(|d| rgb(dice_color(d))).collect();
-        for d in 1..=10 {
+        // 0 to 10 dice, and -1 (kept as 11).
+        let colours: Vec<[f64; 3]> = (0..=11).map(|d| rgb(dice_color(d))).collect();
+        for d in 1..=11 {
             let from_zero = delta_e(colours[0], colours[d]);
             assert!(
                 from_zero >= 60.0,
                 "{d} dice is {from_zero:.1} from zero dice"
             );
-            for e in d + 1..=10 {
+            for e in d + 1..=11 {
                 let apart = delta_e(colours[d], colours[e]);
                 assert!(apart >= 30.0, "{d} and {e} dice are {apart:.1} apart");
             }
         }
-        assert_eq!(dice_color(11), dice_color(10));
+        assert_eq!(dice_color(12), dice_color(MINUS_ONE));
         assert_eq!(dice_color(0), RGBColor(0, 0, 0));
     }
 

@@ -1,6 +1,6 @@
 //! What both players share beyond the scores: a small counter every turn
 //! moves on (Time Trot's turn number and whether the last turn was an
-//! extra one; Perfect Piggy's dice, swapped or not). Each player's own
+//! extra one; Perfect Piggy's and Pork Chop's dice, swapped or not). Each player's own
 //! memory is [`super::PlayerMemory`].
 
 /// A context shared by both players, `0..size()`, 0 at the start, moved
@@ -19,9 +19,17 @@ pub trait Clock: Sync {
     fn reads_points(&self) -> bool {
         false
     }
-    /// The sides of every die rolled at `clock`, where the clock decides
-    /// them (Perfect Piggy's swapped dice); `None` for the rules' own.
-    fn sides(&self, clock: u32) -> Option<u32> {
+    /// The sides of the dice rolled at `clock` where the rules' own have
+    /// `own` sides: a clock may change them (Perfect Piggy's and Pork
+    /// Chop's swapped dice). The rules' own by default.
+    fn dice(&self, clock: u32, own: u32) -> u32 {
+        let _ = clock;
+        own
+    }
+    /// The move of rolling -1 dice at `clock`, where the rules have one
+    /// (Pork Chop): what it scores and the clock after it. A clock has the
+    /// move at every value or at none.
+    fn minus_one(&self, clock: u32) -> Option<MinusOne> {
         let _ = clock;
         None
     }
@@ -48,6 +56,18 @@ pub trait Clock: Sync {
         let _ = clock;
         String::new()
     }
+}
+
+/// Rolling -1 dice: a move with no dice at all (Pork Chop), which scores
+/// `points` for the turn (no turn-points rule applies: it rolls nothing)
+/// and moves the clock to `next`; the after-turn rules apply as after any
+/// turn, and the other player moves next unless a rule says otherwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MinusOne {
+    /// The points the move adds to the mover's score.
+    pub points: u32,
+    /// The clock after the move.
+    pub next: u32,
 }
 
 /// No shared context: the clock of rules whose players only remember
@@ -82,6 +102,8 @@ pub enum ClockRule {
     TimeTrot(super::TimeTrot),
     /// Perfect Piggy's dice.
     PerfectPiggy(super::PerfectPiggy),
+    /// Pork Chop's dice and its -1 move.
+    PorkChop(super::PorkChop),
 }
 
 impl ClockRule {
@@ -89,6 +111,7 @@ impl ClockRule {
         match self {
             ClockRule::TimeTrot(c) => c,
             ClockRule::PerfectPiggy(c) => c,
+            ClockRule::PorkChop(c) => c,
         }
     }
 }
@@ -103,8 +126,11 @@ impl Clock for ClockRule {
     fn reads_points(&self) -> bool {
         self.inner().reads_points()
     }
-    fn sides(&self, clock: u32) -> Option<u32> {
-        self.inner().sides(clock)
+    fn dice(&self, clock: u32, own: u32) -> u32 {
+        self.inner().dice(clock, own)
+    }
+    fn minus_one(&self, clock: u32) -> Option<MinusOne> {
+        self.inner().minus_one(clock)
     }
     fn name(&self) -> String {
         self.inner().name()

@@ -4,7 +4,8 @@
 //! or the dice, of the player's previous turn), and a clock both share
 //! (Time Trot, 2018: an extra turn for rolling the turn number's dice;
 //! Perfect Piggy: dice swapped for every later turn by a turn that scores
-//! a perfect square or cube).
+//! a perfect square or cube; Pork Chop: the same swap by a move of its
+//! own, rolling -1 dice).
 //!
 //! The game's state grows by a small context: the mover's memory `a` and
 //! the other player's memory `b`, each below [`PlayerMemory::size`], and
@@ -23,13 +24,13 @@
 
 mod clock;
 mod feral;
-mod perfect_piggy;
+mod swapped_dice;
 mod sweep;
 mod time_trot;
 
-pub use clock::{Clock, ClockRule, Still};
+pub use clock::{Clock, ClockRule, MinusOne, Still};
 pub use feral::FeralHogs;
-pub use perfect_piggy::PerfectPiggy;
+pub use swapped_dice::{PerfectPiggy, PorkChop};
 pub use sweep::{memory_sweep, MemoryResult, Remembering, MAX_CLOCK, MAX_MEMORY, MAX_STATES};
 pub use time_trot::TimeTrot;
 

@@ -5,13 +5,14 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use super::{Clock, Context, PlayerMemory};
+use super::{Clock, Context, MinusOne, PlayerMemory};
 use crate::dice::MAX_DICE;
 use crate::error::HogError;
 use crate::general::{
     PigOut, PointSet, Roll, RuleTables, ScoreRules, Slot, MAX_TURN_POINTS, SIDES,
 };
-use crate::policy::{best_choice, Policy};
+use crate::policy::{best_choice, best_of, Policy};
+use crate::table::MINUS_ONE;
 
 /// The largest memory a player may have: the state count grows with its
 /// square.
@@ -94,13 +95,29 @@ impl MemoryResult {
         (s, o): (u32, u32),
         x: Context,
     ) -> [f64; MAX_DICE + 1] {
+        let all = self.move_values(tables, remembering, i, (s, o), x);
+        std::array::from_fn(|k| all[k])
+    }
+
+    /// [`MemoryResult::choice_values`] and, where the rules have the move
+    /// of rolling -1 dice, its value last (at [`MINUS_ONE`]).
+    pub fn move_values(
+        &self,
+        tables: &RuleTables,
+        remembering: &Remembering,
+        i: usize,
+        (s, o): (u32, u32),
+        x: Context,
+    ) -> Vec<f64> {
         let plan = remembering.plan.as_ref();
         let variants = remembering.variants(tables);
         let mut scratch = Scratch::new(plan);
-        let dice = 0..=MAX_DICE as u8;
-        expectations(&variants, plan, &self.seats, i, (s, o), dice, &mut scratch);
+        let moves = plan.every_move();
+        expectations(&variants, plan, &self.seats, i, (s, o), moves, &mut scratch);
         let (a, b, c) = (x.mine as usize, x.theirs as usize, x.clock as usize);
-        std::array::from_fn(|k| scratch.of(plan, a, b, c, k))
+        (0..plan.moves)
+            .map(|k| scratch.of(plan, a, b, c, k))
+            .collect()
     }
 }
 
@@ -119,18 +136,25 @@ struct Plan {
     most: usize,
     /// How many values the clock takes.
     clocks: usize,
-    /// `ticks[c * CHOICES + k]`: the clock after rolling `k` at clock `c`,
+    /// The moves a player has: the dice counts 0 to 10, and rolling -1
+    /// dice ([`MINUS_ONE`], the 12th) where the clock has that move.
+    moves: usize,
+    /// `ticks[c * moves + k]`: the clock after rolling `k` at clock `c`,
     /// and whether the mover moves again, for clocks that do not read the
     /// points.
     ticks: Vec<(u32, bool)>,
-    /// For clocks that read the points: `[(c * CHOICES + k) * POINTS + q]`
+    /// For clocks that read the points: `[(c * moves + k) * POINTS + q]`
     /// after a turn that added `q` points.
     point_ticks: Option<Vec<(u32, bool)>>,
-    /// The dice each clock's turns roll: per distinct die the clock
-    /// chooses (`None`: the rules' own), the clocks that roll it.
-    variants: Vec<(Option<u32>, Vec<usize>)>,
+    /// The dice each clock's turns roll: per distinct change the clock
+    /// makes to the rules' dice (`None`: none; else the sides of a die of
+    /// each number of sides, indexed by it), the clocks that make it.
+    variants: Vec<(Option<Vec<u32>>, Vec<usize>)>,
+    /// The move of rolling -1 dice at each clock, where there is one.
+    minus_one: Vec<Option<MinusOne>>,
 }
 
+/// The dice counts, 0 to 10.
 const CHOICES: usize = MAX_DICE + 1;
 const POINTS: usize = MAX_TURN_POINTS as usize + 1;
 
@@ -143,11 +167,51 @@ impl Plan {
                 "{name} remembers {size} values; a player's memory holds 1 to {MAX_MEMORY}"
             )));
         }
-        let mut bonuses = vec![Vec::new(); CHOICES];
-        let mut which = Vec::with_capacity(size as usize * CHOICES);
+        let clocks = clock.size();
+        if !(1..=MAX_CLOCK).contains(&clocks) {
+            return Err(HogError::BadRules(format!(
+                "{} counts {clocks} values; a clock holds 1 to {MAX_CLOCK}",
+                clock.name()
+            )));
+        }
+        let cname = clock.name();
+        let minus_one: Vec<Option<MinusOne>> = (0..clocks).map(|c| clock.minus_one(c)).collect();
+        let moves = if minus_one.iter().any(Option::is_some) {
+            if let Some(c) = minus_one.iter().position(Option::is_none) {
+                return Err(HogError::BadRules(format!(
+                    "{cname} has no -1 move at clock {c}: a clock has it at every value or at none"
+                )));
+            }
+            if let Some(&MinusOne { points, next }) = minus_one
+                .iter()
+                .flatten()
+                .find(|m| m.next >= clocks || m.points > MAX_TURN_POINTS)
+            {
+                return Err(HogError::BadRules(format!(
+                    "{cname}'s -1 move scores {points} and goes to clock {next}: at most \
+                     {MAX_TURN_POINTS} points, clocks 0 to {}",
+                    clocks - 1
+                )));
+            }
+            if size > 1 {
+                return Err(HogError::BadRules(format!(
+                    "{cname} with {name}: a -1 move rolls no dice for a memory to remember"
+                )));
+            }
+            CHOICES + 1
+        } else {
+            CHOICES
+        };
+        let mut bonuses = vec![Vec::new(); moves];
+        let mut which = Vec::with_capacity(size as usize * moves);
         for a in 0..size {
             for (k, values) in bonuses.iter_mut().enumerate() {
-                let bonus = memory.bonus(a, k as u32);
+                // The -1 move rolls no dice: no memory pays for it.
+                let bonus = if k < CHOICES {
+                    memory.bonus(a, k as u32)
+                } else {
+                    0
+                };
                 if bonus > MAX_TURN_POINTS {
                     return Err(HogError::BadRules(format!(
                         "{name} gives a bonus of {bonus} for {k} dice: at most {MAX_TURN_POINTS} points"
@@ -160,10 +224,14 @@ impl Plan {
                 which.push(j as u8);
             }
         }
-        let mut remember = Vec::with_capacity(CHOICES * POINTS);
-        for k in 0..CHOICES as u32 {
+        let mut remember = Vec::with_capacity(moves * POINTS);
+        for k in 0..moves as u32 {
             for q in 0..POINTS as u32 {
-                let m = memory.remember(k, q);
+                let m = if (k as usize) < CHOICES {
+                    memory.remember(k, q)
+                } else {
+                    0
+                };
                 if m >= size {
                     return Err(HogError::BadRules(format!(
                         "{name} remembers {m} after {k} dice scoring {q}: memories are 0 to {}",
@@ -174,14 +242,6 @@ impl Plan {
             }
         }
         let most = bonuses.iter().map(Vec::len).max().unwrap_or(1);
-        let clocks = clock.size();
-        if !(1..=MAX_CLOCK).contains(&clocks) {
-            return Err(HogError::BadRules(format!(
-                "{} counts {clocks} values; a clock holds 1 to {MAX_CLOCK}",
-                clock.name()
-            )));
-        }
-        let cname = clock.name();
         let checked = |c: u32, k: u32, q: u32| {
             let (next, again) = clock.tick(c, k, q);
             if next >= clocks {
@@ -192,9 +252,9 @@ impl Plan {
             }
             Ok((next, again))
         };
-        let mut ticks = Vec::with_capacity(clocks as usize * CHOICES);
+        let mut ticks = Vec::with_capacity(clocks as usize * moves);
         let mut point_ticks = Vec::new();
-        let mut variants: Vec<(Option<u32>, Vec<usize>)> = Vec::new();
+        let mut variants: Vec<(Option<Vec<u32>>, Vec<usize>)> = Vec::new();
         for c in 0..clocks {
             for k in 0..CHOICES as u32 {
                 if clock.reads_points() {
@@ -206,15 +266,31 @@ impl Plan {
                     ticks.push(checked(c, k, 0)?);
                 }
             }
-            let sides = clock.sides(c);
-            if let Some(m) = sides.filter(|m| !SIDES.contains(m)) {
+            if let Some(m) = minus_one[c as usize] {
+                // The -1 move's clock is its own: no roll to tick.
+                if clock.reads_points() {
+                    point_ticks.extend(std::iter::repeat_n((m.next, false), POINTS));
+                }
+                ticks.push((m.next, false));
+            }
+            let dice: Vec<u32> = (0..=*SIDES.end()).map(|own| clock.dice(c, own)).collect();
+            if let Some(own) = SIDES
+                .clone()
+                .find(|&own| !SIDES.contains(&dice[own as usize]))
+            {
                 return Err(HogError::BadRules(format!(
-                    "{cname} rolls dice of {m} sides at clock {c}: dice have 2 to 20 sides"
+                    "{cname} rolls dice of {} sides for {own}-sided ones at clock {c}: dice have \
+                     2 to 20 sides",
+                    dice[own as usize]
                 )));
             }
-            match variants.iter_mut().find(|(v, _)| *v == sides) {
+            let change = SIDES
+                .clone()
+                .any(|own| dice[own as usize] != own)
+                .then_some(dice);
+            match variants.iter_mut().find(|(v, _)| *v == change) {
                 Some((_, of)) => of.push(c as usize),
-                None => variants.push((sides, vec![c as usize])),
+                None => variants.push((change, vec![c as usize])),
             }
         }
         Ok(Plan {
@@ -224,10 +300,17 @@ impl Plan {
             remember,
             most,
             clocks: clocks as usize,
+            moves,
             ticks,
             point_ticks: clock.reads_points().then_some(point_ticks),
             variants,
+            minus_one,
         })
+    }
+
+    /// Every move a best seat weighs: the dice counts, and -1 if there.
+    fn every_move(&self) -> std::ops::RangeInclusive<u8> {
+        0..=(self.moves - 1) as u8
     }
 }
 
@@ -274,6 +357,16 @@ fn check(tables: &RuleTables, plan: &Plan, name: &str) -> Result<(), HogError> {
                     by_dice[k as usize].add_shifted(&raw, bonus);
                 }
                 reach.add_shifted(&by_dice[k as usize], 0);
+            }
+            for m in plan.minus_one.iter().flatten() {
+                let index = slots[m.points as usize].index() as u32;
+                if index < n * n && index / n + index % n <= s + o {
+                    return Err(HogError::BadRules(format!(
+                        "with {name}, rolling -1 dice from ({s}, {o}) for {} points keeps the \
+                         sum of the scores; rules with memory need every turn to raise it",
+                        m.points
+                    )));
+                }
             }
             for points in reach.iter() {
                 let index = slots[points as usize].index() as u32;
@@ -329,8 +422,8 @@ impl Remembering {
     ) -> Result<Remembering, HogError> {
         let plan = Plan::new(memory.as_ref(), clock.as_ref())?;
         let mut dice = Vec::with_capacity(plan.variants.len());
-        for &(sides, _) in &plan.variants {
-            dice.push(match sides {
+        for (change, _) in &plan.variants {
+            dice.push(match change {
                 None => None,
                 Some(sides) => Some(Arc::new(RuleTables::new(&Resided { rules, sides })?)),
             });
@@ -464,6 +557,14 @@ pub fn memory_sweep(
     let plan = remembering.plan.as_ref();
     let variants = remembering.variants(tables);
     let goal = tables.goal();
+    for p in policies {
+        if let Policy::Fixed(t) = p {
+            assert!(
+                plan.moves > CHOICES || t.minus_one_at().is_none(),
+                "a table that rolls -1 dice under rules without that move"
+            );
+        }
+    }
     let n = goal as usize;
     for p in policies {
         if let Policy::Fixed(t) = p {
@@ -555,6 +656,22 @@ fn expectations(
     let Scratch { expected, outcomes } = scratch;
     for k in dice {
         let k = usize::from(k);
+        if k == usize::from(MINUS_ONE) {
+            // No dice: one outcome, its points from the raw score on,
+            // whatever the clock's dice.
+            let (_, _, slots) = variants[0].roll_at(s, o, 0);
+            for (c, minus_one) in plan.minus_one.iter().enumerate() {
+                let points = minus_one.expect("a -1 move at every clock").points as usize;
+                let slot = slots[points];
+                outcomes.clear();
+                outcomes.push((1.0, slot.other(), slot.index() as u32, 0, points as u8));
+                let sums = clocked(plan, (own, next), n, (c, k), outcomes);
+                for (b, &sum) in sums[..size].iter().enumerate() {
+                    expected[Scratch::slot(plan, b, c, k, 0)] = sum;
+                }
+            }
+            continue;
+        }
         for (tables, (_, clocks)) in variants.iter().zip(&plan.variants) {
             let (roll, points, slots) = tables.roll_at(s, o, k as u32);
             for (j, &bonus) in plan.bonuses[k].iter().enumerate() {
@@ -592,13 +709,13 @@ fn clocked(
 ) -> [f64; MAX_MEMORY as usize] {
     let size = plan.size;
     let planes = plan.clocks * size * size;
-    let fixed = plan.ticks[c * CHOICES + k];
+    let fixed = plan.ticks[c * plan.moves + k];
     let mut sums = [0.0f64; MAX_MEMORY as usize];
     for &(prob, other, index, m, total) in outcomes {
         let (index, m) = (index as usize, usize::from(m));
         let (next_clock, again) = match &plan.point_ticks {
             None => fixed,
-            Some(ticks) => ticks[(c * CHOICES + k) * POINTS + usize::from(total)],
+            Some(ticks) => ticks[(c * plan.moves + k) * POINTS + usize::from(total)],
         };
         let after = next_clock as usize * size;
         if other && !again {
@@ -643,7 +760,7 @@ struct Scratch {
 impl Scratch {
     fn new(plan: &Plan) -> Scratch {
         Scratch {
-            expected: vec![0.0; plan.clocks * plan.size * CHOICES * plan.most],
+            expected: vec![0.0; plan.clocks * plan.size * plan.moves * plan.most],
             outcomes: Vec::with_capacity(64),
         }
     }
@@ -652,14 +769,14 @@ impl Scratch {
     /// `c` is kept.
     #[inline(always)]
     fn slot(plan: &Plan, b: usize, c: usize, k: usize, j: usize) -> usize {
-        ((c * plan.size + b) * CHOICES + k) * plan.most + j
+        ((c * plan.size + b) * plan.moves + k) * plan.most + j
     }
 
     /// The value of rolling `k` for a mover remembering `a` against `b` at
     /// clock `c`.
     #[inline(always)]
     fn of(&self, plan: &Plan, a: usize, b: usize, c: usize, k: usize) -> f64 {
-        let j = usize::from(plan.which[a * CHOICES + k]);
+        let j = usize::from(plan.which[a * plan.moves + k]);
         self.expected[Scratch::slot(plan, b, c, k, j)]
     }
 }
@@ -683,13 +800,13 @@ fn state(
         Policy::Fixed(table) => Some(table.get(at.0, at.1)),
         Policy::Best => None,
     };
-    let dice = fixed.map_or(0..=MAX_DICE as u8, |k| k..=k);
+    let dice = fixed.map_or(plan.every_move(), |k| k..=k);
     expectations(variants, plan, seats, i, at, dice, scratch);
     if let Some(k) = fixed {
         // One count: each context reads the expectation of its bonus.
         let k = usize::from(k);
         let which: [u8; MAX_MEMORY as usize] =
-            std::array::from_fn(|a| plan.which.get(a * CHOICES + k).copied().unwrap_or(0));
+            std::array::from_fn(|a| plan.which.get(a * plan.moves + k).copied().unwrap_or(0));
         let which = &which[..size];
         for (cb, values) in values.chunks_exact_mut(size).enumerate() {
             let (c, b) = (cb / size, cb % size);
@@ -705,7 +822,13 @@ fn state(
         for b in 0..size {
             for a in 0..size {
                 let of = |k: usize| scratch.of(plan, a, b, c, k);
-                let (value, choice) = best_choice(&std::array::from_fn(of));
+                let (value, choice) = if plan.moves == CHOICES {
+                    best_choice(&std::array::from_fn(of))
+                } else {
+                    // Ties go to the dice counts before the -1 move.
+                    let all: [f64; CHOICES + 1] = std::array::from_fn(of);
+                    best_of(&all)
+                };
                 let x = (c * size + b) * size + a;
                 values[x] = value;
                 choices[x] = choice;
@@ -714,11 +837,11 @@ fn state(
     }
 }
 
-/// The rules with every die of `sides` faces: the tables a clock's own
-/// dice roll with (Perfect Piggy's swapped dice).
+/// The rules with their dice changed by a clock: a die of `own` sides
+/// rolls `sides[own]` (Perfect Piggy's and Pork Chop's swapped dice).
 struct Resided<'a> {
     rules: &'a dyn ScoreRules,
-    sides: u32,
+    sides: &'a [u32],
 }
 
 impl ScoreRules for Resided<'_> {
@@ -728,8 +851,8 @@ impl ScoreRules for Resided<'_> {
     fn zero_dice(&self, score: u32, opponent: u32) -> u32 {
         self.rules.zero_dice(score, opponent)
     }
-    fn dice_sides(&self, _: u32, _: u32) -> u32 {
-        self.sides
+    fn dice_sides(&self, score: u32, opponent: u32) -> u32 {
+        self.sides[self.rules.dice_sides(score, opponent) as usize]
     }
     fn pig_out(&self) -> PigOut {
         self.rules.pig_out()

@@ -64,7 +64,7 @@ impl Clock for Idler {
 use crate::general::{general_sweep, PigOut, RuleTables, ScoreRules};
 use crate::policy::Policy;
 use crate::rules::{Preset, Rules};
-use crate::table::StrategyTable;
+use crate::table::{StrategyTable, MINUS_ONE};
 
 /// A memory that earns nothing: the game is the score-only one, whatever
 /// is remembered.
@@ -212,16 +212,27 @@ impl Brute<'_> {
         } = x;
         let choice = |brute: &mut Brute, k: u32| {
             let goal = brute.rules.goal;
-            let outcomes = if k == 0 {
+            // Rolling -1 dice (Pork Chop): its points, no dice, its clock.
+            let minus_one = (k == u32::from(MINUS_ONE)).then(|| brute.clock.minus_one(c).unwrap());
+            let outcomes = if let Some(m) = minus_one {
+                vec![(m.points, 1.0)]
+            } else if k == 0 {
                 vec![(brute.rules.zero_dice(s, o), 1.0)]
             } else {
-                let sides = brute.clock.sides(c);
-                brute.roll(sides.unwrap_or(brute.rules.dice_sides(s, o)), k)
+                let sides = brute.clock.dice(c, brute.rules.dice_sides(s, o));
+                brute.roll(sides, k)
             };
-            let bonus = brute.memory.bonus(a, k);
+            let bonus = if minus_one.is_some() {
+                0
+            } else {
+                brute.memory.bonus(a, k)
+            };
             let mut total = 0.0;
             for (p, prob) in outcomes {
-                let (clock, again) = brute.clock.tick(c, k, p + bonus);
+                let (clock, again) = match minus_one {
+                    Some(m) => (m.next, false),
+                    None => brute.clock.tick(c, k, p + bonus),
+                };
                 let m = brute.memory.remember(k, p);
                 let (mover, other) = brute.rules.after_turn(s + p + bonus, o);
                 let v = match (mover >= goal, other >= goal) {
@@ -250,9 +261,14 @@ impl Brute<'_> {
             }
             total
         };
+        let moves = if self.clock.minus_one(0).is_some() {
+            0..=u32::from(MINUS_ONE)
+        } else {
+            0..=10
+        };
         let v = match self.tables[i] {
             Some(t) => choice(self, u32::from(t.get(s, o))),
-            None => (0..=10).map(|k| choice(self, k)).fold(0.0, f64::max),
+            None => moves.map(|k| choice(self, k)).fold(0.0, f64::max),
         };
         self.memo.insert((i, s, o, x), v);
         v
@@ -267,10 +283,14 @@ where
     C: Clock + Send + Clone + 'static,
 {
     let name = format!("{} with {}", memory.name(), clock.name());
+    // Rolls counted face by face once for every goal and seat.
+    let mut rolls = HashMap::new();
+    // A table plays the -1 move where the rules have it.
+    let most = if clock.minus_one(0).is_some() { 12 } else { 11 };
     for &goal in goals {
         let rules = Small { goal };
         let tables = RuleTables::new(&rules).unwrap();
-        let boar = StrategyTable::from_fn(goal, |s, o| ((3 * s + o) % 11) as u8);
+        let boar = StrategyTable::from_fn(goal, |s, o| ((3 * s + o) % most) as u8);
         let two = StrategyTable::constant(goal, 2);
         for (seats, policies) in [
             ([None, None], vec![Policy::Best]),
@@ -294,7 +314,7 @@ where
                 } else {
                     seats
                 },
-                rolls: HashMap::new(),
+                rolls: std::mem::take(&mut rolls),
                 memo: HashMap::new(),
             };
             let (size, clocks) = (memory.size(), clock.size());
@@ -316,6 +336,7 @@ where
                     }
                 }
             }
+            rolls = brute.rolls;
         }
     }
 }
@@ -340,15 +361,25 @@ fn time_trot_agrees_with_a_brute_force_face_by_face() {
 
 #[test]
 fn perfect_piggy_agrees_with_a_brute_force_face_by_face() {
-    // Swapped to dice of more sides and of fewer than the small rules'
-    // own 2 or 3, and with Feral Hogs, whose bonus counts in the points
-    // that swap the dice.
-    for sides in [4, 2] {
+    // The small rules roll 2- or 3-sided dice: swapping six-sided dice
+    // with one of those changes them to six-sided (the other stays), and
+    // with Feral Hogs, whose bonus counts in the points that swap them.
+    for sides in [2, 3] {
         let clock = PerfectPiggy::new(sides).unwrap();
         agrees_with_the_brute_force(&Forgetful, &clock, &[1, 2, 5, 9, 16]);
     }
-    let clock = PerfectPiggy::new(4).unwrap();
+    let clock = PerfectPiggy::new(3).unwrap();
     agrees_with_the_brute_force(&FeralHogs::Dice, &clock, &[1, 4, 9]);
+}
+
+#[test]
+fn pork_chop_agrees_with_a_brute_force_face_by_face() {
+    // The -1 move scoring 1 or 2 points, swapping 2- or 3-sided dice to
+    // six-sided; the tables roll -1 at some states.
+    for (points, sides) in [(1, 2), (2, 3)] {
+        let clock = PorkChop::new(points, sides).unwrap();
+        agrees_with_the_brute_force(&Forgetful, &clock, &[1, 2, 5, 9, 16]);
+    }
 }
 
 /// The exact value of two tables against 200,000 games of the plain loop
@@ -385,6 +416,16 @@ fn sampled_games_with_memory_agree_with_the_exact_values() {
     clocked_games_agree(&rules, &tables, (&a, &b), 12, &trot(5), true);
     let piggy = PerfectPiggy::new(4).unwrap();
     clocked_games_agree(&rules, &tables, (&a, &b), 13, &piggy, false);
+    // Pork Chop, one table rolling -1 dice at a fifth of the states.
+    let chop = StrategyTable::from_fn(60, |s, o| {
+        if (s + 2 * o) % 5 == 0 {
+            MINUS_ONE
+        } else {
+            ((s * o + 2) % 9) as u8
+        }
+    });
+    let pork = PorkChop::new(1, 4).unwrap();
+    clocked_games_agree(&rules, &tables, (&chop, &b), 14, &pork, false);
 }
 
 /// Two tables' exact value under `clock` (and Feral Hogs on the dice if
@@ -413,11 +454,14 @@ fn clocked_games_agree<C: Clock + Send + Clone + 'static>(
         });
         (exact.start(0), se)
     };
-    let plain = general_sweep(tables, &policies).value(0, 0, 0);
-    assert!(
-        (plain - exact).abs() > 4.5 * se,
-        "{label}: {plain} vs {exact}"
-    );
+    // Without the clock (where the tables can be played without it).
+    if a.minus_one_at().is_none() && b.minus_one_at().is_none() {
+        let plain = general_sweep(tables, &policies).value(0, 0, 0);
+        assert!(
+            (plain - exact).abs() > 4.5 * se,
+            "{label}: {plain} vs {exact}"
+        );
+    }
 }
 
 /// What the sweep refuses: a turn that keeps the score sum (Pig Out worth

@@ -347,10 +347,21 @@ pub const CATALOG: &[Component] = &[
         params: &[("sides", 4)],
         definition: "a turn that adds a perfect square or cube other than 1 to the mover's \
                      score (after the turn-points rules; 0 counts) swaps the dice of every \
-                     later turn, both players', to dice of `sides` faces; the next such turn \
-                     swaps them back",
+                     later turn, both players': six-sided dice roll as `sides`-sided and \
+                     `sides`-sided as six-sided; the next such turn swaps them back",
         from: "a 2016-era semester (course skeletons in public student copies; semester not \
                confirmed), four-sided",
+    },
+    Component {
+        kind: Kind::Clock,
+        name: "pork-chop",
+        params: &[("points", 1), ("sides", 4)],
+        definition: "a player may roll -1 dice: no dice, `points` points for the turn (no \
+                     turn-points rule), and the dice of every later turn, both players', \
+                     swapped: six-sided dice roll as `sides`-sided and `sides`-sided as \
+                     six-sided; the next -1 swaps them back; the after-turn rules apply",
+        from: "a 2016-era project (Pork Chop); Fall 2013 and Spring 2014 Hog Contests \
+               (Ham Hijinks)",
     },
 ];
 

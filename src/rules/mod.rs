@@ -35,6 +35,7 @@ use crate::error::HogError;
 use crate::general::{RuleTables, ScoreRules, MAX_RULES_GOAL};
 use crate::recall::{Clock, Forgetful, PlayerMemory, Remembering, Still};
 use crate::recurrence::{Dice, Die, Ends};
+use crate::table::StrategyTable;
 use landing::StateTable;
 
 /// `value` as one of `options` by its command-line name (`boar-brawl`,
@@ -228,6 +229,27 @@ impl Rules {
     /// What each player remembers, for rules with memory.
     pub fn memory(&self) -> Option<&Remembering> {
         self.functions.as_ref().and_then(|f| f.memory.as_ref())
+    }
+
+    /// Whether a player may roll -1 dice (Pork Chop's move, a clock's).
+    pub fn has_minus_one(&self) -> bool {
+        self.memory()
+            .is_some_and(|m| m.clock().minus_one(0).is_some())
+    }
+
+    /// Refuse a table that rolls -1 dice under rules without that move,
+    /// naming where it does.
+    pub fn check_moves(&self, table: &StrategyTable, what: &str) -> Result<(), HogError> {
+        match table.minus_one_at() {
+            Some((s, o)) if !self.has_minus_one() => Err(HogError::spec(
+                what,
+                format!(
+                    "rolls -1 dice at score {s}, opponent score {o}: only rules with a -1 move \
+                     (such as pork-chop) have it"
+                ),
+            )),
+            _ => Ok(()),
+        }
     }
 
     /// These rules on the general path even where the fast path would take

@@ -10,7 +10,7 @@
 //! after_turn = ["swap-first-times-last"]      # optional, applied in order
 //! memory = "feral-hogs"                       # optional: rules with memory
 //! clock = { rule = "time-trot", modulus = 8 }  # optional: a shared clock
-//!                                             # (or "perfect-piggy")
+//!                                             # (or "perfect-piggy", "pork-chop")
 //! ```
 //!
 //! A component is its name, or a table with its name under `rule` and
@@ -26,7 +26,7 @@ use super::library::{
 use super::{AfterTurn, ZeroDice};
 use crate::error::HogError;
 use crate::general::{PigOut, ScoreRules, MAX_RULES_GOAL, MAX_TURN_POINTS, SIDES};
-use crate::recall::{ClockRule, FeralHogs, PerfectPiggy, TimeTrot};
+use crate::recall::{ClockRule, FeralHogs, PerfectPiggy, PorkChop, TimeTrot};
 
 /// A rule set composed of library components.
 #[derive(Debug, Clone, PartialEq)]
@@ -132,6 +132,15 @@ impl ComposedRules {
             Some(value) => {
                 let chosen = component(value, Kind::Clock)?;
                 Some(match chosen.component.name {
+                    "pork-chop" => {
+                        let (points, sides) = (chosen.get("points"), chosen.get("sides"));
+                        ClockRule::PorkChop(PorkChop::new(points, sides).ok_or_else(|| {
+                            format!(
+                                "pork-chop has points {points} and sides {sides}: 1 to \
+                                 {MAX_TURN_POINTS} points, dice of 2 to 20 sides"
+                            )
+                        })?)
+                    }
                     "perfect-piggy" => {
                         let sides = chosen.get("sides");
                         ClockRule::PerfectPiggy(PerfectPiggy::new(sides).ok_or_else(|| {

@@ -270,7 +270,10 @@ impl ServerState {
                 self.limits.max_nesting
             )));
         }
-        self.resolve(rules, &spec)
+        let table = self.resolve(rules, &spec)?;
+        // An upload may roll -1 dice; only some rules have that move.
+        rules.check_moves(&table, text)?;
+        Ok(table)
     }
 
     fn resolve(&self, rules: &Rules, spec: &Spec) -> Result<Arc<StrategyTable>, ApiError> {
@@ -360,9 +363,11 @@ pub fn table_from_json(body: &str, goal: u32) -> Result<StrategyTable, String> {
             ));
         }
         for (o, v) in row.iter().enumerate() {
-            match v.as_u64() {
-                Some(d) if d <= 10 => dice[[s, o]] = d as u8,
-                _ => {
+            // -1 is rolling -1 dice, which only some rules have (checked
+            // where the table is played).
+            match v.as_i64().and_then(crate::table::kept) {
+                Some(d) => dice[[s, o]] = d,
+                None => {
                     return Err(format!(
                         "score {s}, opponent score {o}: {} is not a dice count 0..=10",
                         crate::strategy::grammar::clip(&v.to_string(), 30)

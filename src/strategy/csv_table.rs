@@ -6,10 +6,9 @@ use std::path::Path;
 
 use ndarray::Array2;
 
-use crate::dice::MAX_DICE;
 use crate::error::HogError;
 
-use crate::table::StrategyTable;
+use crate::table::{kept, StrategyTable};
 
 /// Read a strategy table for a game to `goal` from a CSV file.
 pub fn read_table(path: &Path, goal: u32) -> Result<StrategyTable, HogError> {
@@ -228,12 +227,15 @@ fn dice_cell(cell: &str, (s, o): (usize, usize), row: usize, column: usize) -> R
     let cell = cell.trim();
     let state = format!("score {s}, opponent score {o}");
     match cell.parse::<i64>() {
-        Ok(d) if (0..=MAX_DICE as i64).contains(&d) => Ok(d as u8),
-        Ok(d) => Err(Problem::new(
-            row,
-            Some(column),
-            format!("{state}: {d} dice is outside 0..=10"),
-        )),
+        // -1: the move of rolling -1 dice, which only rules with it
+        // (Pork Chop) take; the resolver refuses it elsewhere.
+        Ok(d) => kept(d).ok_or_else(|| {
+            Problem::new(
+                row,
+                Some(column),
+                format!("{state}: {d} dice is outside 0..=10"),
+            )
+        }),
         Err(_) if !cell.is_empty() && cell.bytes().all(|b| b.is_ascii_digit()) => {
             Err(Problem::new(
                 row,
@@ -367,6 +369,18 @@ mod tests {
         format!("{:?}/{:?}: {}", p.row, p.column, p.reason)
     }
 
+    /// -1 is rolling -1 dice (kept as [`MINUS_ONE`]): read here, refused
+    /// where the rules have no such move.
+    #[test]
+    fn minus_one_is_read_as_the_move() {
+        let t = parse_table("score,0,1\n0,-1,1\n1,3,-1\n", 2).unwrap();
+        assert_eq!(
+            (t.get(0, 0), t.get(1, 1)),
+            (crate::table::MINUS_ONE, crate::table::MINUS_ONE)
+        );
+        assert_eq!(t.minus_one_at(), Some((0, 0)));
+    }
+
     #[test]
     fn reads_both_formats() {
         let wide = "score,0,1\n0,1,2\n1,3,10\n";
@@ -390,8 +404,8 @@ mod tests {
             "Some(2)/Some(3): score 0, opponent score 1: 11 dice is outside 0..=10"
         );
         assert_eq!(
-            err("score,0,1\n0,-1,1\n1,3,4\n", 2),
-            "Some(2)/Some(2): score 0, opponent score 0: -1 dice is outside 0..=10"
+            err("score,0,1\n0,-2,1\n1,3,4\n", 2),
+            "Some(2)/Some(2): score 0, opponent score 0: -2 dice is outside 0..=10"
         );
         assert_eq!(
             err("score,0,1\n0,1\n", 2),

@@ -78,8 +78,16 @@ impl<'a> Resolver<'a> {
         self.resolve(&Spec::parse(text)?)
     }
 
-    /// The table a spec stands for under these rules.
+    /// The table a spec stands for under these rules: one that rolls -1
+    /// dice only where the rules have that move.
     pub fn resolve(&self, spec: &Spec) -> Result<StrategyTable, HogError> {
+        let table = self.resolve_any(spec)?;
+        self.rules.check_moves(&table, &spec.to_string())?;
+        Ok(table)
+    }
+
+    /// [`Resolver::resolve`] before the check of its moves.
+    fn resolve_any(&self, spec: &Spec) -> Result<StrategyTable, HogError> {
         let rules = self.rules;
         if let Some(table) = self.named.and_then(|named| named(&spec.to_string())) {
             return Ok(table);

@@ -82,19 +82,15 @@ impl<'r> SweepResult<'r> {
     }
 
     /// Seat `i`'s value of every dice count at `(s, o)` under rules with
-    /// memory, in context `x`.
-    pub fn choice_values_remembering(
-        &self,
-        i: usize,
-        (s, o): (u32, u32),
-        x: Context,
-    ) -> [f64; MAX_DICE + 1] {
+    /// memory, in context `x`, and of rolling -1 dice last where the rules
+    /// have that move (at [`MINUS_ONE`](crate::table::MINUS_ONE)).
+    pub fn choice_values_remembering(&self, i: usize, (s, o): (u32, u32), x: Context) -> Vec<f64> {
         let (Some(result), Some(tables), Some(memory)) =
             (&self.memory, self.rules.general(), self.rules.memory())
         else {
             panic!("choice values with memory asked of a sweep without it");
         };
-        result.choice_values(tables, memory, i, (s, o), x)
+        result.move_values(tables, memory, i, (s, o), x)
     }
 
     /// [`SweepResult::choice_values`] of seat `i` at every `(s, o)` with `s`

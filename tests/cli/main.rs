@@ -18,6 +18,7 @@ mod memory;
 mod perfect_piggy;
 mod pictures;
 mod play;
+mod pork_chop;
 mod process;
 mod python;
 mod rates;

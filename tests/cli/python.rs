@@ -126,10 +126,16 @@ fn errors_name_the_state_and_the_problem() {
     let enormous = python_error("def strategy(s, o):\n    return 10 ** 5000\n", &[]);
     assert!(enormous.contains("outside 0..=10"), "{enormous}");
     assert!(enormous.len() < 300, "{enormous}");
-    let negative = python_error("def strategy(s, o):\n    return -1\n", &[]);
+    let negative = python_error("def strategy(s, o):\n    return -2\n", &[]);
     assert!(
-        negative.contains("strategy(0, 0) returned -1"),
+        negative.contains("strategy(0, 0) returned -2, outside 0..=10"),
         "{negative}"
+    );
+    // -1 is the move of rolling -1 dice, which these rules lack.
+    let minus_one = python_error("def strategy(s, o):\n    return -1\n", &[]);
+    assert!(
+        minus_one.contains("rolls -1 dice at score 0, opponent score 0: only rules with a -1 move"),
+        "{minus_one}"
     );
     let boolean = python_error("def strategy(s, o):\n    return True\n", &[]);
     assert!(

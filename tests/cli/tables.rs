@@ -210,7 +210,7 @@ fn a_value_outside_0_to_10_is_refused() {
     let s = Scratch::new();
     let cases = [
         (0, 0, "11"),
-        (99, 99, "-1"),
+        (99, 99, "-2"),
         (12, 80, "255"),
         (70, 3, "1000000000000"),
     ];
@@ -230,6 +230,16 @@ fn a_value_outside_0_to_10_is_refused() {
             )],
         );
     }
+    // -1 is the move of rolling -1 dice: refused by the rules that lack
+    // it, at its state.
+    let mut g = grid();
+    g[1 + 99][1 + 99] = "-1".to_string();
+    s.write("minus.csv", &render(&g));
+    refuse_table(
+        &s,
+        "minus.csv",
+        &["rolls -1 dice at score 99, opponent score 99: only rules with a -1 move"],
+    );
 }
 
 #[test]

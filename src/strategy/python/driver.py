@@ -57,9 +57,11 @@ def tabulate(offset, states):
             dice = operator.index(value)
         except TypeError:
             report("TYPE\x1f%d\x1f%d\x1f%s" % (s, o, shown(value)))
-        if not 0 <= dice <= 10:
+        if not -1 <= dice <= 10:
             report("RANGE\x1f%d\x1f%d\x1f%s" % (s, o, shown(value)))
-        shared[offset + s * goal + o] = dice
+        # -1 (rolling -1 dice, Pork Chop's move) is kept as 11, as hog's
+        # tables keep it; hog refuses it under rules without that move.
+        shared[offset + s * goal + o] = 11 if dice == -1 else dice
 
 
 def entry_name():

@@ -4,9 +4,7 @@
 
 use ndarray::Array2;
 
-use crate::dice::MAX_DICE;
-
-use crate::table::StrategyTable;
+use crate::table::{shown, StrategyTable, MINUS_ONE};
 
 /// Where the report starts.
 const REPORT: usize = 16;
@@ -123,10 +121,11 @@ impl<'a> Exchange<'a> {
             return Err(format!(
                 "{function}({s}, {o}) returned {} and later {}: a strategy must be a \
                  deterministic function of the two scores (no randomness, no counting calls)",
-                first[i], second[i]
+                shown(first[i]),
+                shown(second[i])
             ));
         }
-        if let Some(i) = first.iter().position(|&d| d as usize > MAX_DICE) {
+        if let Some(i) = first.iter().position(|&d| d > MINUS_ONE) {
             return Err(format!("{function}({}, {}) was not stored", i / n, i % n));
         }
         let dice = Array2::from_shape_vec((n, n), first.to_vec()).expect("n * n cells");

@@ -1,0 +1,285 @@
+//! Pork Chop (`clock = "pork-chop"`): the move of rolling -1 dice, which
+//! scores a point and swaps the dice of every later turn. The commands
+//! agree with the library's sweep; tables (CSV, Python) may roll -1 where
+//! the rules have the move and are refused where they do not; the Python
+//! twin of the example file gives its bits; `simulate` its rates.
+
+use std::sync::Arc;
+
+use hog::general::RuleTables;
+use hog::policy::Policy;
+use hog::recall::{memory_sweep, Context, Forgetful, MemoryResult, PorkChop, Remembering};
+use hog::rules::ComposedRules;
+use hog::table::{StrategyTable, MINUS_ONE};
+
+use crate::util::{num, run_ok, Scratch};
+
+fn example(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples/rules")
+        .join(name)
+}
+
+/// The example file's tables and clock at `goal`.
+fn game(goal: u32) -> (RuleTables, Remembering) {
+    let rules = ComposedRules::load(&example("pork-chop.toml"), Some(goal)).unwrap();
+    let tables = RuleTables::new(&rules).unwrap();
+    let clock = Arc::new(PorkChop::new(1, 4).unwrap());
+    let remembering = Remembering::new(&rules, &tables, Arc::new(Forgetful), clock).unwrap();
+    (tables, remembering)
+}
+
+fn library(goal: u32, policies: &[Policy<'_>]) -> MemoryResult {
+    let (tables, remembering) = game(goal);
+    memory_sweep(&tables, &remembering, policies)
+}
+
+fn swapped(clock: u32) -> Context {
+    Context {
+        clock,
+        ..Context::START
+    }
+}
+
+/// Swap the dice when 20 or more behind, else roll 5: as a table and as
+/// the same function in Python.
+const CHOP_PY: &str = "def chop(score, opponent_score):\n    \
+                       return -1 if opponent_score - score >= 20 else 5\n";
+
+fn chop(goal: u32) -> StrategyTable {
+    StrategyTable::from_fn(goal, |s, o| if o >= s + 20 { MINUS_ONE } else { 5 })
+}
+
+/// The example file: its optimum is the library's, -1 included in its
+/// dice column; explain lists -1 last with the optimum's value; a table
+/// that rolls -1 (CSV or Python) evaluates to the library's value and
+/// `simulate` plays it with real dice.
+#[test]
+fn the_pork_chop_example_file() {
+    let dir = Scratch::new();
+    let path = example("pork-chop.toml");
+    let file = path.to_str().unwrap();
+    let s = dir.json(&["solve", "--rules-file", file, "--out", "out"]);
+    let best = library(100, &[Policy::Best]);
+    assert_eq!(
+        num(&s, "first_player_win_probability").to_bits(),
+        best.start(0).to_bits()
+    );
+    assert_eq!(s["components"]["clock"], "pork-chop");
+    let text = std::fs::read_to_string(dir.join("out/final_strategy.csv")).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some("score,opponent_score,dice_swapped,dice,win_probability")
+    );
+    let mut minus_ones = 0;
+    for line in lines {
+        let x: Vec<&str> = line.split(',').collect();
+        let n: Vec<u32> = x[..3].iter().map(|t| t.parse().unwrap()).collect();
+        let dice: i32 = x[3].parse().unwrap();
+        let chosen = best.choice(0, n[0], n[1], swapped(n[2]));
+        assert_eq!(dice, hog::table::shown(chosen), "{line}");
+        minus_ones += usize::from(dice == -1);
+    }
+    // The move is worth making somewhere, but not everywhere.
+    assert!((100..10_000).contains(&minus_ones), "{minus_ones}");
+
+    // explain: -1 last, valued by the optimum; the best here.
+    let e = dir.json(&["explain", "60", "85", "--rules-file", file, "--clock", "1"]);
+    let choices = e["choices"].as_array().unwrap();
+    assert_eq!(choices.len(), 12);
+    assert_eq!(choices[11]["dice"], -1);
+    assert_eq!(choices[11]["outcomes"], serde_json::json!([[61, 85, 1.0]]));
+    let (tables, remembering) = game(100);
+    let values = best.move_values(&tables, &remembering, 0, (60, 85), swapped(1));
+    assert_eq!(
+        choices[11]["win_probability"].as_f64().unwrap().to_bits(),
+        values[11].to_bits()
+    );
+    assert_eq!(e["best"], -1);
+    let words = dir.run(&["explain", "60", "85", "--rules-file", file, "--clock", "1"]);
+    assert!(words.contains("Best: rolling -1 dice wins"), "{words}");
+
+    // A table that rolls -1 dice, as CSV and as Python.
+    dir.write("chop.py", CHOP_PY);
+    run_ok(dir.hog().args([
+        "export",
+        "--rules-file",
+        file,
+        "chop.py:chop",
+        "--out",
+        "chop.csv",
+    ]));
+    let csv = std::fs::read_to_string(dir.join("chop.csv")).unwrap();
+    assert!(csv.lines().nth(1).unwrap().contains(",5,-1,"), "{csv}");
+    let table = chop(100);
+    let five = StrategyTable::constant(100, 6);
+    let exact = library(100, &[Policy::Fixed(&table), Policy::Fixed(&five)]).start(0);
+    for spec in ["chop.py:chop", "chop.csv"] {
+        let v = dir.json(&["eval", "--rules-file", file, spec, "--vs", "always_roll(6)"]);
+        assert_eq!(num(&v, "first").to_bits(), exact.to_bits(), "{spec}");
+    }
+    let v = dir.json(&[
+        "simulate",
+        "--rules-file",
+        file,
+        "chop.csv",
+        "--vs",
+        "always_roll(6)",
+        "--games",
+        "100000",
+        "--quiet",
+    ]);
+    let sampled = v["sampled"]["first"]["rate"].as_f64().unwrap();
+    let se = (exact * (1.0 - exact) / 100_000.0).sqrt();
+    assert!((sampled - exact).abs() < 4.5 * se, "{sampled} vs {exact}");
+}
+
+/// examples/rules/pork-chop.py (`minus_one(clock)`) is the example file in
+/// Python: the same optimum row for row, the same evaluation.
+#[test]
+fn pork_chop_from_python_is_the_rules_file() {
+    let dir = Scratch::new();
+    let (py, toml) = (example("pork-chop.py"), example("pork-chop.toml"));
+    let (py, toml) = (py.to_str().unwrap(), toml.to_str().unwrap());
+    let goal = ["--goal", "60"];
+    let a = dir.json(&[&["solve", "--rules-py", py, "--out", "py"][..], &goal].concat());
+    let b = dir.json(&[&["solve", "--rules-file", toml, "--out", "toml"][..], &goal].concat());
+    assert_eq!(
+        num(&a, "first_player_win_probability").to_bits(),
+        num(&b, "first_player_win_probability").to_bits()
+    );
+    let read = |folder: &str| {
+        std::fs::read_to_string(dir.join(folder).join("final_strategy.csv")).unwrap()
+    };
+    let (p, t) = (read("py"), read("toml"));
+    assert!(p.lines().skip(1).eq(t.lines().skip(1)));
+    assert!(p.contains(",-1,"));
+    dir.write("chop.py", CHOP_PY);
+    let eval = |rules: &[&str]| {
+        let mut args = vec!["eval", "chop.py:chop", "--vs", "always_roll(4)"];
+        args.extend_from_slice(rules);
+        num(&dir.json(&args), "first")
+    };
+    assert_eq!(
+        eval(&["--rules-py", py]).to_bits(),
+        eval(&["--rules-file", toml]).to_bits()
+    );
+}
+
+/// What cannot be: -1 under rules without the move (from a table, from
+/// Python, typed in a game), a Pork Chop scoring nothing or with a memory,
+/// and a Python `minus_one` that goes wrong; each one line.
+#[test]
+fn pork_chop_refusals() {
+    let dir = Scratch::new();
+    dir.write("chop.py", CHOP_PY);
+    let mut csv = String::from("score");
+    for o in 0..100 {
+        csv += &format!(",{o}");
+    }
+    for s in 0..100 {
+        csv += &format!("\n{s}");
+        for o in 0..100 {
+            csv += if o >= s + 20 { ",-1" } else { ",5" };
+        }
+    }
+    dir.write("chop.csv", &format!("{csv}\n"));
+    for spec in ["chop.py:chop", "chop.csv"] {
+        dir.refuse(
+            &["eval", spec, "--vs", "always_roll(6)"],
+            &[
+                spec,
+                "rolls -1 dice at score 0, opponent score 20: only rules with a -1 move",
+            ],
+        );
+    }
+    let text = run_ok(
+        dir.hog()
+            .args(["play", "--seed", "1", "--first"])
+            .write_stdin("-1\nquit\n"),
+    );
+    assert!(
+        text.contains("Please type a whole number of dice from 0 to 10 (not \"-1\")."),
+        "{text}"
+    );
+
+    let bacon = "zero_dice = \"bacon-max\"\n";
+    for (name, extra, problem) in [
+        (
+            "zero.toml",
+            "clock = { rule = \"pork-chop\", points = 0 }\n",
+            "pork-chop has points 0 and sides 4: 1 to 255 points, dice of 2 to 20 sides",
+        ),
+        (
+            "feral.toml",
+            "clock = \"pork-chop\"\nmemory = \"feral-hogs\"\n",
+            "a -1 move rolls no dice for a memory to remember",
+        ),
+    ] {
+        dir.write(name, &format!("{bacon}{extra}"));
+        dir.refuse(&["solve", "--rules-file", name], &[problem]);
+    }
+    let python = std::fs::read_to_string(example("pork-chop.py")).unwrap();
+    for (name, text, problem) in [
+        (
+            "nothing.py",
+            python.replace("return 1, 1 - clock", "return 0, 1 - clock"),
+            "minus_one(0) returned 0, outside 1 to 255",
+        ),
+        (
+            "far.py",
+            python.replace("return 1, 1 - clock", "return 1, 2"),
+            "minus_one(0) returned 2, outside 0 to 1",
+        ),
+        (
+            "single.py",
+            python.replace("return 1, 1 - clock", "return 1"),
+            "minus_one(0) returned 1, not a pair (points, next_clock)",
+        ),
+        (
+            "clockless.py",
+            python
+                .replace("CLOCK = 2", "")
+                .replace("def tick(", "def _tick(")
+                .replace("def clock_sides(", "def _clock_sides("),
+            "it defines minus_one but no CLOCK",
+        ),
+    ] {
+        dir.write(name, &text);
+        dir.refuse(
+            &["eval", "--rules-py", name, "always_roll(3)"],
+            &[name, problem],
+        );
+    }
+}
+
+/// `hog play` under Pork Chop: -1 is a move a person types, told as one,
+/// and the dice change for both players.
+#[test]
+fn play_under_pork_chop() {
+    let dir = Scratch::new();
+    let file = example("pork-chop.toml");
+    let args = [
+        "play",
+        "--rules-file",
+        file.to_str().unwrap(),
+        "--seed",
+        "5",
+        "--first",
+        "--hints",
+    ];
+    let text = run_ok(dir.hog().args(args).write_stdin("5\n-1\n-2\n-1\nquit\n"));
+    for line in [
+        "  6: 51.68%    7: 51.52%    8: 50.96%    9: 50.32%   10: 49.67%   -1: 46.98%",
+        "Dice (0-10, or -1)? ",
+        "You roll -1 dice - pork-chop: 1 point.\n\
+         pork-chop: the dice are swapped: every turn rolls 4-sided dice from now on.",
+        "(pork-chop: dice swapped to 4-sided.)",
+        "The bot rolls 2 dice (4-sided): 4 3 = 7 points.",
+        "Please type -1 or a whole number of dice from 0 to 10 (not \"-2\").",
+        "pork-chop: the dice are swapped back: every turn rolls the rules' own dice again.",
+    ] {
+        assert!(text.contains(line), "{line:?} not in {text}");
+    }
+}
