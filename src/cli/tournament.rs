@@ -79,7 +79,9 @@ impl<'a> Tables<'a> {
             return Ok(table.clone());
         }
         let table = match spec {
-            Spec::BestResponse(inner) => {
+            // Under rules with memory a best response remembers, and is no
+            // table: the resolver says so.
+            Spec::BestResponse(inner) if self.rules.memory().is_none() => {
                 let opponent = self.get(inner)?;
                 let options = self.config.sweep_options();
                 solve::best_response(self.rules, &opponent, &options).table()

@@ -8,9 +8,9 @@ use base64::Engine;
 use ndarray::Array2;
 use serde_json::{json, Value};
 
-use crate::dice::MAX_DICE;
 use crate::rules::Rules;
 use crate::strategy::{EntryName, StrategyTable};
+use crate::table::MINUS_ONE;
 
 /// The key of a submission's file under `rules` and `function`.
 pub fn file_key(rules: &Rules, function: &str, bytes: &[u8]) -> u64 {
@@ -89,7 +89,9 @@ impl TableCache {
             let Some(Ok(dice)) = entry["dice"].as_str().map(|d| b64.decode(d)) else {
                 continue;
             };
-            if dice.len() != n * n || dice.iter().any(|&d| usize::from(d) > MAX_DICE) {
+            // -1 (rolling -1 dice) is kept as MINUS_ONE; the entry's
+            // rules are checked again after the cache.
+            if dice.len() != n * n || dice.iter().any(|&d| d > MINUS_ONE) {
                 continue;
             }
             let table = StrategyTable::from_array(

@@ -260,6 +260,8 @@ else:
 # (Pork Chop), the points that move scores and the clock after it.
 tick = function("tick")
 clock_sides = function("clock_sides")
+# The most sides a clock's dice have (0: the file's own dice only).
+clock_most = 0
 minus_one = function("minus_one")
 clock = getattr(module, "CLOCK", None)
 if clock is None:
@@ -302,6 +304,7 @@ else:
             return integer(value, label("clock_sides", args), 2, 20)
 
         sides_of = twice(clock_sides, "clock_sides", [(c,) for c in range(clock)], faces)
+        clock_most = max(sides_of)
         header["tables"].append("clock_sides")
         tables.append(array.array("q", sides_of))
 
@@ -321,7 +324,10 @@ if turn_points is not None:
     # dice's points, then for 1 to 10 dice the distinct points of the roll
     # in increasing order (Pig Out's and the sums without a 1). Hundreds of
     # calls a state: the loop is written out, with the checks' slow path
-    # only for a value that fails the fast one.
+    # only for a value that fails the fast one. Where a clock's dice have
+    # more sides than a state's own, the points of the most sides are
+    # asked there: they hold those of every die with fewer.
+    sides = [max(m, clock_most) for m in sides]
     rolls = {}
     for m in set(sides):
         rolls[m] = [(p, k) for k in range(1, MAX_DICE + 1)

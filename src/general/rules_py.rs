@@ -112,6 +112,8 @@ pub struct PythonClock {
     points: bool,
     /// `clock_sides` of each clock, `None` for the rules' own dice.
     sides: Vec<Option<u32>>,
+    /// The most sides of those (0 if none).
+    most: u32,
     /// `minus_one` of each clock, where the file defines it.
     minus_one: Option<Vec<MinusOne>>,
 }
@@ -332,6 +334,7 @@ impl PythonRules {
                         ticks: ticks.collect(),
                         points,
                         sides: vec![None; size as usize],
+                        most: 0,
                         minus_one: None,
                     });
                 }
@@ -359,6 +362,7 @@ impl PythonRules {
                         .into_iter()
                         .map(|v| (v != 0).then(|| small(v)))
                         .collect();
+                    clock.most = clock.sides.iter().flatten().copied().max().unwrap_or(0);
                 }
                 "bonus" => {
                     let count = (MAX_DICE + 1) * size as usize;
@@ -398,12 +402,22 @@ impl PythonRules {
     }
 }
 
+impl PythonRules {
+    /// The sides whose points `turn_points` was asked at `(score,
+    /// opponent)`: the state's own, or a clock's dice where they have
+    /// more (their points include those of every die with fewer).
+    fn asked_sides(&self, score: u32, opponent: u32) -> u32 {
+        let most = self.clock.as_ref().map_or(0, |c| c.most);
+        self.dice_sides(score, opponent).max(most)
+    }
+}
+
 impl PerState {
     /// Where each state's raw outcomes start: zero dice's one, then each
     /// count's distinct points, as the driver lists them.
     fn layout(rules: &PythonRules) -> PerState {
         let n = rules.goal;
-        let sides = || (0..n).flat_map(move |s| (0..n).map(move |o| rules.dice_sides(s, o)));
+        let sides = || (0..n).flat_map(move |s| (0..n).map(move |o| rules.asked_sides(s, o)));
         let rolls = Rolls::new(sides(), rules.pig_out);
         let mut starts = vec![0];
         for m in sides() {
@@ -451,7 +465,7 @@ impl ScoreRules for PythonRules {
             Some(TurnPoints::PerState(table)) => table,
         };
         let at = (score * self.goal + opponent) as usize;
-        let m = self.dice_sides(score, opponent);
+        let m = self.asked_sides(score, opponent);
         let mut index = table.starts[at] + table.rolls.first(m, dice);
         if dice > 0 {
             match table

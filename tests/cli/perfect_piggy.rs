@@ -189,7 +189,9 @@ fn the_perfect_piggy_example_file() {
 
 /// examples/rules/perfect-piggy.py (a `tick` that reads the points and a
 /// `clock_sides`) is the example file written in Python: the same optimum,
-/// byte for byte, and the same evaluation.
+/// byte for byte, and the same evaluation; so are both swapping to dice of
+/// eight sides, whose points Hogtimus Prime must see too (the points of
+/// the clock's dice are asked of `turn_points`, not only the rules' own).
 #[test]
 fn perfect_piggy_from_python_is_the_rules_file() {
     let dir = Scratch::new();
@@ -199,6 +201,42 @@ fn perfect_piggy_from_python_is_the_rules_file() {
         root.join("perfect-piggy.toml"),
     );
     let (py, toml) = (py.to_str().unwrap(), toml.to_str().unwrap());
+    let py8 = std::fs::read_to_string(py)
+        .unwrap()
+        .replace("return 4 if clock == 1", "return 8 if clock == 1");
+    let toml8 = std::fs::read_to_string(toml).unwrap().replace(
+        "clock = \"perfect-piggy\"",
+        "clock = { rule = \"perfect-piggy\", sides = 8 }",
+    );
+    dir.write("pp8.py", &py8);
+    dir.write("pp8.toml", &toml8);
+    let a = dir.json(&[
+        "solve",
+        "--rules-py",
+        "pp8.py",
+        "--out",
+        "py8",
+        "--goal",
+        "60",
+    ]);
+    let b = dir.json(&[
+        "solve",
+        "--rules-file",
+        "pp8.toml",
+        "--out",
+        "toml8",
+        "--goal",
+        "60",
+    ]);
+    assert_eq!(
+        num(&a, "first_player_win_probability").to_bits(),
+        num(&b, "first_player_win_probability").to_bits()
+    );
+    let rows = |folder: &str| {
+        let text = std::fs::read_to_string(dir.join(folder).join("final_strategy.csv")).unwrap();
+        text.lines().skip(1).map(str::to_string).collect::<Vec<_>>()
+    };
+    assert_eq!(rows("py8"), rows("toml8"));
     let goal = ["--goal", "60"];
     let a = dir.json(&[&["solve", "--rules-py", py, "--out", "py"][..], &goal].concat());
     let b = dir.json(&[&["solve", "--rules-file", toml, "--out", "toml"][..], &goal].concat());

@@ -204,6 +204,19 @@ fn pork_chop_refusals() {
         "{text}"
     );
 
+    // A best response under rules with a clock remembers it: no table.
+    let file = example("pork-chop.toml");
+    dir.refuse(
+        &[
+            "tournament",
+            "--rules-file",
+            file.to_str().unwrap(),
+            "best_response(always_roll(4))",
+            "always_roll(4)",
+        ],
+        &["best_response(always_roll(4))", "is no 100x100 table"],
+    );
+
     let bacon = "zero_dice = \"bacon-max\"\n";
     for (name, extra, problem) in [
         (
@@ -282,4 +295,65 @@ fn play_under_pork_chop() {
     ] {
         assert!(text.contains(line), "{line:?} not in {text}");
     }
+}
+
+/// A Hog Contest under Pork Chop: an entry that rolls -1 dice is entered,
+/// its pairs evaluated with the move, and kept in the table cache like any
+/// other (a rerun starts no Python); under rules without the move the
+/// same entry is refused, naming the state.
+#[test]
+fn a_contest_under_pork_chop() {
+    let dir = Scratch::new();
+    let folder = dir.join("entries");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(
+        folder.join("chop.py"),
+        format!(
+            "PLAYER_NAME = 'Chop'\n{}",
+            CHOP_PY.replace("def chop(", "def final_strategy(")
+        ),
+    )
+    .unwrap();
+    std::fs::write(
+        folder.join("six.py"),
+        "PLAYER_NAME = 'Six'\ndef final_strategy(score, opponent_score):\n    return 6\n",
+    )
+    .unwrap();
+    let rules = example("pork-chop.toml");
+    let folder_arg = folder.display().to_string();
+    let run = |rules: &[&str], out: &str| {
+        let mut args = vec!["contest", folder_arg.as_str(), "--out", out, "--quiet"];
+        args.extend_from_slice(rules);
+        dir.json(&args)
+    };
+    let pork = ["--rules-file", rules.to_str().unwrap()];
+    let first = run(&pork, "results");
+    assert_eq!(first["leaderboard"].as_array().unwrap().len(), 2, "{first}");
+    let table = chop(100);
+    let six = StrategyTable::constant(100, 6);
+    let a = library(100, &[Policy::Fixed(&table), Policy::Fixed(&six)]).start(0);
+    let b = library(100, &[Policy::Fixed(&six), Policy::Fixed(&table)]).start(0);
+    let chop_row = first["leaderboard"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["name"] == "Chop")
+        .unwrap()
+        .clone();
+    let mean = chop_row["mean_win_rate"].as_f64().unwrap();
+    assert!(
+        (mean - (a + 1.0 - b) / 2.0).abs() < 1e-12,
+        "{mean} vs {a}, {b}"
+    );
+    let again = run(&pork, "results");
+    assert_eq!(again["submissions_from_cache"], 2, "{again}");
+    assert_eq!(again["pairs_evaluated"], 0);
+
+    // Under the default rules it enters only as a default count.
+    let plain = run(&["--default-dice", "4"], "plain");
+    let why = plain["leaderboard"].to_string();
+    assert!(
+        why.contains("rolls -1 dice at score 0, opponent score 20"),
+        "{why}"
+    );
 }
