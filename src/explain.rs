@@ -249,7 +249,7 @@ fn explanation(
                 (Some(memory), Some(x)) => memory.memory().bonus(x.mine, u32::from(dice)),
                 _ => 0,
             };
-            let before = turn_points_at(rules, score, opponent, dice, remembered);
+            let before = turn_points(rules, score, opponent, dice, remembered);
             let points: Vec<(u32, f64)> = before.iter().map(|&(p, q)| (p + bonus, q)).collect();
             Choice {
                 dice,
@@ -303,17 +303,9 @@ fn minus_one_choice(
     }
 }
 
-/// The points a turn of `dice` dice can score at `(score, opponent)`, each
-/// with its probability, in increasing order of points: the state's dice
-/// under the rules' Pig Out rule (the presets': Sow Sad's 1), then
-/// `turn_points` (the presets leave the points as they are).
-pub fn turn_points(rules: &Rules, score: u32, opponent: u32, dice: u8) -> Vec<(u32, f64)> {
-    turn_points_at(rules, score, opponent, dice, None)
-}
-
 /// The sides of the dice rolled at `(score, opponent)` in context
-/// `remembered`: a clock may choose them (Perfect Piggy's swapped dice).
-pub fn sides_at(rules: &Rules, score: u32, opponent: u32, remembered: Option<Context>) -> u32 {
+/// `remembered`: a clock may change them (Perfect Piggy's swapped dice).
+fn sides_at(rules: &Rules, score: u32, opponent: u32, remembered: Option<Context>) -> u32 {
     let own = ScoreRules::dice_sides(rules, score, opponent);
     match (rules.memory(), remembered) {
         (Some(memory), Some(x)) => memory.clock().dice(x.clock, own),
@@ -321,9 +313,12 @@ pub fn sides_at(rules: &Rules, score: u32, opponent: u32, remembered: Option<Con
     }
 }
 
-/// [`turn_points`] in context `remembered`, whose clock may choose the
-/// dice.
-fn turn_points_at(
+/// The points a turn of `dice` dice can score at `(score, opponent)` in
+/// context `remembered`, each with its probability, in increasing order of
+/// points: the state's dice (a clock may change them) under the rules' Pig
+/// Out rule (the presets': Sow Sad's 1), then `turn_points` (the presets
+/// leave the points as they are).
+pub fn turn_points(
     rules: &Rules,
     score: u32,
     opponent: u32,

@@ -344,9 +344,7 @@ impl<'r, D: Dice> Game<'r, D> {
 
     /// Whether the rules let a player roll -1 dice (Pork Chop).
     pub fn has_minus_one(&self) -> bool {
-        self.rules
-            .memory()
-            .is_some_and(|m| m.clock().minus_one(0).is_some())
+        self.rules.has_minus_one()
     }
 
     /// Refuse a count out of range: 0 to 10, and -1 where the rules have it.
@@ -424,13 +422,7 @@ impl<'r, D: Dice> Game<'r, D> {
         }];
         events.extend(dice_change(clock, (self.clock, m.next), m.points));
         self.clock = m.next;
-        let after = rules.after_turn(mover + m.points, other);
-        if after != (mover + m.points, other) {
-            events.push(Event::AfterTurn {
-                before: (mover + m.points, other),
-                after,
-            });
-        }
+        let after = after_turn(rules, (mover + m.points, other), &mut events);
         Played {
             sides,
             rolls: Vec::new(),
@@ -577,13 +569,7 @@ impl<'r, D: Dice> Game<'r, D> {
             }
             events.extend(dice_change);
         }
-        let after = rules.after_turn(mover + points, other);
-        if after != (mover + points, other) {
-            events.push(Event::AfterTurn {
-                before: (mover + points, other),
-                after,
-            });
-        }
+        let after = after_turn(rules, (mover + points, other), &mut events);
         Played {
             sides,
             rolls,
@@ -664,6 +650,16 @@ pub fn parse_dice(line: &str, minus_one: bool) -> Option<u8> {
     }
     let n: u8 = line.parse().ok()?;
     (n as usize <= MAX_DICE).then_some(n)
+}
+
+/// Both scores after the after-turn rule of rules given as functions, the
+/// mover's first, told among `events` where it changed them.
+fn after_turn(rules: &dyn ScoreRules, before: (u32, u32), events: &mut Vec<Event>) -> (u32, u32) {
+    let after = rules.after_turn(before.0, before.1);
+    if after != before {
+        events.push(Event::AfterTurn { before, after });
+    }
+    after
 }
 
 /// The turn's change to the dice, told when the clock went from `from` to

@@ -109,13 +109,15 @@ pub fn run(config: &Config, args: &PlayArgs, printer: &mut Printer) -> anyhow::R
     let mut game = Game::with_bot(rules, bot, first, Rng::seed_from_u64(seed));
     printer.text(&format!(
         "Hog against {bot_name}: {}.\nSeed {seed} (replay with --seed {seed}). {}\n\
-         On your move type a number of dice from 0 to {MAX_DICE} (or quit).\n",
+         On your move type a number of dice from 0 to {MAX_DICE}{} (or quit).\n",
         rules.caption(),
         if args.first {
             "You move first."
         } else {
             "The bot moves first."
         },
+        // Pork Chop's move of rolling -1 dice, where the rules have it.
+        if game.has_minus_one() { ", or -1" } else { "" },
     ))?;
     let stdin = std::io::stdin();
     // Typed input shows on a terminal; echo it when scripted so the
@@ -422,26 +424,16 @@ fn narrate(turn: &Turn, dice_rule: DiceRule) -> String {
                 sides,
             } => {
                 // A -1 move swaps the dice by itself, whatever it scores.
-                text += &match (k == MINUS_ONE, sides) {
-                    (true, Some(sides)) => format!(
-                        "{name}: the dice are swapped: every turn rolls {sides}-sided dice from \
-                         now on.\n"
-                    ),
-                    (true, None) => format!(
-                        "{name}: the dice are swapped back: every turn rolls the rules' own dice \
-                         again.\n"
-                    ),
-                    (false, Some(sides)) => format!(
-                        "{name}: after a turn of {points} {}, every turn rolls {sides}-sided \
-                         dice from now on.\n",
-                        points_word(*points)
-                    ),
-                    (false, None) => format!(
-                        "{name}: after a turn of {points} {}, the dice are the rules' own \
-                         again.\n",
-                        points_word(*points)
-                    ),
+                let lead = match (k == MINUS_ONE, sides) {
+                    (true, Some(_)) => "the dice are swapped:".to_string(),
+                    (true, None) => "the dice are swapped back:".to_string(),
+                    (false, _) => format!("after a turn of {points} {},", points_word(*points)),
                 };
+                let rolls = match sides {
+                    Some(sides) => format!("{sides}-sided dice from now on"),
+                    None => "the rules' own dice again".to_string(),
+                };
+                text += &format!("{name}: {lead} every turn rolls {rolls}.\n");
             }
             Event::Tie => {
                 text += "Both scores are at the goal.\n";

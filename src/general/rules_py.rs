@@ -400,9 +400,7 @@ impl PythonRules {
     pub fn memory(&self) -> Option<&PythonMemory> {
         self.memory.as_ref()
     }
-}
 
-impl PythonRules {
     /// The sides whose points `turn_points` was asked at `(score,
     /// opponent)`: the state's own, or a clock's dice where they have
     /// more (their points include those of every die with fewer).

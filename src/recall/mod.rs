@@ -30,7 +30,7 @@ mod time_trot;
 
 pub use clock::{Clock, ClockRule, MinusOne, Still};
 pub use feral::FeralHogs;
-pub use swapped_dice::{PerfectPiggy, PorkChop};
+pub use swapped_dice::{MinusOneMove, PerfectPiggy, PerfectTurn, PorkChop, Swap, SwappedDice};
 pub use sweep::{memory_sweep, MemoryResult, Remembering, MAX_CLOCK, MAX_MEMORY, MAX_STATES};
 pub use time_trot::TimeTrot;
 

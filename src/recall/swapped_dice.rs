@@ -39,90 +39,77 @@ pub fn perfect(points: u32) -> bool {
     points != 1 && (square || cube)
 }
 
-/// What both clocks say of a clock value: swapped or not.
-fn label(clock: u32, sides: u32) -> String {
-    if clock == 1 {
-        format!("dice swapped to {sides}-sided")
-    } else {
-        "dice not swapped".into()
-    }
-}
-
-/// The name of a clock swapping to `sides` sides: the bare rule for four.
-fn name(rule: &str, sides: u32) -> String {
-    if sides == 4 {
-        rule.into()
-    } else {
-        format!("{rule} {sides}")
-    }
-}
-
-/// Perfect Piggy with swapped dice of `sides` faces. A turn's points are
-/// what it adds to the mover's score before the after-turn rule (after a
-/// turn-points rule such as Hogtimus Prime, and a memory's bonus); 0 is a
-/// perfect square (0 * 0), so a turn of no points swaps too.
+/// A clock that swaps the dice: `sides` is what a six-sided die becomes
+/// (and the other way round), `by` what swaps them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PerfectPiggy {
+pub struct SwappedDice<T> {
     sides: u32,
+    by: T,
 }
+
+/// What swaps the dice of a [`SwappedDice`] clock.
+pub trait Swap: Sync {
+    /// The rule's name.
+    const RULE: &'static str;
+    /// Whether [`Swap::by_points`] reads the points at all.
+    const READS_POINTS: bool;
+    /// Whether a turn of `points` swaps the dice.
+    fn by_points(&self, points: u32) -> bool;
+    /// The points of the -1 move that swaps them, for rules with one.
+    fn minus_one(&self) -> Option<u32>;
+}
+
+/// Perfect Piggy's swap: a turn's points (what it adds to the mover's
+/// score before the after-turn rule: after a turn-points rule such as
+/// Hogtimus Prime, and a memory's bonus) a perfect square or cube other
+/// than 1; 0 is a perfect square (0 * 0), so a turn of no points swaps too.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PerfectTurn;
+
+impl Swap for PerfectTurn {
+    const RULE: &'static str = "perfect-piggy";
+    const READS_POINTS: bool = true;
+    fn by_points(&self, points: u32) -> bool {
+        perfect(points)
+    }
+    fn minus_one(&self) -> Option<u32> {
+        None
+    }
+}
+
+/// Pork Chop's swap: the move of rolling -1 dice, scoring these points; a
+/// roll leaves the dice as they are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MinusOneMove(u32);
+
+impl Swap for MinusOneMove {
+    const RULE: &'static str = "pork-chop";
+    const READS_POINTS: bool = false;
+    fn by_points(&self, _: u32) -> bool {
+        false
+    }
+    fn minus_one(&self) -> Option<u32> {
+        Some(self.0)
+    }
+}
+
+/// Perfect Piggy with swapped dice of `sides` faces.
+pub type PerfectPiggy = SwappedDice<PerfectTurn>;
+
+/// Pork Chop: rolling -1 dice scores its points and swaps the dice to
+/// `sides` faces (and back).
+pub type PorkChop = SwappedDice<MinusOneMove>;
 
 impl PerfectPiggy {
     /// Perfect Piggy swapping to dice of `sides` faces (2 to 20).
     pub fn new(sides: u32) -> Option<PerfectPiggy> {
         crate::general::SIDES
             .contains(&sides)
-            .then_some(PerfectPiggy { sides })
+            .then_some(SwappedDice {
+                sides,
+                by: PerfectTurn,
+            })
     }
-}
-
-impl Clock for PerfectPiggy {
-    fn size(&self) -> u32 {
-        2
-    }
-
-    fn tick(&self, clock: u32, _dice: u32, points: u32) -> (u32, bool) {
-        (clock ^ u32::from(perfect(points)), false)
-    }
-
-    fn reads_points(&self) -> bool {
-        true
-    }
-
-    fn dice(&self, clock: u32, own: u32) -> u32 {
-        if clock == 1 {
-            swapped(own, self.sides)
-        } else {
-            own
-        }
-    }
-
-    fn name(&self) -> String {
-        name("perfect-piggy", self.sides)
-    }
-
-    fn read(&self, clock: u32) -> Vec<u32> {
-        vec![clock]
-    }
-
-    fn columns(&self) -> &'static [&'static str] {
-        &["dice_swapped"]
-    }
-
-    fn label(&self, clock: u32) -> String {
-        label(clock, self.sides)
-    }
-
-    fn describe(&self, clock: u32) -> String {
-        label(clock, self.sides)
-    }
-}
-
-/// Pork Chop: rolling -1 dice scores `points` and swaps the dice to
-/// `sides` faces (and back).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PorkChop {
-    points: u32,
-    sides: u32,
 }
 
 impl PorkChop {
@@ -131,18 +118,24 @@ impl PorkChop {
     pub fn new(points: u32, sides: u32) -> Option<PorkChop> {
         let fits = crate::general::SIDES.contains(&sides)
             && (1..=crate::general::MAX_TURN_POINTS).contains(&points);
-        fits.then_some(PorkChop { points, sides })
+        fits.then_some(SwappedDice {
+            sides,
+            by: MinusOneMove(points),
+        })
     }
 }
 
-impl Clock for PorkChop {
+impl<T: Swap> Clock for SwappedDice<T> {
     fn size(&self) -> u32 {
         2
     }
 
-    /// A roll leaves the dice as they are: only the -1 move swaps them.
-    fn tick(&self, clock: u32, _dice: u32, _points: u32) -> (u32, bool) {
-        (clock, false)
+    fn tick(&self, clock: u32, _dice: u32, points: u32) -> (u32, bool) {
+        (clock ^ u32::from(self.by.by_points(points)), false)
+    }
+
+    fn reads_points(&self) -> bool {
+        T::READS_POINTS
     }
 
     fn dice(&self, clock: u32, own: u32) -> u32 {
@@ -154,18 +147,23 @@ impl Clock for PorkChop {
     }
 
     fn minus_one(&self, clock: u32) -> Option<MinusOne> {
-        Some(MinusOne {
-            points: self.points,
+        self.by.minus_one().map(|points| MinusOne {
+            points,
             next: clock ^ 1,
         })
     }
 
+    /// The rule, with the sides where they are not four and the -1 move's
+    /// points where they are not 1.
     fn name(&self) -> String {
-        let named = name("pork-chop", self.sides);
-        if self.points == 1 {
-            named
+        let named = if self.sides == 4 {
+            T::RULE.to_string()
         } else {
-            format!("{named} ({} points)", self.points)
+            format!("{} {}", T::RULE, self.sides)
+        };
+        match self.by.minus_one() {
+            Some(points) if points != 1 => format!("{named} ({points} points)"),
+            _ => named,
         }
     }
 
@@ -178,11 +176,15 @@ impl Clock for PorkChop {
     }
 
     fn label(&self, clock: u32) -> String {
-        label(clock, self.sides)
+        if clock == 1 {
+            format!("dice swapped to {}-sided", self.sides)
+        } else {
+            "dice not swapped".into()
+        }
     }
 
     fn describe(&self, clock: u32) -> String {
-        label(clock, self.sides)
+        self.label(clock)
     }
 }
 

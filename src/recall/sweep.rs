@@ -358,9 +358,14 @@ fn check(tables: &RuleTables, plan: &Plan, name: &str) -> Result<(), HogError> {
                 }
                 reach.add_shifted(&by_dice[k as usize], 0);
             }
+            // Whether scoring `points` from (s, o) lands on a state whose
+            // scores sum to no more than s + o.
+            let keeps_sum = |points: u32| {
+                let index = slots[points as usize].index() as u32;
+                index < n * n && index / n + index % n <= s + o
+            };
             for m in plan.minus_one.iter().flatten() {
-                let index = slots[m.points as usize].index() as u32;
-                if index < n * n && index / n + index % n <= s + o {
+                if keeps_sum(m.points) {
                     return Err(HogError::BadRules(format!(
                         "with {name}, rolling -1 dice from ({s}, {o}) for {} points keeps the \
                          sum of the scores; rules with memory need every turn to raise it",
@@ -369,8 +374,7 @@ fn check(tables: &RuleTables, plan: &Plan, name: &str) -> Result<(), HogError> {
                 }
             }
             for points in reach.iter() {
-                let index = slots[points as usize].index() as u32;
-                if index < n * n && index / n + index % n <= s + o {
+                if keeps_sum(points) {
                     let k = by_dice.iter().position(|set| set.has(points)).unwrap_or(0);
                     return Err(HogError::BadRules(format!(
                         "with {name}, a turn from ({s}, {o}) rolling {k} dice for {points} \
@@ -513,20 +517,19 @@ impl Remembering {
                 )
             }));
         }
-        if x.clock >= self.clocks() && self.clocks() == 1 {
-            return Err(HogError::BadArgument(format!(
-                "a clock of {} is out of range: {} has no clock (such as time-trot or perfect-piggy)",
-                x.clock,
-                self.name()
-            )));
-        }
         if x.clock >= self.clocks() {
-            return Err(HogError::BadArgument(format!(
-                "a clock of {} is out of range: under {} the clock is 0 to {}",
-                x.clock,
-                self.name(),
-                self.clocks() - 1
-            )));
+            let (clock, name) = (x.clock, self.name());
+            return Err(HogError::BadArgument(if self.clocks() == 1 {
+                format!(
+                    "a clock of {clock} is out of range: {name} has no clock (such as time-trot or \
+                     perfect-piggy)"
+                )
+            } else {
+                format!(
+                    "a clock of {clock} is out of range: under {name} the clock is 0 to {}",
+                    self.clocks() - 1
+                )
+            }));
         }
         Ok(())
     }
@@ -557,18 +560,14 @@ pub fn memory_sweep(
     let plan = remembering.plan.as_ref();
     let variants = remembering.variants(tables);
     let goal = tables.goal();
-    for p in policies {
-        if let Policy::Fixed(t) = p {
-            assert!(
-                plan.moves > CHOICES || t.minus_one_at().is_none(),
-                "a table that rolls -1 dice under rules without that move"
-            );
-        }
-    }
     let n = goal as usize;
     for p in policies {
         if let Policy::Fixed(t) = p {
             assert_eq!(t.goal(), goal, "the table is for another goal");
+            assert!(
+                plan.moves > CHOICES || t.minus_one_at().is_none(),
+                "a table that rolls -1 dice under rules without that move"
+            );
         }
     }
     let planes = plan.clocks * plan.size * plan.size;

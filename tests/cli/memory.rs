@@ -13,7 +13,7 @@ use hog::recall::{
 use hog::rules::ComposedRules;
 use hog::table::StrategyTable;
 
-use crate::util::{num, run_ok, Scratch};
+use crate::util::{example, num, refuse_python, run_ok, Scratch};
 
 const FA19: &str = "zero_dice = \"bacon-ten-minus-min-digit\"\n\
                     after_turn = \"swap-first-times-last\"\n";
@@ -25,25 +25,6 @@ fn assert_sampled_near(v: &serde_json::Value, exact: f64) {
     let se = (exact * (1.0 - exact) / 100_000.0).sqrt();
     assert!((sampled - exact).abs() < 4.5 * se, "{sampled} vs {exact}");
     assert_eq!(v["exact"]["first"].as_f64(), Some(exact), "{v}");
-}
-
-/// Each Python rules file `(name, text)` is refused by `hog eval` in one
-/// line naming the file and `problem`.
-fn refuse_python(dir: &Scratch, cases: &[(&str, String, &str)]) {
-    for (name, text, problem) in cases {
-        dir.write(name, text);
-        dir.refuse(
-            &["eval", "--rules-py", name, "always_roll(3)"],
-            &[name, problem],
-        );
-    }
-}
-
-/// The rules file `name` in `examples/rules`.
-fn example(name: &str) -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("examples/rules")
-        .join(name)
 }
 
 fn rules_file(dir: &Scratch, memory: &str) -> String {

@@ -14,12 +14,7 @@ use hog::recall::{
 use hog::rules::ComposedRules;
 use hog::table::StrategyTable;
 
-use crate::util::{num, Scratch};
-
-/// The example file, Fall 2016's rules.
-fn example() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/rules/perfect-piggy.toml")
-}
+use crate::util::{example, num, refuse_python, Scratch};
 
 /// The example file's scoring at `goal` with Perfect Piggy of `sides`, or
 /// with no clock: the library's sweep of `policies`.
@@ -31,7 +26,7 @@ fn library(goal: u32, sides: Option<u32>, policies: &[Policy<'_>]) -> MemoryResu
 /// The example file's tables at `goal` and Perfect Piggy of `sides` (or
 /// no clock).
 fn game(goal: u32, sides: Option<u32>) -> (RuleTables, Remembering) {
-    let rules = ComposedRules::load(&example(), Some(goal)).unwrap();
+    let rules = ComposedRules::load(&example("perfect-piggy.toml"), Some(goal)).unwrap();
     let tables = RuleTables::new(&rules).unwrap();
     let remembering = match sides {
         Some(sides) => Remembering::new(
@@ -60,7 +55,7 @@ fn swapped(clock: u32) -> Context {
 #[test]
 fn the_perfect_piggy_example_file() {
     let dir = Scratch::new();
-    let path = example();
+    let path = example("perfect-piggy.toml");
     let file = path.to_str().unwrap();
     let rules = ComposedRules::load(&path, None).unwrap();
     assert_eq!(
@@ -110,19 +105,12 @@ fn the_perfect_piggy_example_file() {
     // explain: with the dice swapped, four-sided dice (two of them sum to
     // at most 8, and 7 is raised to 11 by Hogtimus Prime); without,
     // six-sided (11 raised to 13).
+    let explain = |clock: &str| {
+        let at = ["explain", "17", "23", "--rules-file", file, "--goal", "40"];
+        dir.json(&[&at[..], &["--clock", clock]].concat())
+    };
     for (clock, sides, most_points) in [(1, 4, 11), (0, 6, 13)] {
-        let c = clock.to_string();
-        let e = dir.json(&[
-            "explain",
-            "17",
-            "23",
-            "--rules-file",
-            file,
-            "--goal",
-            "40",
-            "--clock",
-            &c,
-        ]);
+        let e = explain(&clock.to_string());
         assert_eq!(e["sides"], sides, "{e}");
         assert_eq!(e["clock"], serde_json::json!({ "dice_swapped": clock }));
         assert_eq!(e["best"], best.choice(0, 17, 23, swapped(clock)));
@@ -195,11 +183,7 @@ fn the_perfect_piggy_example_file() {
 #[test]
 fn perfect_piggy_from_python_is_the_rules_file() {
     let dir = Scratch::new();
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/rules");
-    let (py, toml) = (
-        root.join("perfect-piggy.py"),
-        root.join("perfect-piggy.toml"),
-    );
+    let (py, toml) = (example("perfect-piggy.py"), example("perfect-piggy.toml"));
     let (py, toml) = (py.to_str().unwrap(), toml.to_str().unwrap());
     let py8 = std::fs::read_to_string(py)
         .unwrap()
@@ -278,7 +262,7 @@ fn perfect_piggy_refusals() {
         &["solve", "--rules-file", "one.toml"],
         &["perfect-piggy has sides 1: dice have 2 to 20 sides"],
     );
-    let file = example();
+    let file = example("perfect-piggy.toml");
     let file = file.to_str().unwrap();
     dir.refuse(
         &["explain", "1", "2", "--rules-file", file, "--clock", "2"],
@@ -292,35 +276,29 @@ fn perfect_piggy_refusals() {
         &["explain", "1", "2", "--rules", "fa24", "--clock", "1"],
         &["fa24 remembers nothing"],
     );
-    let python = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/rules/perfect-piggy.py"),
-    )
-    .unwrap();
-    for (name, text, problem) in [
-        (
-            "sides.py",
-            python.replace("return 4 if", "return 21 if"),
-            "clock_sides(1) returned 21, outside 2 to 20",
-        ),
-        (
-            "lonely.py",
-            python
-                .replace("CLOCK = 2", "")
-                .replace("def tick(", "def _tick("),
-            "it defines clock_sides but no CLOCK",
-        ),
-        (
-            "points.py",
-            python.replace("return (1 - clock", "return (2 - clock"),
-            "tick(0, 0, 0) returned 2, outside 0 to 1",
-        ),
-    ] {
-        dir.write(name, &text);
-        dir.refuse(
-            &["eval", "--rules-py", name, "always_roll(3)"],
-            &[name, problem],
-        );
-    }
+    let python = std::fs::read_to_string(example("perfect-piggy.py")).unwrap();
+    refuse_python(
+        &dir,
+        &[
+            (
+                "sides.py",
+                python.replace("return 4 if", "return 21 if"),
+                "clock_sides(1) returned 21, outside 2 to 20",
+            ),
+            (
+                "lonely.py",
+                python
+                    .replace("CLOCK = 2", "")
+                    .replace("def tick(", "def _tick("),
+                "it defines clock_sides but no CLOCK",
+            ),
+            (
+                "points.py",
+                python.replace("return (1 - clock", "return (2 - clock"),
+                "tick(0, 0, 0) returned 2, outside 0 to 1",
+            ),
+        ],
+    );
 }
 
 /// `hog play` under Perfect Piggy: a perfect turn is told once, the board
@@ -328,7 +306,7 @@ fn perfect_piggy_refusals() {
 #[test]
 fn play_under_perfect_piggy() {
     let dir = Scratch::new();
-    let file = example();
+    let file = example("perfect-piggy.toml");
     let args = [
         "play",
         "--rules-file",

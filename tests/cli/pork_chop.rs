@@ -12,13 +12,7 @@ use hog::recall::{memory_sweep, Context, Forgetful, MemoryResult, PorkChop, Reme
 use hog::rules::ComposedRules;
 use hog::table::{StrategyTable, MINUS_ONE};
 
-use crate::util::{num, run_ok, Scratch};
-
-fn example(name: &str) -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("examples/rules")
-        .join(name)
-}
+use crate::util::{example, num, refuse_python, run_ok, Scratch};
 
 /// The example file's tables and clock at `goal`.
 fn game(goal: u32) -> (RuleTables, Remembering) {
@@ -234,37 +228,34 @@ fn pork_chop_refusals() {
         dir.refuse(&["solve", "--rules-file", name], &[problem]);
     }
     let python = std::fs::read_to_string(example("pork-chop.py")).unwrap();
-    for (name, text, problem) in [
-        (
-            "nothing.py",
-            python.replace("return 1, 1 - clock", "return 0, 1 - clock"),
-            "minus_one(0) returned 0, outside 1 to 255",
-        ),
-        (
-            "far.py",
-            python.replace("return 1, 1 - clock", "return 1, 2"),
-            "minus_one(0) returned 2, outside 0 to 1",
-        ),
-        (
-            "single.py",
-            python.replace("return 1, 1 - clock", "return 1"),
-            "minus_one(0) returned 1, not a pair (points, next_clock)",
-        ),
-        (
-            "clockless.py",
-            python
-                .replace("CLOCK = 2", "")
-                .replace("def tick(", "def _tick(")
-                .replace("def clock_sides(", "def _clock_sides("),
-            "it defines minus_one but no CLOCK",
-        ),
-    ] {
-        dir.write(name, &text);
-        dir.refuse(
-            &["eval", "--rules-py", name, "always_roll(3)"],
-            &[name, problem],
-        );
-    }
+    refuse_python(
+        &dir,
+        &[
+            (
+                "nothing.py",
+                python.replace("return 1, 1 - clock", "return 0, 1 - clock"),
+                "minus_one(0) returned 0, outside 1 to 255",
+            ),
+            (
+                "far.py",
+                python.replace("return 1, 1 - clock", "return 1, 2"),
+                "minus_one(0) returned 2, outside 0 to 1",
+            ),
+            (
+                "single.py",
+                python.replace("return 1, 1 - clock", "return 1"),
+                "minus_one(0) returned 1, not a pair (points, next_clock)",
+            ),
+            (
+                "clockless.py",
+                python
+                    .replace("CLOCK = 2", "")
+                    .replace("def tick(", "def _tick(")
+                    .replace("def clock_sides(", "def _clock_sides("),
+                "it defines minus_one but no CLOCK",
+            ),
+        ],
+    );
 }
 
 /// `hog play` under Pork Chop: -1 is a move a person types, told as one,
@@ -285,6 +276,7 @@ fn play_under_pork_chop() {
     let text = run_ok(dir.hog().args(args).write_stdin("5\n-1\n-2\n-1\nquit\n"));
     for line in [
         "  6: 51.68%    7: 51.52%    8: 50.96%    9: 50.32%   10: 49.67%   -1: 46.98%",
+        "On your move type a number of dice from 0 to 10, or -1 (or quit).",
         "Dice (0-10, or -1)? ",
         "You roll -1 dice - pork-chop: 1 point.\n\
          pork-chop: the dice are swapped: every turn rolls 4-sided dice from now on.",

@@ -145,6 +145,25 @@ impl Scratch {
 }
 
 /// Run a command that must succeed with nothing on stderr; its stdout.
+/// The rules file `name` in `examples/rules`.
+pub fn example(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples/rules")
+        .join(name)
+}
+
+/// Each Python rules file `(name, text)` is refused by `hog eval` in one
+/// line naming the file and `problem`.
+pub fn refuse_python(dir: &Scratch, cases: &[(&str, String, &str)]) {
+    for (name, text, problem) in cases {
+        dir.write(name, text);
+        dir.refuse(
+            &["eval", "--rules-py", name, "always_roll(3)"],
+            &[name, problem],
+        );
+    }
+}
+
 pub fn run_ok(cmd: &mut Command) -> String {
     let out = cmd.output().expect("hog runs");
     let stderr = String::from_utf8_lossy(&out.stderr);
