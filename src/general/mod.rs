@@ -11,15 +11,17 @@
 //! score 0 or the number of 1s, a rule may change a turn's points, a turn
 //! may keep the sum (solved as a fixed point on its diagonal), give the
 //! mover another turn, or end the game with both players at the goal (half
-//! a win each). The price is a gather per outcome instead of a dot product.
+//! a win each). The price is a read of every final point total a state can
+//! score, and a compensated sum per choice, instead of a dot product.
 //!
 //! The presets run on both paths (`rules::functions` gives them as
 //! [`ScoreRules`]); the tests hold the two to 1e-15.
 
+mod landings;
 mod outcomes;
 mod point_set;
 mod rules_py;
-mod sweep;
+pub(crate) mod sweep;
 mod tables;
 
 pub use outcomes::{PigOut, Rolls, SIDES};

@@ -28,6 +28,9 @@ pub type Roll = Vec<(u32, f64)>;
 pub struct Rolls {
     /// `by_sides[sides][k - 1]`, for the sizes in use (empty otherwise).
     by_sides: Vec<Vec<Roll>>,
+    /// `ways[sides][k - 1][j]`: how many of the `sides^k` rolls give
+    /// outcome `j` of `by_sides[sides][k - 1]`.
+    ways: Vec<Vec<Vec<u64>>>,
     /// `first[sides][k]`: where the outcomes of `k` dice start in a state's
     /// list of every choice's outcomes (zero dice's one, then those of 1 to
     /// 10 dice, as rules tables and the Python driver lay them out);
@@ -40,13 +43,28 @@ impl Rolls {
     /// Sizes may repeat: each is computed once.
     pub fn new(sides: impl IntoIterator<Item = u32>, pig_out: PigOut) -> Rolls {
         let mut by_sides = vec![Vec::new(); *SIDES.end() as usize + 1];
+        let mut ways = vec![Vec::new(); *SIDES.end() as usize + 1];
         let mut first = vec![[0; MAX_DICE + 2]; *SIDES.end() as usize + 1];
         for m in sides {
             assert!(SIDES.contains(&m), "dice have 2 to 20 sides");
             let m = m as usize;
             if by_sides[m].is_empty() {
+                let counted: Vec<Vec<(u32, u64)>> = (1..=MAX_DICE as u32)
+                    .map(|k| count(m as u32, k, pig_out))
+                    .collect();
                 let rolls: Vec<Roll> = (1..=MAX_DICE as u32)
-                    .map(|k| roll(m as u32, k, pig_out))
+                    .zip(&counted)
+                    .map(|(k, counted)| {
+                        let total = (m as u64).pow(k) as f64;
+                        counted
+                            .iter()
+                            .map(|&(p, w)| (p, w as f64 / total))
+                            .collect()
+                    })
+                    .collect();
+                ways[m] = counted
+                    .into_iter()
+                    .map(|c| c.into_iter().map(|(_, w)| w).collect())
                     .collect();
                 first[m][1] = 1;
                 for k in 1..=MAX_DICE {
@@ -55,7 +73,17 @@ impl Rolls {
                 by_sides[m] = rolls;
             }
         }
-        Rolls { by_sides, first }
+        Rolls {
+            by_sides,
+            ways,
+            first,
+        }
+    }
+
+    /// How many of the `sides^dice` equally likely rolls give each outcome
+    /// of [`Rolls::get`], in its order.
+    pub fn ways(&self, sides: u32, dice: u32) -> &[u64] {
+        &self.ways[sides as usize][dice as usize - 1]
     }
 
     /// Where the outcomes of `dice` dice with `sides` faces start in a
@@ -69,6 +97,17 @@ impl Rolls {
     /// `sides`-faced dice: zero dice's one, then each roll's.
     pub fn per_state(&self, sides: u32) -> usize {
         self.first[sides as usize][MAX_DICE + 1]
+    }
+
+    /// The most points any roll of 1 to 10 dice with `sides` faces scores.
+    pub fn top(&self, sides: u32) -> u32 {
+        let rolls = &self.by_sides[sides as usize];
+        rolls
+            .iter()
+            .filter_map(|r| r.last())
+            .map(|&(p, _)| p)
+            .max()
+            .unwrap_or(0)
     }
 
     /// The points of rolling `dice >= 1` dice with `sides` faces.
@@ -85,7 +124,18 @@ fn choose(n: u64, k: u64) -> u64 {
 /// The distinct points of `dice` dice with `sides` faces, counted in
 /// integers and merged before dividing (a Pig Out of 5 points and a sum of
 /// 5 are one outcome).
+#[cfg(test)]
 fn roll(sides: u32, dice: u32, pig_out: PigOut) -> Roll {
+    let total = u64::from(sides).pow(dice) as f64;
+    count(sides, dice, pig_out)
+        .into_iter()
+        .map(|(p, ways)| (p, ways as f64 / total))
+        .collect()
+}
+
+/// The distinct points of `dice` dice with `sides` faces, each with the
+/// number of the `sides^dice` rolls that give it.
+fn count(sides: u32, dice: u32, pig_out: PigOut) -> Vec<(u32, u64)> {
     let counts = Counts::new(sides, dice);
     let mut by_points: BTreeMap<u32, u64> = BTreeMap::new();
     match pig_out {
@@ -103,11 +153,9 @@ fn roll(sides: u32, dice: u32, pig_out: PigOut) -> Roll {
             .entry(counts.min_sum() as u32 + i as u32)
             .or_default() += ways;
     }
-    let total = counts.total as f64;
     by_points
         .into_iter()
         .filter(|&(_, ways)| ways > 0)
-        .map(|(p, ways)| (p, ways as f64 / total))
         .collect()
 }
 

@@ -65,23 +65,23 @@ def integer(value, call, low, high):
     return number
 
 
-def call(f, name, args):
-    try:
-        return f(*args)
-    except BaseException:
-        problem("RAISED", "%s(%s)" % (name, ", ".join(map(str, args))), last_line())
-
-
 def twice(f, name, domain, convert):
     """Every value of f over domain, checked by `convert`, and the same again
-    in reverse order."""
-    values = [convert(call(f, name, args), args) for args in domain]
-    for i in range(len(domain) - 1, -1, -1):
-        args = domain[i]
-        again = convert(call(f, name, args), args)
-        if again != values[i]:
-            problem("CHANGED", "%s(%s)" % (name, ", ".join(map(str, args))),
-                    shown(values[i]), shown(again))
+    in reverse order. Tens of thousands of calls: the loops are written out
+    (a call that raises is named from the loop's `args`)."""
+    values = []
+    append = values.append
+    args = None
+    try:
+        for args in domain:
+            append(convert(f(*args), args))
+        for i in range(len(domain) - 1, -1, -1):
+            args = domain[i]
+            again = convert(f(*args), args)
+            if again != values[i]:
+                problem("CHANGED", label(name, args), shown(values[i]), shown(again))
+    except BaseException:
+        problem("RAISED", label(name, args), last_line())
     return values
 
 
@@ -113,7 +113,11 @@ tables = []
 
 
 def points_of(name):
-    return lambda v, args: integer(v, label(name, args), 0, MAX_POINTS)
+    def convert(v, args):
+        if type(v) is int and 0 <= v <= MAX_POINTS:
+            return v
+        return integer(v, label(name, args), 0, MAX_POINTS)
+    return convert
 
 
 zero = twice(zero_dice, "zero_dice", states, points_of("zero_dice"))
@@ -121,8 +125,12 @@ header["tables"].append("zero_dice")
 tables.append(array.array("q", zero))
 
 if dice_sides is not None:
-    sides = twice(dice_sides, "dice_sides", states,
-                  lambda v, args: integer(v, label("dice_sides", args), 2, 20))
+    def dice_of(v, args):
+        if type(v) is int and 2 <= v <= 20:
+            return v
+        return integer(v, label("dice_sides", args), 2, 20)
+
+    sides = twice(dice_sides, "dice_sides", states, dice_of)
     header["tables"].append("dice_sides")
     tables.append(array.array("q", sides))
 else:
@@ -132,6 +140,10 @@ if after_turn is not None:
     landings = [(t, o) for o in range(goal) for t in range(goal + MAX_POINTS + 1)]
 
     def pair(value, args):
+        if type(value) is tuple and len(value) == 2:
+            a, b = value
+            if type(a) is int and type(b) is int and 0 <= a < 2**31 and 0 <= b < 2**31:
+                return value
         where = label("after_turn", args)
         if not isinstance(value, (tuple, list)) or len(value) != 2:
             problem("SHAPE", where, shown(value), "a pair (score, opponent_score)")

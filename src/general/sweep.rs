@@ -1,19 +1,27 @@
 //! The general path's sweep: the same diagonal order as the fast sweep,
-//! but each state's outcome distribution is applied to the values one
-//! outcome at a time (a gather per outcome) instead of through lookup rows,
-//! so any rule of [`ScoreRules`](super::ScoreRules) fits.
+//! but each state's outcome distribution (by final points, see
+//! [`landings`](super::landings)) is applied to the values it lands on
+//! instead of through lookup rows, so any rule of
+//! [`ScoreRules`](super::ScoreRules) fits.
 //!
 //! A turn that keeps the score sum (a Pig Out or a zero-dice rule worth 0
 //! points, a swap that follows 0 points) makes the states of a diagonal
-//! depend on each other. Such a diagonal is solved as a fixed point: all of
-//! its values are recomputed from the previous round's (Jacobi, so the
-//! result does not depend on the order or the number of threads) until no
-//! value moves by more than [`FIXED_POINT_TOLERANCE`], or until the moves,
-//! once below 1e-14, stop shrinking (rounding circling in the last bits).
+//! depend on each other. Such a diagonal is solved as a fixed point: the
+//! outcomes that leave it are summed once, and the values are recomputed
+//! from the previous round's (Jacobi, so the result does not depend on the
+//! order or the number of threads) until no value moves by more than
+//! [`FIXED_POINT_TOLERANCE`], or until the moves, once below 1e-14, stop
+//! shrinking (rounding circling in the last bits). Where no play can stall
+//! on the diagonal the fixed point is unique and is found by policy
+//! iteration, one linked group of states at a time ([`by_groups`]); where
+//! play can stall, by rounds from 1/2 over the whole diagonal
+//! ([`by_rounds`]), which choose the fixed point the game's "half a win
+//! each" for a game that never ends calls for.
 
 use rayon::prelude::*;
 
-use super::tables::{Roll, RuleTables, Slot, CONSTANTS, MAX_TURN_POINTS};
+use super::landings::{self, sum_direct, Choice, Landings, Sum};
+use super::tables::{RuleTables, Slot, CONSTANTS};
 use crate::dice::MAX_DICE;
 use crate::policy::{best_choice, tied, Policy};
 
@@ -97,6 +105,21 @@ impl GeneralResult {
 /// Sweep the game on the general path: with one policy both players use it
 /// (self-play), with two seat 0 moves first.
 pub fn general_sweep(tables: &RuleTables, policies: &[Policy<'_>]) -> GeneralResult {
+    sweep(tables, policies, false)
+}
+
+/// [`general_sweep`] with every level diagonal solved by rounds from 1/2
+/// (as where play may stall), to hold policy iteration to them.
+#[cfg(test)]
+pub(super) fn general_sweep_by_rounds(
+    tables: &RuleTables,
+    policies: &[Policy<'_>],
+) -> GeneralResult {
+    sweep(tables, policies, true)
+}
+
+/// The sweep, with `rounds_only` as in [`general_sweep_by_rounds`].
+fn sweep(tables: &RuleTables, policies: &[Policy<'_>], rounds_only: bool) -> GeneralResult {
     assert!(
         matches!(policies.len(), 1 | 2),
         "a sweep has one or two seats"
@@ -123,7 +146,9 @@ pub fn general_sweep(tables: &RuleTables, policies: &[Policy<'_>]) -> GeneralRes
             // The states (s, d - s) with both scores below the goal.
             let scores = d.saturating_sub(n - 1)..d.min(n - 1) + 1;
             if tables.level(d) {
-                if !solve_level(tables, &sums, &mut seats, policies, d, scores.clone()) {
+                let rounds = rounds_only || tables.may_stall(d);
+                let at = (d, scores.clone());
+                if !solve_level(tables, &sums, &mut seats, policies, at, rounds) {
                     let s = scores.start;
                     unsettled.get_or_insert((s as u32, (d - s) as u32));
                 }
@@ -136,7 +161,10 @@ pub fn general_sweep(tables: &RuleTables, policies: &[Policy<'_>]) -> GeneralRes
                         .clone()
                         .into_par_iter()
                         .with_min_len(8)
-                        .map(|s| state(tables, &seats, policies, i, s as u32, (d - s) as u32))
+                        .map_init(Landings::default, |scratch, s| {
+                            let at = (i, s as u32, (d - s) as u32);
+                            state(tables, &seats, policies, at, scratch)
+                        })
                         .collect()
                 })
                 .collect();
@@ -187,8 +215,10 @@ struct LevelSeat {
     stays: Vec<(f64, Slot)>,
 }
 
-/// States a thread splits at a time.
-const SPLIT_CHUNK: usize = 16;
+/// States a thread splits at a time: a diagonal of fewer is split on the
+/// calling thread (handing a few microseconds of work to another thread
+/// costs more than it saves: at goal 100, two threads were slower than one).
+const SPLIT_CHUNK: usize = 128;
 
 /// The splits of a chunk of states and their staying outcomes.
 type Part = (Vec<Split>, Vec<(f64, Slot)>);
@@ -217,34 +247,49 @@ impl LevelSeat {
             .par_chunks(SPLIT_CHUNK)
             .map(|chunk| {
                 let mut splits = Vec::with_capacity(chunk.len() * per);
-                let mut staying = Staying {
-                    on_diagonal,
-                    stays: Vec::with_capacity(chunk.len() * 2 * per),
-                    terms: vec![0.0; MAX_TURN_POINTS as usize + 1],
-                };
+                let mut stays = Vec::with_capacity(chunk.len() * 2 * per);
+                let mut landings = Landings::default();
+                let value = reader(seats, i);
                 for &s in chunk {
                     let o = (d - s) as u32;
-                    let dice = match table {
-                        Some(table) => {
-                            let k = table.get(s as u32, o);
-                            k..=k
-                        }
-                        None => 0..=MAX_DICE as u8,
-                    };
-                    for k in dice {
-                        let from = staying.stays.len() as u32;
-                        let at = (s as u32, o, u32::from(k));
-                        let (leaves, exits) = sum_leaving(tables, seats, i, at, &mut staying);
-                        let to = staying.stays.len() as u32;
-                        splits.push(Split {
+                    let s = s as u32;
+                    let split = |landings: &mut Landings, stays: &mut Vec<_>, k: u8| {
+                        let from = stays.len() as u32;
+                        let choice = Choice::new(tables, s, o, u32::from(k));
+                        let (leaves, exits) = landings.sum(&choice, stays);
+                        let to = stays.len() as u32;
+                        Split {
                             leaves,
                             from,
                             to,
                             exits,
-                        });
+                        }
+                    };
+                    match table {
+                        Some(table) => {
+                            let k = table.get(s, o);
+                            let from = stays.len() as u32;
+                            let choice = Choice::new(tables, s, o, u32::from(k));
+                            let (leaves, exits) =
+                                sum_direct(&choice, &value, on_diagonal, &mut stays);
+                            let to = stays.len() as u32;
+                            splits.push(Split {
+                                leaves,
+                                from,
+                                to,
+                                exits,
+                            });
+                        }
+                        None => {
+                            let slots = tables.slots(s, o);
+                            landings.read_all(slots, tables.top(s, o), &value, on_diagonal);
+                            for k in 0..=MAX_DICE as u8 {
+                                splits.push(split(&mut landings, &mut stays, k));
+                            }
+                        }
                     }
                 }
-                (splits, staying.stays)
+                (splits, stays)
             })
             .collect();
         let mut splits = Vec::with_capacity(states.len() * per);
@@ -327,20 +372,17 @@ impl LevelSeat {
 }
 
 /// Solve level diagonal `d` as a fixed point: every outcome that leaves it
-/// is summed once, then the rounds (Jacobi: each from the previous round's
-/// values, so the result does not depend on the thread count) recompute
-/// only the few outcomes that stay on it; once a round chooses as the one
-/// before, the values of those choices are solved exactly and the rounds
-/// go on from there, so the result is still the rounds' fixed point (where
-/// a game can stall, the one they reach from 1/2). `false` if it had not
-/// settled after [`MAX_ROUNDS`] rounds.
+/// is summed once, then [`by_groups`] or, with `by_rounds_only` (where
+/// play may stall), [`by_rounds`] recompute only the few outcomes that stay
+/// on it; last, tied choices that would stall give way to ones that move
+/// on. `false` if it had not settled after [`MAX_ROUNDS`] rounds.
 fn solve_level(
     tables: &RuleTables,
     sums: &[u16],
     seats: &mut [GeneralSeat],
     policies: &[Policy<'_>],
-    d: usize,
-    scores: std::ops::Range<usize>,
+    (d, scores): (usize, std::ops::Range<usize>),
+    by_rounds_only: bool,
 ) -> bool {
     let n = tables.goal() as usize;
     let on_diagonal = |slot: Slot| sums.get(slot.index()) == Some(&(d as u16));
@@ -364,45 +406,197 @@ fn solve_level(
             )
         })
         .collect();
+    let settled = if by_rounds_only {
+        by_rounds(&split, seats, scores.start, n)
+    } else {
+        by_groups(&split, seats, scores.start, n)
+    };
+    prefer_moving_on(&split, seats, scores.start, n);
+    settled
+}
+
+/// Whether a round's moves say the values are settled: nothing moves by
+/// more than rounding, or the moves stopped shrinking once they are that
+/// small (rounding can keep a few last bits circling instead of standing
+/// still).
+fn settled(moved: f64, last: f64) -> bool {
+    moved <= FIXED_POINT_TOLERANCE || (moved <= ROUNDING && moved >= last)
+}
+
+/// One round over the unknowns `unknowns` (seat `u / width`, state
+/// `u % width` of the diagonal): each value and choice from the current
+/// values (Jacobi: all computed, then all written). How far the values
+/// moved, and whether every choice stayed.
+fn round(
+    split: &[LevelSeat],
+    seats: &mut [GeneralSeat],
+    unknowns: impl Iterator<Item = usize> + Clone,
+    new: &mut Vec<(f64, u8)>,
+) -> (f64, bool) {
+    let width = split[0].len();
+    new.clear();
+    for u in unknowns.clone() {
+        let (i, j) = (u / width, u % width);
+        new.push(split[i].choose(j, &reader(seats, i)));
+    }
+    let mut moved = 0.0f64;
+    let mut same = true;
+    for (u, &(value, choice)) in unknowns.zip(new.iter()) {
+        let (i, j) = (u / width, u % width);
+        let at = split[i].ats[j];
+        let seat = &mut seats[i];
+        moved = moved.max((seat.values[at] - value).abs());
+        same &= seat.choices[at] == choice;
+        seat.values[at] = value;
+        seat.choices[at] = choice;
+    }
+    (moved, same)
+}
+
+/// A level diagonal where play may stall, by rounds over all of it from
+/// 1/2, the values of the current choices solved exactly once a round
+/// chooses as the one before; the rounds choose which fixed point they
+/// reach. `false` if not settled after [`MAX_ROUNDS`] rounds.
+fn by_rounds(split: &[LevelSeat], seats: &mut [GeneralSeat], first: usize, n: usize) -> bool {
+    let count = split.len() * split[0].len();
     let mut scratch = Solver::default();
-    let mut new: Vec<(f64, u8)> = Vec::with_capacity(split.iter().map(LevelSeat::len).sum());
+    let mut new = Vec::with_capacity(count);
     let mut last = f64::INFINITY;
     // Rounds in a row that chose as the round before; solved once stable.
     let mut steady = 0;
     for _ in 0..MAX_ROUNDS {
         if steady == STEADY_ROUNDS {
-            scratch.solve(&split, seats, scores.start, n);
+            scratch.solve(split, seats, first, n);
         }
-        // A round is a few terms a state: no threads.
-        new.clear();
-        for (i, level) in split.iter().enumerate() {
-            let value = reader(seats, i);
-            new.extend((0..level.len()).map(|j| level.choose(j, &value)));
-        }
-        let mut moved = 0.0f64;
-        let mut same = true;
-        let mut next = new.iter();
-        for (seat, level) in seats.iter_mut().zip(&split) {
-            for &at in &level.ats {
-                let &(value, choice) = next.next().expect("a value per state");
-                moved = moved.max((seat.values[at] - value).abs());
-                same &= seat.choices[at] == choice;
-                seat.values[at] = value;
-                seat.choices[at] = choice;
-            }
-        }
+        let (moved, same) = round(split, seats, 0..count, &mut new);
         steady = if same { steady + 1 } else { 0 };
-        // Settled: nothing moves by more than rounding, or the moves
-        // stopped shrinking once they are that small (rounding can keep a
-        // few last bits circling instead of standing still).
-        if moved <= FIXED_POINT_TOLERANCE || (moved <= ROUNDING && moved >= last) {
-            prefer_moving_on(&split, seats, scores.start, n);
+        if settled(moved, last) {
             return true;
         }
         last = moved;
     }
-    prefer_moving_on(&split, seats, scores.start, n);
     false
+}
+
+/// A level diagonal where no play stalls: every way of playing leaves it
+/// for sure, so its values have one fixed point, found by policy iteration
+/// (the current choices' values solved exactly, then a round to choose
+/// again) one group of states at a time: states that no choice's outcome
+/// links are independent, and a group whose choices hold is done while
+/// others go on. Choices start from those of the states just above (the
+/// best choice changes little from one diagonal to the next), so the
+/// first round usually confirms them. `false` if some group had not
+/// settled after [`MAX_ROUNDS`] rounds.
+fn by_groups(split: &[LevelSeat], seats: &mut [GeneralSeat], first: usize, n: usize) -> bool {
+    let width = split[0].len();
+    for (level, seat) in split.iter().zip(seats.iter_mut()) {
+        for &at in &level.ats {
+            let (s, o) = (at / n, at % n);
+            if o + 1 < n {
+                seat.choices[at] = seat.choices[at + 1];
+            } else if s + 1 < n {
+                seat.choices[at] = seat.choices[at + n];
+            }
+        }
+    }
+    let mut scratch = Solver::default();
+    let mut new = Vec::new();
+    let mut all_settled = true;
+    let (order, ends) = linked_groups(split, first, n);
+    let mut from = 0;
+    for to in ends {
+        let group = &order[from..to];
+        from = to;
+        // A lone state none of whose outcomes stays: one round is exact.
+        let lone = group.len() == 1 && {
+            let (i, j) = (group[0] / width, group[0] % width);
+            (0..split[i].per).all(|c| split[i].stays(split[i].split(j, c)).is_empty())
+        };
+        if lone {
+            round(split, seats, group.iter().copied(), &mut new);
+            continue;
+        }
+        let mut last = f64::INFINITY;
+        let mut done = false;
+        for _ in 0..MAX_ROUNDS {
+            scratch.solve_group(split, seats, (first, n), group);
+            let (moved, _) = round(split, seats, group.iter().copied(), &mut new);
+            if settled(moved, last) {
+                done = true;
+                break;
+            }
+            last = moved;
+        }
+        all_settled &= done;
+    }
+    all_settled
+}
+
+/// The unknowns of a level diagonal (seat `u / width`, state `u % width`)
+/// in groups that no outcome of any choice links to each other, each
+/// group in rising order, the groups by their first unknown: the unknowns
+/// group by group, and where each group ends.
+fn linked_groups(split: &[LevelSeat], first: usize, n: usize) -> (Vec<usize>, Vec<usize>) {
+    let width = split[0].len();
+    let count = split.len() * width;
+    let mut parent: Vec<usize> = (0..count).collect();
+    for (i, level) in split.iter().enumerate() {
+        for j in 0..level.len() {
+            let u = i * width + j;
+            // Most of a state's choices stay at the same few landings.
+            let mut last = None;
+            for c in 0..level.per {
+                for &(_, slot) in level.stays(level.split(j, c)) {
+                    if last.replace(slot) == Some(slot) {
+                        continue;
+                    }
+                    let seat = if slot.other() {
+                        (i + 1) % split.len()
+                    } else {
+                        i
+                    };
+                    let v = seat * width + slot.index() / n - first;
+                    let (a, b) = (root(&mut parent, u), root(&mut parent, v));
+                    parent[a.max(b)] = a.min(b);
+                }
+            }
+        }
+    }
+    // A group's root is its smallest unknown: placing the unknowns in
+    // rising order after room is kept for each group, in the order of
+    // their roots, lists the groups by their first unknown.
+    let mut size = vec![0; count];
+    for u in 0..count {
+        let r = root(&mut parent, u);
+        size[r] += 1;
+    }
+    let mut ends = Vec::new();
+    let mut next = vec![0; count];
+    let mut at = 0;
+    for r in 0..count {
+        if size[r] > 0 {
+            next[r] = at;
+            at += size[r];
+            ends.push(at);
+        }
+    }
+    let mut order = vec![0; count];
+    // A parent is never above its child and the roots were found in rising
+    // order, so each unknown's parent is now its root.
+    for (u, &r) in parent.iter().enumerate() {
+        order[next[r]] = u;
+        next[r] += 1;
+    }
+    (order, ends)
+}
+
+/// The root of `u` in a union-find forest, halving the path on the way.
+fn root(parent: &mut [usize], mut u: usize) -> usize {
+    while parent[u] != u {
+        parent[u] = parent[parent[u]];
+        u = parent[u];
+    }
+    u
 }
 
 /// Re-choose among the choices tied for best (within
@@ -421,6 +615,13 @@ fn solve_level(
 fn prefer_moving_on(split: &[LevelSeat], seats: &mut [GeneralSeat], first: usize, n: usize) {
     if split.iter().all(|level| level.per == 1) {
         return; // tables only: nothing to choose
+    }
+    // Where every chosen move can leave, each state keeps its choice.
+    let all_leave = split.iter().zip(seats.iter()).all(|(level, seat)| {
+        level.fixed.is_empty() && (0..level.len()).all(|j| level.chosen(j, seat).exits)
+    });
+    if all_leave {
+        return;
     }
     let seat_count = split.len();
     // The tied choices of every state, as a mask over its splits. A state
@@ -493,9 +694,10 @@ const STEADY_ROUNDS: usize = 1;
 #[derive(Default)]
 struct Solver {
     /// Row `u` of the system: `x_u - sum(coefficient * x_v) = constant`,
-    /// its terms `terms[starts[u]..starts[u + 1]]`.
+    /// its terms `terms[starts[u]..ends[u]]`.
     constants: Vec<f64>,
     starts: Vec<usize>,
+    ends: Vec<usize>,
     terms: Vec<(usize, f64)>,
     parent: Vec<usize>,
     /// The unknowns grouped by connected group, each group contiguous.
@@ -509,93 +711,125 @@ impl Solver {
     /// The values of the current choices on a level diagonal, solved
     /// exactly: each value is its leaving part plus the staying outcomes'
     /// values (the other player's as `1 - value`), a linear system, solved
-    /// by Gaussian elimination one connected group of states at a time. A
-    /// group whose system is singular (a game that never leaves it) keeps
-    /// its values.
+    /// by Gaussian elimination one group of states linked by the current
+    /// choices at a time. A group whose system is singular (a game that
+    /// never leaves it) keeps its values.
     fn solve(&mut self, split: &[LevelSeat], seats: &mut [GeneralSeat], first: usize, n: usize) {
-        let width = split[0].len();
-        let count = split.len() * width;
-        // Unknowns are numbered seat by seat in the diagonal's order.
-        let unknown = |seat: usize, at: usize| seat * width + at / n - first;
-        self.constants.clear();
-        self.starts.clear();
-        self.terms.clear();
-        self.parent.clear();
-        self.parent.extend(0..count);
-        fn root(parent: &mut [usize], mut u: usize) -> usize {
-            while parent[u] != u {
-                parent[u] = parent[parent[u]];
-                u = parent[u];
-            }
-            u
-        }
-        for (i, level) in split.iter().enumerate() {
-            for j in 0..level.len() {
-                let chosen = level.chosen(j, &seats[i]);
-                let mut constant = chosen.leaves;
-                let u = unknown(i, level.ats[j]);
-                self.starts.push(self.terms.len());
-                for &(prob, slot) in level.stays(chosen) {
-                    let v = if slot.other() {
-                        // prob * (1 - x_v)
-                        constant.add(prob);
-                        let v = unknown((i + 1) % split.len(), slot.index());
-                        self.terms.push((v, -prob));
-                        v
-                    } else {
-                        let v = unknown(i, slot.index());
-                        self.terms.push((v, prob));
-                        v
-                    };
-                    let (a, b) = (root(&mut self.parent, u), root(&mut self.parent, v));
-                    self.parent[a.max(b)] = a.min(b);
-                }
-                self.constants.push(constant.value());
-            }
-        }
-        self.starts.push(self.terms.len());
+        let count = split.len() * split[0].len();
+        self.rows(split, seats, (first, n), 0..count, true);
         // Group the unknowns by root, each group in rising order.
         for u in 0..count {
             root(&mut self.parent, u);
         }
-        self.order.clear();
-        self.order.extend(0..count);
+        let mut order = std::mem::take(&mut self.order);
+        order.clear();
+        order.extend(0..count);
         let parent = &self.parent;
-        self.order.sort_by_key(|&u| (parent[u], u));
-        self.place.clear();
-        self.place.resize(count, 0);
+        order.sort_by_key(|&u| (parent[u], u));
         let mut from = 0;
         while from < count {
-            let group_root = self.parent[self.order[from]];
+            let group_root = self.parent[order[from]];
             let to = from
-                + self.order[from..]
+                + order[from..]
                     .iter()
                     .take_while(|&&u| self.parent[u] == group_root)
                     .count();
-            let group = &self.order[from..to];
-            let m = group.len();
-            for (a, &u) in group.iter().enumerate() {
-                self.place[u] = a;
-            }
-            // The group's system, dense: [A | b].
-            self.dense.clear();
-            self.dense.resize(m * (m + 1), 0.0);
-            for (r, &u) in group.iter().enumerate() {
-                let row = &mut self.dense[r * (m + 1)..(r + 1) * (m + 1)];
-                row[r] += 1.0;
-                for &(v, coefficient) in &self.terms[self.starts[u]..self.starts[u + 1]] {
-                    row[self.place[v]] -= coefficient;
-                }
-                row[m] = self.constants[u];
-            }
-            if gauss(&mut self.dense, m, &mut self.x) {
-                for (&u, &x) in group.iter().zip(&self.x) {
-                    let (i, j) = (u / width, u % width);
-                    // Elimination's rounding can step just past a bound.
-                    seats[i].values[split[i].ats[j]] = x.clamp(0.0, 1.0);
-                }
-            }
+            self.solve_rows(split, seats, &order[from..to]);
             from = to;
+        }
+        self.order = order;
+    }
+
+    /// The values of the current choices at the unknowns `group`, which no
+    /// choice's staying outcome leaves, solved exactly as one system.
+    fn solve_group(
+        &mut self,
+        split: &[LevelSeat],
+        seats: &mut [GeneralSeat],
+        (first, n): (usize, usize),
+        group: &[usize],
+    ) {
+        self.rows(split, seats, (first, n), group.iter().copied(), false);
+        self.solve_rows(split, seats, group);
+    }
+
+    /// The rows of the unknowns `unknowns` (unknown `u` is seat
+    /// `u / width`'s state `u % width` of the diagonal), and with `link`
+    /// the unknowns their terms link, joined in `parent`.
+    fn rows(
+        &mut self,
+        split: &[LevelSeat],
+        seats: &[GeneralSeat],
+        (first, n): (usize, usize),
+        unknowns: impl Iterator<Item = usize> + Clone,
+        link: bool,
+    ) {
+        let width = split[0].len();
+        let count = split.len() * width;
+        let unknown = |seat: usize, at: usize| seat * width + at / n - first;
+        // Sized for the whole diagonal, written only at `unknowns`.
+        self.constants.resize(count, 0.0);
+        self.starts.resize(count, 0);
+        self.ends.resize(count, 0);
+        self.place.resize(count, 0);
+        self.terms.clear();
+        if link {
+            self.parent.clear();
+            self.parent.extend(0..count);
+        }
+        for u in unknowns {
+            let (i, j) = (u / width, u % width);
+            let level = &split[i];
+            let chosen = level.chosen(j, &seats[i]);
+            let mut constant = chosen.leaves;
+            self.starts[u] = self.terms.len();
+            for &(prob, slot) in level.stays(chosen) {
+                let v = if slot.other() {
+                    // prob * (1 - x_v)
+                    constant.add(prob);
+                    let v = unknown((i + 1) % split.len(), slot.index());
+                    self.terms.push((v, -prob));
+                    v
+                } else {
+                    let v = unknown(i, slot.index());
+                    self.terms.push((v, prob));
+                    v
+                };
+                if link {
+                    let (a, b) = (root(&mut self.parent, u), root(&mut self.parent, v));
+                    self.parent[a.max(b)] = a.min(b);
+                }
+            }
+            self.ends[u] = self.terms.len();
+            self.constants[u] = constant.value();
+        }
+    }
+
+    /// Solve the rows of `group` (whose terms stay in it) as one dense
+    /// system, and write the values.
+    fn solve_rows(&mut self, split: &[LevelSeat], seats: &mut [GeneralSeat], group: &[usize]) {
+        let width = split[0].len();
+        let m = group.len();
+        for (a, &u) in group.iter().enumerate() {
+            self.place[u] = a;
+        }
+        // [A | b].
+        self.dense.clear();
+        self.dense.resize(m * (m + 1), 0.0);
+        for (r, &u) in group.iter().enumerate() {
+            let row = &mut self.dense[r * (m + 1)..(r + 1) * (m + 1)];
+            row[r] += 1.0;
+            for &(v, coefficient) in &self.terms[self.starts[u]..self.ends[u]] {
+                row[self.place[v]] -= coefficient;
+            }
+            row[m] = self.constants[u];
+        }
+        if gauss(&mut self.dense, m, &mut self.x) {
+            for (&u, &x) in group.iter().zip(&self.x) {
+                let (i, j) = (u / width, u % width);
+                // Elimination's rounding can step just past a bound.
+                seats[i].values[split[i].ats[j]] = x.clamp(0.0, 1.0);
+            }
         }
     }
 }
@@ -636,151 +870,17 @@ fn gauss(a: &mut [f64], m: usize, x: &mut Vec<f64>) -> bool {
     true
 }
 
-/// Seat `i`'s value of rolling `dice` at `(s, o)`, summed as `gather`
-/// says (every outcome, or those that leave a level diagonal), and whether
-/// any outcome leaves.
-fn sum_leaving(
-    tables: &RuleTables,
-    seats: &[GeneralSeat],
-    i: usize,
-    (s, o, dice): (u32, u32, u32),
-    gather: &mut impl Gather,
-) -> (Sum, bool) {
-    let value = reader(seats, i);
-    let (roll, points, slots) = tables.roll_at(s, o, dice);
-    match roll {
-        Roll::Zero(p) => {
-            let slot = slots[points.map_or(p, |points| points[0]) as usize];
-            gather.sum([(1.0, slot)].into_iter(), &value)
-        }
-        Roll::Dice(roll) => match points {
-            None => {
-                let outcomes = roll.iter().map(|&(p, prob)| (prob, slots[p as usize]));
-                gather.sum(outcomes, &value)
-            }
-            Some(points) => {
-                let outcomes =
-                    (roll.iter().zip(points)).map(|(&(_, prob), &q)| (prob, slots[q as usize]));
-                gather.sum(outcomes, &value)
-            }
-        },
-    }
-}
-
-/// How a choice's outcomes are summed: [`Every`] one, off a level
-/// diagonal, or those that leave it, the others kept aside ([`Staying`]).
-trait Gather {
-    /// The sum of the outcomes taken, and whether any outcome leaves.
-    fn sum(
-        &mut self,
-        outcomes: impl Iterator<Item = (f64, Slot)>,
-        value: &impl Fn(Slot) -> f64,
-    ) -> (Sum, bool);
-}
-
-/// Every outcome leaves: one summing loop.
-struct Every;
-
-impl Gather for Every {
-    #[inline(always)]
-    fn sum(
-        &mut self,
-        outcomes: impl Iterator<Item = (f64, Slot)>,
-        value: &impl Fn(Slot) -> f64,
-    ) -> (Sum, bool) {
-        let mut sum = Sum::default();
-        for (prob, slot) in outcomes {
-            sum.add(prob * value(slot));
-        }
-        (sum, true)
-    }
-}
-
-/// On a level diagonal: the outcomes that stay on it (`on_diagonal`) go to
-/// `stays`; the leaving terms are gathered into `terms` first and summed by
-/// a loop of their own, since a store inside the summing loop (a push, a
-/// staying outcome kept aside) made the compiler keep the sum in memory
-/// instead of registers, several times slower.
-struct Staying<F> {
-    on_diagonal: F,
-    stays: Vec<(f64, Slot)>,
-    /// Room for one term per point total (a roll's outcomes are distinct
-    /// totals), written by index: pushes measured 9% slower on
-    /// variant.toml's optimum.
-    terms: Vec<f64>,
-}
-
-impl<F: Fn(Slot) -> bool> Gather for Staying<F> {
-    #[inline(always)]
-    fn sum(
-        &mut self,
-        outcomes: impl Iterator<Item = (f64, Slot)>,
-        value: &impl Fn(Slot) -> f64,
-    ) -> (Sum, bool) {
-        let mut leaving = 0;
-        for (prob, slot) in outcomes {
-            if (self.on_diagonal)(slot) {
-                self.stays.push((prob, slot));
-            } else {
-                self.terms[leaving] = prob * value(slot);
-                leaving += 1;
-            }
-        }
-        (sum(&self.terms[..leaving]), leaving > 0)
-    }
-}
-
-/// The compensated sum of `terms` in their order.
-#[inline(always)]
-fn sum(terms: &[f64]) -> Sum {
-    let mut sum = Sum::default();
-    for &term in terms {
-        sum.add(term);
-    }
-    sum
-}
-
 /// What a landing is worth to seat `i`: its own value where it moves
 /// again, else one minus the other seat's.
 #[inline(always)]
 fn reader(seats: &[GeneralSeat], i: usize) -> impl Fn(Slot) -> f64 + '_ {
-    let own = &seats[i].values;
-    let next = &seats[(i + 1) % seats.len()].values;
-    move |slot: Slot| {
-        if slot.other() {
-            1.0 - next[slot.index()]
-        } else {
-            own[slot.index()]
-        }
-    }
+    landings::reader(&seats[i].values, &seats[(i + 1) % seats.len()].values)
 }
 
-/// Neumaier's compensated sum: the terms are small next to the total, so
-/// the total is then within about an ulp of the exact sum of the rounded
-/// products, and the general path's values sit within the fast path's own
-/// rounding of the exact ones.
-#[derive(Debug, Clone, Copy, Default)]
-struct Sum {
-    total: f64,
-    carry: f64,
-}
-
-impl Sum {
-    #[inline(always)]
-    fn add(&mut self, term: f64) {
-        let sum = self.total + term;
-        self.carry += if self.total.abs() >= term.abs() {
-            (self.total - sum) + term
-        } else {
-            (term - sum) + self.total
-        };
-        self.total = sum;
-    }
-
-    #[inline(always)]
-    fn value(self) -> f64 {
-        self.total + self.carry
-    }
+/// Off a level diagonal, every outcome leaves it.
+#[inline(always)]
+fn leaves(_: Slot) -> bool {
+    false
 }
 
 /// Seat `i`'s value and choice at `(s, o)` from the current values.
@@ -788,16 +888,17 @@ fn state(
     tables: &RuleTables,
     seats: &[GeneralSeat],
     policies: &[Policy<'_>],
-    i: usize,
-    s: u32,
-    o: u32,
+    (i, s, o): (usize, u32, u32),
+    landings: &mut Landings,
 ) -> (f64, u8) {
     match policies[i] {
         Policy::Fixed(table) => {
             let k = table.get(s, o);
-            (dice_value(tables, seats, i, s, o, u32::from(k)), k)
+            let choice = Choice::new(tables, s, o, u32::from(k));
+            let (sum, _) = sum_direct(&choice, &reader(seats, i), &leaves, &mut Vec::new());
+            (sum.value(), k)
         }
-        Policy::Best => best_choice(&choice_values(tables, seats, i, s, o)),
+        Policy::Best => best_choice(&values_of_choices(tables, seats, (i, s, o), landings)),
     }
 }
 
@@ -809,21 +910,22 @@ pub(super) fn choice_values(
     s: u32,
     o: u32,
 ) -> [f64; MAX_DICE + 1] {
-    std::array::from_fn(|k| dice_value(tables, seats, i, s, o, k as u32))
+    values_of_choices(tables, seats, (i, s, o), &mut Landings::default())
 }
 
-/// The win probability of rolling `dice` for seat `i` at `(s, o)`: every
-/// outcome summed, none kept aside (so nothing is allocated).
+/// The win probability of every dice count for seat `i` at `(s, o)`, the
+/// state's landings read once.
 #[inline]
-fn dice_value(
+fn values_of_choices(
     tables: &RuleTables,
     seats: &[GeneralSeat],
-    i: usize,
-    s: u32,
-    o: u32,
-    dice: u32,
-) -> f64 {
-    sum_leaving(tables, seats, i, (s, o, dice), &mut Every)
-        .0
-        .value()
+    (i, s, o): (usize, u32, u32),
+    landings: &mut Landings,
+) -> [f64; MAX_DICE + 1] {
+    let slots = tables.slots(s, o);
+    landings.read_all(slots, tables.top(s, o), &reader(seats, i), &leaves);
+    std::array::from_fn(|k| {
+        let choice = Choice::new(tables, s, o, k as u32);
+        landings.sum(&choice, &mut Vec::new()).0.value()
+    })
 }

@@ -2,6 +2,8 @@
 //! path reads: every function evaluated once over its finite domain, with
 //! the checks the sweep relies on (see the assumptions in `crate::sweep`).
 
+use std::collections::{BTreeMap, HashMap};
+
 use super::outcomes::{PigOut, Rolls, SIDES};
 use super::PointSet;
 
@@ -132,6 +134,27 @@ pub struct RuleTables {
     level: Vec<bool>,
     /// See [`RuleTables::endless`].
     endless: Option<(u32, u32)>,
+    /// See [`RuleTables::may_stall`].
+    stalls: Vec<bool>,
+    /// `top[s * n + o]`: the most final points any choice scores there.
+    top: Vec<u8>,
+    /// The rolls of 1 to 10 dice by final points, each kind once (most
+    /// rule sets have one per die size).
+    finals: Vec<Finals>,
+    /// `kind[s * n + o]`: the state's entry in `finals`.
+    kind: Vec<u32>,
+}
+
+/// The rolls of 1 to 10 dice at some states, by final points: where a rule
+/// changes the points, outcomes that end with the same points are one,
+/// their rolls counted together before dividing (so the probabilities stay
+/// correctly rounded). What the sweep sums.
+#[derive(Debug, Clone)]
+struct Finals {
+    /// `(points, probability)`, rising points, of 1 die, then 2, ...
+    outcomes: Vec<(u32, f64)>,
+    /// The outcomes of `k` dice are `outcomes[first[k - 1]..first[k]]`.
+    first: [usize; MAX_DICE + 1],
 }
 
 /// The raw outcomes of one choice: zero dice's points, or a roll.
@@ -244,6 +267,10 @@ impl RuleTables {
             rolls,
             level: vec![false; 2 * n - 1],
             endless: None,
+            stalls: vec![false; 2 * n - 1],
+            top: Vec::new(),
+            finals: Vec::new(),
+            kind: Vec::new(),
         };
         if rules.has_turn_points() {
             let mut all = Vec::with_capacity(n * n);
@@ -266,8 +293,14 @@ impl RuleTables {
             }
             tables.turn_points = Some(all);
         }
+        tables.top = tables.find_tops();
+        (tables.finals, tables.kind) = tables.find_finals();
         tables.check_sums(&ends)?;
-        tables.endless = tables.find_endless();
+        let endless = tables.find_endless();
+        for &(s, o) in &endless {
+            tables.stalls[(s + o) as usize] = true;
+        }
+        tables.endless = endless.first().copied();
         Ok(tables)
     }
 
@@ -279,10 +312,19 @@ impl RuleTables {
         self.endless
     }
 
+    /// Whether some play can keep the game on diagonal `d` forever (see
+    /// [`RuleTables::endless`]). Where none can, every way of playing
+    /// leaves the diagonal for sure, so its values have one fixed point
+    /// whatever the order they are found in.
+    pub fn may_stall(&self, d: usize) -> bool {
+        self.stalls[d]
+    }
+
     /// The states with a choice whose every outcome stays on the diagonal
     /// (a "sticky" choice), pruned to those with a sticky choice that only
     /// leads to states still kept: what is left can be played forever.
-    fn find_endless(&self) -> Option<(u32, u32)> {
+    /// In rising score sum, then rising score.
+    fn find_endless(&self) -> Vec<(u32, u32)> {
         let n = self.goal as usize;
         // The states each sticky choice leads to, per state of a level diagonal.
         let mut sticky: Vec<Vec<Vec<usize>>> = vec![Vec::new(); n * n];
@@ -323,10 +365,101 @@ impl RuleTables {
                 break;
             }
         }
-        (0..n * n)
-            .filter(|&at| kept[at])
-            .min_by_key(|&at| (at / n + at % n, at / n))
+        let mut endless: Vec<usize> = (0..n * n).filter(|&at| kept[at]).collect();
+        endless.sort_by_key(|&at| (at / n + at % n, at / n));
+        endless
+            .into_iter()
             .map(|at| ((at / n) as u32, (at % n) as u32))
+            .collect()
+    }
+
+    /// The most final points any choice scores at each state.
+    fn find_tops(&self) -> Vec<u8> {
+        let n = self.goal as usize;
+        (0..n * n)
+            .map(|at| {
+                let top = match &self.turn_points {
+                    Some(all) => all[at].iter().copied().max().unwrap_or(0),
+                    None => self.zero_dice[at].max(self.rolls.top(u32::from(self.sides[at]))),
+                };
+                u8::try_from(top).expect("turn points are checked against MAX_TURN_POINTS")
+            })
+            .collect()
+    }
+
+    /// The rolls of every state by final points, each distinct one once,
+    /// and each state's.
+    fn find_finals(&self) -> (Vec<Finals>, Vec<u32>) {
+        let n = self.goal as usize;
+        let mut index: HashMap<(u8, &[u32]), u32> = HashMap::new();
+        let mut finals = Vec::new();
+        let kind = (0..n * n)
+            .map(|at| {
+                let sides = self.sides[at];
+                // Where no rule changes the points, the die size says it all.
+                let changed: &[u32] = self.turn_points.as_ref().map_or(&[], |all| &all[at][1..]);
+                *index.entry((sides, changed)).or_insert_with(|| {
+                    finals.push(self.merge(u32::from(sides), changed));
+                    finals.len() as u32 - 1
+                })
+            })
+            .collect();
+        (finals, kind)
+    }
+
+    /// The rolls of `sides`-faced dice with their raw outcomes turned into
+    /// `changed` final points (in the order of [`Rolls::first`], from one
+    /// die on; empty where no rule changes them), merged by final points.
+    fn merge(&self, sides: u32, changed: &[u32]) -> Finals {
+        let mut outcomes = Vec::new();
+        let mut first = [0; MAX_DICE + 1];
+        for k in 1..=MAX_DICE as u32 {
+            let roll = self.rolls.get(sides, k);
+            let ways = self.rolls.ways(sides, k);
+            let start = self.rolls.first(sides, k) - 1;
+            let mut by_points: BTreeMap<u32, u64> = BTreeMap::new();
+            for (j, (&(p, _), &w)) in roll.iter().zip(ways).enumerate() {
+                let q = changed.get(start + j).copied().unwrap_or(p);
+                *by_points.entry(q).or_default() += w;
+            }
+            let total = u64::from(sides).pow(k) as f64;
+            outcomes.extend(by_points.into_iter().map(|(q, w)| (q, w as f64 / total)));
+            first[k as usize] = outcomes.len();
+        }
+        Finals { outcomes, first }
+    }
+
+    /// The final points of rolling `dice >= 1` dice at `(s, o)` with their
+    /// probabilities, rising points, each total once.
+    #[inline(always)]
+    pub fn finals(&self, s: u32, o: u32, dice: u32) -> &[(u32, f64)] {
+        let finals = &self.finals[self.kind[(s * self.goal + o) as usize] as usize];
+        let k = dice as usize;
+        &finals.outcomes[finals.first[k - 1]..finals.first[k]]
+    }
+
+    /// The final points of rolling zero dice at `(s, o)`.
+    #[inline(always)]
+    pub fn zero_final(&self, s: u32, o: u32) -> u32 {
+        let at = (s * self.goal + o) as usize;
+        match &self.turn_points {
+            Some(all) => all[at][0],
+            None => self.zero_dice[at],
+        }
+    }
+
+    /// Where each final total lands from `(s, o)` (`slots[q]` for `q`
+    /// points).
+    #[inline(always)]
+    pub fn slots(&self, s: u32, o: u32) -> &[Slot] {
+        let row = o as usize * self.width + s as usize;
+        &self.slots[row..row + MAX_TURN_POINTS as usize + 1]
+    }
+
+    /// The most final points any choice scores at `(s, o)`.
+    #[inline(always)]
+    pub fn top(&self, s: u32, o: u32) -> u32 {
+        u32::from(self.top[(s * self.goal + o) as usize])
     }
 
     /// The goal.

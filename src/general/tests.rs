@@ -2,6 +2,7 @@
 //! worked by hand for what only it can do: Pig Out worth 0 (a fixed point),
 //! extra turns, half wins, dice of other sizes; and its refusals.
 
+use super::sweep::general_sweep_by_rounds;
 use super::*;
 use crate::rules::{Preset, Rules};
 use crate::sweep::{sweep, Policy, SweepOptions, TIE_TOLERANCE};
@@ -481,4 +482,97 @@ fn the_solvers_own_tables_achieve_its_values() {
         }
     }
     assert!(checked > 10_000);
+}
+
+/// Where no play can stall on a diagonal its fixed point is unique, so
+/// policy iteration group by group (the sweep's way there) and the rounds
+/// from 1/2 over the whole diagonal reach the same values, and the same
+/// choices unless two are tied; on rules where some diagonals stall, the
+/// others still agree. Rules where every diagonal is level (`Mixed`: a Pig
+/// Out worth nothing, a cap, extra turns, dice of seven sizes), and
+/// randomly stalling ones.
+#[test]
+fn policy_iteration_reaches_the_rounds_fixed_point() {
+    let mixed = RuleTables::new(&Mixed).unwrap();
+    let stalling: Vec<RuleTables> = (0..4u64)
+        .map(|seed| RuleTables::new(&Stalling { goal: 30, seed }).unwrap())
+        .collect();
+    assert!((0..2 * 30 - 1).any(|d| stalling[0].may_stall(d)));
+    assert!((0..2 * 30 - 1).any(|d| stalling[0].level(d) && !stalling[0].may_stall(d)));
+    let mut compared = 0;
+    for tables in std::iter::once(&mixed).chain(&stalling) {
+        let n = tables.goal();
+        let boar = StrategyTable::from_fn(n, |s, o| ((3 * s + o) % 11) as u8);
+        let five = StrategyTable::constant(n, 5);
+        for policies in [
+            vec![Policy::Best],
+            vec![Policy::Fixed(&boar), Policy::Fixed(&five)],
+            vec![Policy::Best, Policy::Fixed(&boar)],
+        ] {
+            let fast = general_sweep(tables, &policies);
+            let slow = general_sweep_by_rounds(tables, &policies);
+            for i in 0..policies.len() {
+                for s in 0..n {
+                    for o in 0..n {
+                        let (a, b) = (fast.value(i, s, o), slow.value(i, s, o));
+                        assert!((a - b).abs() <= 1e-15, "seat {i} ({s}, {o}): {a} vs {b}");
+                        let (ca, cb) = (fast.choice(i, s, o), slow.choice(i, s, o));
+                        if ca != cb {
+                            let values = slow.choice_values(tables, i, s, o);
+                            let gap = (values[ca as usize] - values[cb as usize]).abs();
+                            assert!(gap <= TIE_TOLERANCE + 1e-15, "({s}, {o}): {ca} vs {cb}");
+                        }
+                        compared += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(compared > 10_000);
+}
+
+/// Only diagonals where some play stays forever are marked as stalling:
+/// zero dice worth nothing stalls every diagonal (both players pass), zero
+/// dice worth nothing against an even score only from (1, 1) on (see
+/// `games_that_can_go_on_forever_are_found_and_count_half`), and a Pig Out
+/// worth nothing none (a roll may score more).
+#[test]
+fn stalling_diagonals_are_marked() {
+    let zero = RuleTables::new(&Toy::new(5, 0, 6, PigOut::Points(1))).unwrap();
+    assert!((0..9).all(|d| zero.level(d) && zero.may_stall(d)));
+    let odd = RuleTables::new(&OddZero).unwrap();
+    assert!(!odd.may_stall(0) && !odd.may_stall(1));
+    assert!(odd.may_stall(2));
+    let pig = RuleTables::new(&Toy::new(5, 1, 6, PigOut::Points(0))).unwrap();
+    assert!((0..9).all(|d| pig.level(d) && !pig.may_stall(d)));
+}
+
+/// A rule that changes a roll's points merges the outcomes that end with
+/// the same points, counted in whole rolls before dividing: under a cap of
+/// 20 - dice and a Pig Out worth nothing, ten six-sided dice score 0 in
+/// 6^10 - 5^10 rolls and 10 points (every sum from 20 up, capped) in the
+/// other 5^10; one die keeps its six outcomes (0 and 2 to 6).
+#[test]
+fn changed_points_are_merged_by_final_points() {
+    let tables = RuleTables::new(&Mixed).unwrap();
+    // (0, 2): dice_sides 2 + 4 % 7 = 6.
+    assert_eq!(tables.sides_at(0, 2), 6);
+    let (all, none) = (6f64.powi(10), 5f64.powi(10));
+    assert_eq!(
+        tables.finals(0, 2, 10),
+        &[(0, (all - none) / all), (10, none / all)]
+    );
+    let one: Vec<u32> = tables.finals(0, 2, 1).iter().map(|&(q, _)| q).collect();
+    assert_eq!(one, [0, 2, 3, 4, 5, 6]);
+    assert_eq!(tables.finals(0, 2, 1)[0].1, 1.0 / 6.0);
+    // Five dice: the sums 10 to 15 stay apart, 15 to 30 are one.
+    let five = tables.finals(0, 2, 5);
+    assert_eq!(five.last().map(|&(q, _)| q), Some(15));
+    assert_eq!(five.len(), 1 + 6);
+    let total: f64 = five.iter().map(|&(_, p)| p).sum();
+    assert!((total - 1.0).abs() < 1e-15);
+    // Zero dice: 2 + o % 3 points.
+    assert_eq!(tables.zero_final(0, 2), 4);
+    // The most any choice scores: three dice, 18 capped to 17.
+    assert_eq!(tables.top(0, 2), 17);
 }
