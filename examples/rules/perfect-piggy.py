@@ -36,9 +36,9 @@ def after_turn(score, opponent_score):
 
 
 def perfect(points):
-    squares = {r * r for r in range(points + 1) if r * r <= points}
-    cubes = {r ** 3 for r in range(points + 1) if r ** 3 <= points}
-    return points != 1 and points in squares | cubes
+    """A perfect square or cube other than 1 (0 is 0 * 0)."""
+    square, cube = round(points ** 0.5), round(points ** (1 / 3))
+    return points != 1 and (square * square == points or cube ** 3 == points)
 
 
 def tick(clock, num_rolls, points):

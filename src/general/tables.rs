@@ -376,11 +376,12 @@ impl RuleTables {
     /// The most final points any choice scores at each state.
     fn find_tops(&self) -> Vec<u8> {
         let n = self.goal as usize;
+        let rolled: Vec<u32> = (0..=*SIDES.end()).map(|m| self.rolls.top(m)).collect();
         (0..n * n)
             .map(|at| {
                 let top = match &self.turn_points {
                     Some(all) => all[at].iter().copied().max().unwrap_or(0),
-                    None => self.zero_dice[at].max(self.rolls.top(u32::from(self.sides[at]))),
+                    None => self.zero_dice[at].max(rolled[usize::from(self.sides[at])]),
                 };
                 u8::try_from(top).expect("turn points are checked against MAX_TURN_POINTS")
             })
@@ -393,15 +394,26 @@ impl RuleTables {
         let n = self.goal as usize;
         let mut index: HashMap<(u8, &[u32]), u32> = HashMap::new();
         let mut finals = Vec::new();
+        // Neighbouring states mostly share their kind: compared first, the
+        // hash (of about 1 kB where a rule changes the points) is skipped.
+        let mut last: Option<((u8, &[u32]), u32)> = None;
         let kind = (0..n * n)
             .map(|at| {
                 let sides = self.sides[at];
                 // Where no rule changes the points, the die size says it all.
                 let changed: &[u32] = self.turn_points.as_ref().map_or(&[], |all| &all[at][1..]);
-                *index.entry((sides, changed)).or_insert_with(|| {
-                    finals.push(self.merge(u32::from(sides), changed));
-                    finals.len() as u32 - 1
-                })
+                let key = (sides, changed);
+                match last {
+                    Some((seen, kind)) if seen == key => kind,
+                    _ => {
+                        let kind = *index.entry(key).or_insert_with(|| {
+                            finals.push(self.merge(u32::from(sides), changed));
+                            finals.len() as u32 - 1
+                        });
+                        last = Some((key, kind));
+                        kind
+                    }
+                }
             })
             .collect();
         (finals, kind)
