@@ -518,8 +518,10 @@ fn by_groups(split: &[LevelSeat], seats: &mut [GeneralSeat], first: usize, n: us
         }
         let mut last = f64::INFINITY;
         let mut done = false;
-        for _ in 0..MAX_ROUNDS {
-            scratch.solve_group(split, seats, (first, n), group);
+        for r in 0..MAX_ROUNDS {
+            if r < SOLVED_ROUNDS {
+                scratch.solve_group(split, seats, (first, n), group);
+            }
             let (moved, _) = round(split, seats, group.iter().copied(), &mut new);
             if settled(moved, last) {
                 done = true;
@@ -531,6 +533,13 @@ fn by_groups(split: &[LevelSeat], seats: &mut [GeneralSeat], first: usize, n: us
     }
     all_settled
 }
+
+/// Rounds of a group after which [`by_groups`] stops solving: policy
+/// iteration settles in a few, but choices tied within the tie tolerance
+/// could take turns forever, each solve moving the values by less than it;
+/// plain rounds then close in on the fixed point like the rounds of
+/// [`by_rounds`].
+const SOLVED_ROUNDS: usize = 64;
 
 /// The unknowns of a level diagonal (seat `u / width`, state `u % width`)
 /// in groups that no outcome of any choice links to each other, each
