@@ -148,9 +148,11 @@ pub fn run(config: &Config, args: &PlotArgs, printer: &mut Printer) -> anyhow::R
     if let (true, Some(memory)) = (win, rules.memory()) {
         return Err(HogError::BadArgument(format!(
             "--kind win under {} draws one value a state, but with {} a state's value \
-             depends on what both players remember: hog explain --remembered gives one",
+             depends on {}: hog explain {} gives one",
             rules.name(),
-            memory.name()
+            memory.name(),
+            memory.context_words(),
+            memory.context_options()
         ))
         .into());
     }

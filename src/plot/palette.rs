@@ -5,7 +5,7 @@ use plotters::style::colors::colormaps::ViridisRGB;
 use plotters::style::RGBColor;
 
 use crate::dice::MAX_DICE;
-use crate::table::MINUS_ONE;
+use crate::table::{shown, MINUS_ONE};
 
 /// Background of the picture.
 pub(super) const PAPER: RGBColor = RGBColor(255, 255, 255);
@@ -59,9 +59,11 @@ pub(super) const DIFF_KINDS: [(RGBColor, &str); 3] = [
     (RGBColor(94, 60, 153), "rolls fewer"),
 ];
 
-/// The index in [`DIFF_KINDS`] for dice counts `a` (the strategy) and `b`.
+/// The index in [`DIFF_KINDS`] for dice counts `a` (the strategy) and `b`,
+/// as tables keep them: rolling -1 dice ([`MINUS_ONE`]) is fewer than
+/// rolling none.
 pub(super) fn diff_kind(a: u8, b: u8) -> usize {
-    match a.cmp(&b) {
+    match shown(a).cmp(&shown(b)) {
         std::cmp::Ordering::Equal => 0,
         std::cmp::Ordering::Greater => 1,
         std::cmp::Ordering::Less => 2,
@@ -211,5 +213,9 @@ mod tests {
         assert_eq!(diff_color(3, 3), DIFF_KINDS[0].0);
         assert_eq!(diff_color(5, 0), DIFF_KINDS[1].0);
         assert_eq!(diff_color(0, 5), DIFF_KINDS[2].0);
+        // -1 dice (kept as 11) is fewer than any count, none included.
+        assert_eq!(diff_color(MINUS_ONE, 0), DIFF_KINDS[2].0);
+        assert_eq!(diff_color(3, MINUS_ONE), DIFF_KINDS[1].0);
+        assert_eq!(diff_color(MINUS_ONE, MINUS_ONE), DIFF_KINDS[0].0);
     }
 }

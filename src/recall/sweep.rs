@@ -480,6 +480,16 @@ impl Remembering {
         }
     }
 
+    /// The `hog explain` options that give what a state holds beyond the
+    /// two scores.
+    pub fn context_options(&self) -> &'static str {
+        match (self.plan.size, self.plan.clocks) {
+            (_, 1) => "--remembered",
+            (1, _) => "--clock",
+            _ => "--remembered and --clock",
+        }
+    }
+
     /// What a state holds beyond the two scores, in words.
     pub fn context_words(&self) -> &'static str {
         match (self.plan.size, self.plan.clocks) {

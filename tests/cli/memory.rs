@@ -355,7 +355,7 @@ fn what_does_not_take_memory_yet_is_refused() {
         ],
         &[
             "--kind win under feral-hogs.toml",
-            "hog explain --remembered",
+            "depends on what each player remembers: hog explain --remembered gives one",
         ],
     );
     dir.refuse(
@@ -796,6 +796,24 @@ fn time_trot_is_a_clock_the_commands_track() {
     assert!(
         text.contains("With time-trot 8: turn 3 (mod 8): 3 dice earn an extra turn."),
         "{text}"
+    );
+
+    // One value a state cannot be drawn: the refusal names the clock.
+    dir.refuse(
+        &[
+            "plot",
+            "optimal",
+            "--kind",
+            "win",
+            "--rules-file",
+            &file,
+            "--out",
+            "w.png",
+        ],
+        &[
+            "--kind win under trot.toml",
+            "depends on the clock: hog explain --clock gives one",
+        ],
     );
 
     // With Feral Hogs too: both columns' kinds, and what each remembers.
