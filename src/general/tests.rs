@@ -219,6 +219,25 @@ fn games_that_can_go_on_forever_are_found_and_count_half() {
     assert_eq!(RuleTables::new(&Mixed).unwrap().endless(), None);
 }
 
+/// Two fixed tables for a game to `goal`: one that varies with the state,
+/// and rolling five.
+fn two_tables(goal: u32) -> [StrategyTable; 2] {
+    [
+        StrategyTable::from_fn(goal, |s, o| ((3 * s + o) % 11) as u8),
+        StrategyTable::constant(goal, 5),
+    ]
+}
+
+/// The optimum, the two tables against each other, and the best response
+/// to the first.
+fn three_plays(fixed: &[StrategyTable; 2]) -> [Vec<Policy<'_>>; 3] {
+    [
+        vec![Policy::Best],
+        vec![Policy::Fixed(&fixed[0]), Policy::Fixed(&fixed[1])],
+        vec![Policy::Best, Policy::Fixed(&fixed[0])],
+    ]
+}
+
 /// A level diagonal's values are the fixed point of the game's equations:
 /// every state's value is the best of its choices' values computed from
 /// the final values (within rounding), for the optimum and for two fixed
@@ -228,13 +247,8 @@ fn games_that_can_go_on_forever_are_found_and_count_half() {
 fn level_diagonals_satisfy_their_equations() {
     let tables = RuleTables::new(&Mixed).unwrap();
     let n = Mixed.goal();
-    let boar = StrategyTable::from_fn(n, |s, o| ((3 * s + o) % 11) as u8);
-    let five = StrategyTable::constant(n, 5);
-    for policies in [
-        vec![Policy::Best],
-        vec![Policy::Fixed(&boar), Policy::Fixed(&five)],
-        vec![Policy::Best, Policy::Fixed(&boar)],
-    ] {
+    let fixed = two_tables(n);
+    for policies in three_plays(&fixed) {
         let r = general_sweep(&tables, &policies);
         for (i, policy) in policies.iter().enumerate() {
             for s in 0..n {
@@ -502,13 +516,8 @@ fn policy_iteration_reaches_the_rounds_fixed_point() {
     let mut compared = 0;
     for tables in std::iter::once(&mixed).chain(&stalling) {
         let n = tables.goal();
-        let boar = StrategyTable::from_fn(n, |s, o| ((3 * s + o) % 11) as u8);
-        let five = StrategyTable::constant(n, 5);
-        for policies in [
-            vec![Policy::Best],
-            vec![Policy::Fixed(&boar), Policy::Fixed(&five)],
-            vec![Policy::Best, Policy::Fixed(&boar)],
-        ] {
+        let fixed = two_tables(n);
+        for policies in three_plays(&fixed) {
             let fast = general_sweep(tables, &policies);
             let slow = general_sweep_by_rounds(tables, &policies);
             for i in 0..policies.len() {
