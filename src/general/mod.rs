@@ -17,17 +17,22 @@
 //! The presets run on both paths (`rules::functions` gives them as
 //! [`ScoreRules`]); the tests hold the two to 1e-15.
 
+mod exact;
 mod landings;
+mod level;
 mod outcomes;
 mod point_set;
 mod rules_py;
+mod seats;
+mod split;
 pub(crate) mod sweep;
 mod tables;
 
+pub use level::{FIXED_POINT_TOLERANCE, MAX_ROUNDS};
 pub use outcomes::{PigOut, Rolls, SIDES};
 pub(crate) use point_set::PointSet;
 pub use rules_py::{PythonClock, PythonMemory, PythonRules};
-pub use sweep::{general_sweep, GeneralResult, FIXED_POINT_TOLERANCE, MAX_ROUNDS};
+pub use sweep::{general_sweep, GeneralResult};
 pub use tables::{Roll, RuleTables, ScoreRules, Slot, CONSTANTS, MAX_RULES_GOAL, MAX_TURN_POINTS};
 
 #[cfg(test)]

@@ -1,0 +1,361 @@
+//! A level diagonal solved as a fixed point: policy iteration group by
+//! group where no play can stall, rounds from 1/2 where it may, and tied
+//! choices that would stall giving way to ones that move on.
+
+use super::exact::{root, Solver};
+use super::seats::{reader, GeneralSeat};
+use super::split::LevelSeat;
+use super::tables::{RuleTables, Slot};
+use crate::dice::MAX_DICE;
+use crate::policy::{tied, Policy};
+
+/// A fixed point is reached when no value moves by more than this in one
+/// round: two units in the last place of a probability in [0.5, 1), so a
+/// round that only rounds differently ends it.
+pub const FIXED_POINT_TOLERANCE: f64 = 2.5e-16;
+
+/// Below this, a round that moves the values no less than the round before
+/// is rounding going in circles: the fixed point is reached.
+pub(super) const ROUNDING: f64 = 1e-14;
+
+/// Rounds of a fixed point before its values are taken as they stand (see
+/// [`GeneralResult::unsettled`](super::GeneralResult::unsettled)).
+pub const MAX_ROUNDS: usize = 1_000_000;
+
+/// Solve level diagonal `d` as a fixed point: every outcome that leaves it
+/// is summed once, then [`by_groups`] or, with `by_rounds_only` (where
+/// play may stall), [`by_rounds`] recompute only the few outcomes that stay
+/// on it; last, tied choices that would stall give way to ones that move
+/// on. `false` if it had not settled after [`MAX_ROUNDS`] rounds.
+pub(super) fn solve_level(
+    tables: &RuleTables,
+    sums: &[u16],
+    seats: &mut [GeneralSeat],
+    policies: &[Policy<'_>],
+    (d, scores): (usize, std::ops::Range<usize>),
+    by_rounds_only: bool,
+) -> bool {
+    let n = tables.goal() as usize;
+    let on_diagonal = |slot: Slot| sums.get(slot.index()) == Some(&(d as u16));
+    // The first round's values: any value in [0, 1] converges, and 1/2 is
+    // what a game that never leaves the diagonal is worth.
+    for seat in seats.iter_mut() {
+        for s in scores.clone() {
+            seat.values[s * n + d - s] = 0.5;
+        }
+    }
+    let split: Vec<LevelSeat> = (0..seats.len())
+        .map(|i| {
+            LevelSeat::new(
+                tables,
+                seats,
+                policies[i],
+                i,
+                d,
+                scores.clone(),
+                &on_diagonal,
+            )
+        })
+        .collect();
+    let settled = if by_rounds_only {
+        by_rounds(&split, seats, scores.start, n)
+    } else {
+        by_groups(&split, seats, scores.start, n)
+    };
+    prefer_moving_on(&split, seats, scores.start, n);
+    settled
+}
+
+/// Whether a round's moves say the values are settled: nothing moves by
+/// more than rounding, or the moves stopped shrinking once they are that
+/// small (rounding can keep a few last bits circling instead of standing
+/// still).
+pub(super) fn settled(moved: f64, last: f64) -> bool {
+    moved <= FIXED_POINT_TOLERANCE || (moved <= ROUNDING && moved >= last)
+}
+
+/// One round over the unknowns `unknowns` (seat `u / width`, state
+/// `u % width` of the diagonal): each value and choice from the current
+/// values (Jacobi: all computed, then all written). How far the values
+/// moved, and whether every choice stayed.
+pub(super) fn round(
+    split: &[LevelSeat],
+    seats: &mut [GeneralSeat],
+    unknowns: impl Iterator<Item = usize> + Clone,
+    new: &mut Vec<(f64, u8)>,
+) -> (f64, bool) {
+    let width = split[0].len();
+    new.clear();
+    for u in unknowns.clone() {
+        let (i, j) = (u / width, u % width);
+        new.push(split[i].choose(j, &reader(seats, i)));
+    }
+    let mut moved = 0.0f64;
+    let mut same = true;
+    for (u, &(value, choice)) in unknowns.zip(new.iter()) {
+        let (i, j) = (u / width, u % width);
+        let at = split[i].ats[j];
+        let seat = &mut seats[i];
+        moved = moved.max((seat.values[at] - value).abs());
+        same &= seat.choices[at] == choice;
+        seat.values[at] = value;
+        seat.choices[at] = choice;
+    }
+    (moved, same)
+}
+
+/// A level diagonal where play may stall, by rounds over all of it from
+/// 1/2, the values of the current choices solved exactly once a round
+/// chooses as the one before; the rounds choose which fixed point they
+/// reach. `false` if not settled after [`MAX_ROUNDS`] rounds.
+pub(super) fn by_rounds(
+    split: &[LevelSeat],
+    seats: &mut [GeneralSeat],
+    first: usize,
+    n: usize,
+) -> bool {
+    let count = split.len() * split[0].len();
+    let mut scratch = Solver::default();
+    let mut new = Vec::with_capacity(count);
+    let mut last = f64::INFINITY;
+    // Rounds in a row that chose as the round before; solved once stable.
+    let mut steady = 0;
+    for _ in 0..MAX_ROUNDS {
+        if steady == STEADY_ROUNDS {
+            scratch.solve(split, seats, first, n);
+        }
+        let (moved, same) = round(split, seats, 0..count, &mut new);
+        steady = if same { steady + 1 } else { 0 };
+        if settled(moved, last) {
+            return true;
+        }
+        last = moved;
+    }
+    false
+}
+
+/// A level diagonal where no play stalls: every way of playing leaves it
+/// for sure, so its values have one fixed point, found by policy iteration
+/// (the current choices' values solved exactly, then a round to choose
+/// again) one group of states at a time: states that no choice's outcome
+/// links are independent, and a group whose choices hold is done while
+/// others go on. Choices start from those of the states just above (the
+/// best choice changes little from one diagonal to the next), so the
+/// first round usually confirms them. `false` if some group had not
+/// settled after [`MAX_ROUNDS`] rounds.
+pub(super) fn by_groups(
+    split: &[LevelSeat],
+    seats: &mut [GeneralSeat],
+    first: usize,
+    n: usize,
+) -> bool {
+    let width = split[0].len();
+    for (level, seat) in split.iter().zip(seats.iter_mut()) {
+        for &at in &level.ats {
+            let (s, o) = (at / n, at % n);
+            if o + 1 < n {
+                seat.choices[at] = seat.choices[at + 1];
+            } else if s + 1 < n {
+                seat.choices[at] = seat.choices[at + n];
+            }
+        }
+    }
+    let mut scratch = Solver::default();
+    let mut new = Vec::new();
+    let mut all_settled = true;
+    let (order, ends) = linked_groups(split, first, n);
+    let mut from = 0;
+    for to in ends {
+        let group = &order[from..to];
+        from = to;
+        // A lone state none of whose outcomes stays: one round is exact.
+        let lone = group.len() == 1 && {
+            let (i, j) = (group[0] / width, group[0] % width);
+            (0..split[i].per).all(|c| split[i].stays(split[i].split(j, c)).is_empty())
+        };
+        if lone {
+            round(split, seats, group.iter().copied(), &mut new);
+            continue;
+        }
+        let mut last = f64::INFINITY;
+        let mut done = false;
+        for r in 0..MAX_ROUNDS {
+            if r < SOLVED_ROUNDS {
+                scratch.solve_group(split, seats, (first, n), group);
+            }
+            let (moved, _) = round(split, seats, group.iter().copied(), &mut new);
+            if settled(moved, last) {
+                done = true;
+                break;
+            }
+            last = moved;
+        }
+        all_settled &= done;
+    }
+    all_settled
+}
+
+/// Rounds of a group after which [`by_groups`] stops solving: policy
+/// iteration settles in a few, but choices tied within the tie tolerance
+/// could take turns forever, each solve moving the values by less than it;
+/// plain rounds then close in on the fixed point like the rounds of
+/// [`by_rounds`].
+pub(super) const SOLVED_ROUNDS: usize = 64;
+
+/// The unknowns of a level diagonal (seat `u / width`, state `u % width`)
+/// in groups that no outcome of any choice links to each other, each
+/// group in rising order, the groups by their first unknown: the unknowns
+/// group by group, and where each group ends.
+pub(super) fn linked_groups(
+    split: &[LevelSeat],
+    first: usize,
+    n: usize,
+) -> (Vec<usize>, Vec<usize>) {
+    let width = split[0].len();
+    let count = split.len() * width;
+    let mut parent: Vec<usize> = (0..count).collect();
+    for (i, level) in split.iter().enumerate() {
+        for j in 0..level.len() {
+            let u = i * width + j;
+            // Most of a state's choices stay at the same few landings.
+            let mut last = None;
+            for c in 0..level.per {
+                for &(_, slot) in level.stays(level.split(j, c)) {
+                    if last.replace(slot) == Some(slot) {
+                        continue;
+                    }
+                    let seat = if slot.other() {
+                        (i + 1) % split.len()
+                    } else {
+                        i
+                    };
+                    let v = seat * width + slot.index() / n - first;
+                    let (a, b) = (root(&mut parent, u), root(&mut parent, v));
+                    parent[a.max(b)] = a.min(b);
+                }
+            }
+        }
+    }
+    // A group's root is its smallest unknown: placing the unknowns in
+    // rising order after room is kept for each group, in the order of
+    // their roots, lists the groups by their first unknown.
+    let mut size = vec![0; count];
+    for u in 0..count {
+        let r = root(&mut parent, u);
+        size[r] += 1;
+    }
+    let mut ends = Vec::new();
+    let mut next = vec![0; count];
+    let mut at = 0;
+    for r in 0..count {
+        if size[r] > 0 {
+            next[r] = at;
+            at += size[r];
+            ends.push(at);
+        }
+    }
+    let mut order = vec![0; count];
+    // A parent is never above its child and the roots were found in rising
+    // order, so each unknown's parent is now its root.
+    for (u, &r) in parent.iter().enumerate() {
+        order[next[r]] = u;
+        next[r] += 1;
+    }
+    (order, ends)
+}
+
+/// Re-choose among the choices tied for best (within
+/// [`TIE_TOLERANCE`](crate::policy::TIE_TOLERANCE)) so that the game moves
+/// on. A choice that keeps the score sum can tie with the best one only
+/// because staying is worth what the state is worth (against a player who
+/// never scores, rolling zero dice worth nothing "wins" as surely as
+/// rolling): the fewest tied dice may then stall forever and never collect
+/// the value. So a state takes the fewest tied dice that can leave the
+/// diagonal, else that can reach a state already settled this way, rank by
+/// rank (each rank only from lower ones, so the chosen moves lead off the
+/// diagonal with probability 1). States where no tied choice can leave keep
+/// the fewest dice: there the game cannot move on without giving up value.
+/// Values stay as solved; fixed seats keep their table's choices but count
+/// as settled where their choice moves on.
+pub(super) fn prefer_moving_on(
+    split: &[LevelSeat],
+    seats: &mut [GeneralSeat],
+    first: usize,
+    n: usize,
+) {
+    if split.iter().all(|level| level.per == 1) {
+        return; // tables only: nothing to choose
+    }
+    // Where every chosen move can leave, each state keeps its choice.
+    let all_leave = split.iter().zip(seats.iter()).all(|(level, seat)| {
+        level.fixed.is_empty() && (0..level.len()).all(|j| level.chosen(j, seat).exits)
+    });
+    if all_leave {
+        return;
+    }
+    let seat_count = split.len();
+    // The tied choices of every state, as a mask over its splits. A state
+    // whose choice (the fewest tied dice, or the table's) can leave keeps
+    // it, and its other ties need not be known.
+    let ties: Vec<Vec<u32>> = split
+        .iter()
+        .enumerate()
+        .map(|(i, level)| {
+            let value = reader(seats, i);
+            (0..level.len())
+                .map(|j| {
+                    let current = match level.fixed(j) {
+                        Some(_) => 0,
+                        None => usize::from(seats[i].choices[level.ats[j]]),
+                    };
+                    if level.fixed(j).is_some() || level.split(j, current).exits {
+                        return 1 << current;
+                    }
+                    tied(&std::array::from_fn(|k| level.total(j, k, &value)))
+                })
+                .collect()
+        })
+        .collect();
+    // Rank by rank: a state settles on its fewest tied dice that leave or
+    // reach a state settled in an earlier rank.
+    let mut settled: Vec<Vec<bool>> = split.iter().map(|l| vec![false; l.len()]).collect();
+    loop {
+        let onward = |i: usize, level: &LevelSeat, j: usize, k: usize| {
+            let choice = level.split(j, k);
+            choice.exits
+                || level.stays(choice).iter().any(|&(_, slot)| {
+                    let seat = if slot.other() {
+                        (i + 1) % seat_count
+                    } else {
+                        i
+                    };
+                    settled[seat][slot.index() / n - first]
+                })
+        };
+        let mut newly = Vec::new();
+        for (i, level) in split.iter().enumerate() {
+            for j in (0..level.len()).filter(|&j| !settled[i][j]) {
+                let mut dice = (0..=MAX_DICE).filter(|&k| ties[i][j] & 1 << k != 0);
+                if let Some(k) = dice.find(|&k| onward(i, level, j, k)) {
+                    newly.push((i, j, k));
+                }
+            }
+        }
+        if newly.is_empty() {
+            return;
+        }
+        for (i, j, k) in newly {
+            settled[i][j] = true;
+            if split[i].fixed(j).is_none() {
+                seats[i].choices[split[i].ats[j]] = k as u8;
+            }
+        }
+    }
+}
+
+/// Rounds whose choices repeat the round before's before the values of
+/// those choices are solved exactly. The rounds alone converge like the
+/// chance of staying on the diagonal to the power of the round (200 rounds
+/// where players roll ten dice into a Pig Out worth nothing); one steady
+/// round before solving measured a little faster than two.
+pub(super) const STEADY_ROUNDS: usize = 1;
