@@ -49,8 +49,8 @@ pub trait ScoreRules: Sync {
 }
 
 /// The largest goal of rules given as functions (a rules file, Python):
-/// their tables grow with its square (and turn points with about 300
-/// entries a state).
+/// their tables grow with its square (and turn points that read the
+/// scores with about 300 entries a state).
 pub const MAX_RULES_GOAL: u32 = 2000;
 
 /// The most points one turn may score after `turn_points`: ten 20-sided
@@ -127,7 +127,7 @@ pub struct RuleTables {
     width: usize,
     /// For rules with turn points: per state, the final points of every
     /// raw outcome, in the order of [`Rolls::first`].
-    turn_points: Option<Vec<Vec<u32>>>,
+    turn_points: Option<TurnPoints>,
     rolls: Rolls,
     /// Diagonals on which some turn keeps the score sum: they are solved as
     /// a fixed point.
@@ -143,6 +143,28 @@ pub struct RuleTables {
     finals: Vec<Finals>,
     /// `kind[s * n + o]`: the state's entry in `finals`.
     kind: Vec<u32>,
+}
+
+/// The final points of every raw outcome at every state, for rules with
+/// turn points: zero dice's per state, the rolls' in lists each kept once
+/// (most rules change points the same way everywhere: a cap at goal 1000
+/// would otherwise keep a million copies of one list).
+#[derive(Debug, Clone)]
+struct TurnPoints {
+    /// `zero[s * n + o]`.
+    zero: Vec<u32>,
+    /// The final points of 1 to 10 dice's outcomes, in the order of
+    /// [`Rolls::first`] from one die on, each distinct list once.
+    lists: Vec<Vec<u32>>,
+    /// `list[s * n + o]`: the state's entry in `lists`.
+    list: Vec<u32>,
+}
+
+impl TurnPoints {
+    /// The final points of the outcomes of 1 to 10 dice at state `at`.
+    fn rolls(&self, at: usize) -> &[u32] {
+        &self.lists[self.list[at] as usize]
+    }
 }
 
 /// The rolls of 1 to 10 dice at some states, by final points: where a rule
@@ -273,10 +295,16 @@ impl RuleTables {
             kind: Vec::new(),
         };
         if rules.has_turn_points() {
-            let mut all = Vec::with_capacity(n * n);
+            let mut turn = TurnPoints {
+                zero: Vec::with_capacity(n * n),
+                lists: Vec::new(),
+                list: Vec::with_capacity(n * n),
+            };
+            let mut index: HashMap<Vec<u32>, u32> = HashMap::new();
+            let mut points = Vec::new();
             for s in 0..goal {
                 for o in 0..goal {
-                    let mut points = Vec::new();
+                    points.clear();
                     for k in 0..=MAX_DICE as u32 {
                         for (p, _) in tables.roll_at(s, o, k).0.outcomes() {
                             let q = rules.turn_points(p, k, s, o);
@@ -288,10 +316,24 @@ impl RuleTables {
                             points.push(q);
                         }
                     }
-                    all.push(points);
+                    turn.zero.push(points[0]);
+                    // Compared with the state before first: the hash of
+                    // about 1 kB is then rarely needed.
+                    let same = turn
+                        .list
+                        .last()
+                        .is_some_and(|&last| turn.lists[last as usize] == points[1..]);
+                    let list = match turn.list.last() {
+                        Some(&last) if same => last,
+                        _ => *index.entry(points[1..].to_vec()).or_insert_with(|| {
+                            turn.lists.push(points[1..].to_vec());
+                            turn.lists.len() as u32 - 1
+                        }),
+                    };
+                    turn.list.push(list);
                 }
             }
-            tables.turn_points = Some(all);
+            tables.turn_points = Some(turn);
         }
         tables.top = tables.find_tops();
         (tables.finals, tables.kind) = tables.find_finals();
@@ -380,7 +422,10 @@ impl RuleTables {
         (0..n * n)
             .map(|at| {
                 let top = match &self.turn_points {
-                    Some(all) => all[at].iter().copied().max().unwrap_or(0),
+                    Some(turn) => {
+                        let rolls = turn.rolls(at).iter().copied().max().unwrap_or(0);
+                        turn.zero[at].max(rolls)
+                    }
                     None => self.zero_dice[at].max(rolled[usize::from(self.sides[at])]),
                 };
                 u8::try_from(top).expect("turn points are checked against MAX_TURN_POINTS")
@@ -392,28 +437,22 @@ impl RuleTables {
     /// and each state's.
     fn find_finals(&self) -> (Vec<Finals>, Vec<u32>) {
         let n = self.goal as usize;
-        let mut index: HashMap<(u8, &[u32]), u32> = HashMap::new();
+        // A kind is a die size and the list of final points (none where no
+        // rule changes them).
+        let mut index: HashMap<(u8, u32), u32> = HashMap::new();
         let mut finals = Vec::new();
-        // Neighbouring states mostly share their kind: compared first, the
-        // hash (of about 1 kB where a rule changes the points) is skipped.
-        let mut last: Option<((u8, &[u32]), u32)> = None;
         let kind = (0..n * n)
             .map(|at| {
                 let sides = self.sides[at];
-                // Where no rule changes the points, the die size says it all.
-                let changed: &[u32] = self.turn_points.as_ref().map_or(&[], |all| &all[at][1..]);
-                let key = (sides, changed);
-                match last {
-                    Some((seen, kind)) if seen == key => kind,
-                    _ => {
-                        let kind = *index.entry(key).or_insert_with(|| {
-                            finals.push(self.merge(u32::from(sides), changed));
-                            finals.len() as u32 - 1
-                        });
-                        last = Some((key, kind));
-                        kind
-                    }
-                }
+                let list = self
+                    .turn_points
+                    .as_ref()
+                    .map_or(u32::MAX, |turn| turn.list[at]);
+                *index.entry((sides, list)).or_insert_with(|| {
+                    let changed = self.turn_points.as_ref().map_or(&[][..], |t| t.rolls(at));
+                    finals.push(self.merge(u32::from(sides), changed));
+                    finals.len() as u32 - 1
+                })
             })
             .collect();
         (finals, kind)
@@ -455,7 +494,7 @@ impl RuleTables {
     pub fn zero_final(&self, s: u32, o: u32) -> u32 {
         let at = (s * self.goal + o) as usize;
         match &self.turn_points {
-            Some(all) => all[at][0],
+            Some(turn) => turn.zero[at],
             None => self.zero_dice[at],
         }
     }
@@ -466,6 +505,12 @@ impl RuleTables {
     pub fn slots(&self, s: u32, o: u32) -> &[Slot] {
         let row = o as usize * self.width + s as usize;
         &self.slots[row..row + MAX_TURN_POINTS as usize + 1]
+    }
+
+    /// How many distinct lists of turn points the tables keep.
+    #[cfg(test)]
+    pub(crate) fn turn_point_lists(&self) -> usize {
+        self.turn_points.as_ref().map_or(0, |turn| turn.lists.len())
     }
 
     /// The most final points any choice scores at `(s, o)`.
@@ -498,9 +543,12 @@ impl RuleTables {
         } else {
             Roll::Dice(self.rolls.get(u32::from(self.sides[at]), dice))
         };
-        let points = self.turn_points.as_ref().map(|all| {
-            let first = self.rolls.first(u32::from(self.sides[at]), dice);
-            &all[at][first..first + roll.len()]
+        let points = self.turn_points.as_ref().map(|turn| match dice {
+            0 => std::slice::from_ref(&turn.zero[at]),
+            _ => {
+                let first = self.rolls.first(u32::from(self.sides[at]), dice) - 1;
+                &turn.rolls(at)[first..first + roll.len()]
+            }
         });
         (roll, points, slots)
     }

@@ -585,3 +585,41 @@ fn changed_points_are_merged_by_final_points() {
     // The most any choice scores: three dice, 18 capped to 17.
     assert_eq!(tables.top(0, 2), 17);
 }
+
+/// Turn points that change a roll the same way everywhere are kept once,
+/// whatever zero dice give: `Mixed`'s cap (zero dice 2 to 4, the lists of
+/// its seven die sizes), and a bonus for an even score twice (one list per
+/// parity).
+#[test]
+fn turn_points_are_kept_once_per_distinct_list() {
+    struct EvenBonus;
+    impl ScoreRules for EvenBonus {
+        fn goal(&self) -> u32 {
+            30
+        }
+        fn zero_dice(&self, _: u32, o: u32) -> u32 {
+            1 + o % 10
+        }
+        fn has_turn_points(&self) -> bool {
+            true
+        }
+        fn turn_points(&self, points: u32, _: u32, s: u32, _: u32) -> u32 {
+            points + u32::from(s % 2 == 0)
+        }
+    }
+    assert_eq!(RuleTables::new(&Mixed).unwrap().turn_point_lists(), 7);
+    let even = RuleTables::new(&EvenBonus).unwrap();
+    assert_eq!(even.turn_point_lists(), 2);
+    assert_eq!(even.zero_final(4, 13), 1 + 3 + 1);
+    assert_eq!(even.zero_final(5, 13), 1 + 3);
+    // Two dice at an even score: a Pig Out's 1 and the sums 4 to 12, each
+    // one point more.
+    let two: Vec<u32> = even.finals(4, 0, 2).iter().map(|&(q, _)| q).collect();
+    assert_eq!(two, [2, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    assert_eq!(
+        RuleTables::new(&Toy::new(5, 1, 6, PigOut::Points(0)))
+            .unwrap()
+            .turn_point_lists(),
+        0
+    );
+}
