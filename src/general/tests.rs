@@ -604,7 +604,7 @@ fn turn_points_are_kept_once_per_distinct_list() {
             true
         }
         fn turn_points(&self, points: u32, _: u32, s: u32, _: u32) -> u32 {
-            points + u32::from(s % 2 == 0)
+            points + u32::from(s.is_multiple_of(2))
         }
     }
     assert_eq!(RuleTables::new(&Mixed).unwrap().turn_point_lists(), 7);
