@@ -1,33 +1,24 @@
 //! The values of given choices on a level diagonal, solved exactly: a
 //! linear system per group of linked states, by Gaussian elimination.
 
+use super::linked::{groups, join};
 use super::seats::GeneralSeat;
-use super::split::LevelSeat;
-
-/// The root of `u` in a union-find forest, halving the path on the way.
-pub(super) fn root(parent: &mut [usize], mut u: usize) -> usize {
-    while parent[u] != u {
-        parent[u] = parent[parent[u]];
-        u = parent[u];
-    }
-    u
-}
+use super::split::{LevelSeat, Unknowns};
 
 /// The buffers of [`Solver::solve`], kept from one solve to the next.
 #[derive(Default)]
 pub(super) struct Solver {
     /// Row `u` of the system: `x_u - sum(coefficient * x_v) = constant`,
     /// its terms `terms[starts[u]..ends[u]]`.
-    pub(super) constants: Vec<f64>,
-    pub(super) starts: Vec<usize>,
-    pub(super) ends: Vec<usize>,
-    pub(super) terms: Vec<(usize, f64)>,
-    pub(super) parent: Vec<usize>,
-    /// The unknowns grouped by connected group, each group contiguous.
-    pub(super) order: Vec<usize>,
-    pub(super) place: Vec<usize>,
-    pub(super) dense: Vec<f64>,
-    pub(super) x: Vec<f64>,
+    constants: Vec<f64>,
+    starts: Vec<usize>,
+    ends: Vec<usize>,
+    terms: Vec<(usize, f64)>,
+    /// The unknowns the current choices link (a union-find forest).
+    parent: Vec<usize>,
+    place: Vec<usize>,
+    dense: Vec<f64>,
+    x: Vec<f64>,
 }
 
 impl Solver {
@@ -37,36 +28,14 @@ impl Solver {
     /// by Gaussian elimination one group of states linked by the current
     /// choices at a time. A group whose system is singular (a game that
     /// never leaves it) keeps its values.
-    pub(super) fn solve(
-        &mut self,
-        split: &[LevelSeat],
-        seats: &mut [GeneralSeat],
-        first: usize,
-        n: usize,
-    ) {
-        let count = split.len() * split[0].len();
-        self.rows(split, seats, (first, n), 0..count, true);
-        // Group the unknowns by root, each group in rising order.
-        for u in 0..count {
-            root(&mut self.parent, u);
-        }
-        let mut order = std::mem::take(&mut self.order);
-        order.clear();
-        order.extend(0..count);
-        let parent = &self.parent;
-        order.sort_by_key(|&u| (parent[u], u));
+    pub(super) fn solve(&mut self, split: &[LevelSeat], seats: &mut [GeneralSeat], at: Unknowns) {
+        self.rows(split, seats, at, 0..at.count(), true);
+        let (order, ends) = groups(&mut self.parent);
         let mut from = 0;
-        while from < count {
-            let group_root = self.parent[order[from]];
-            let to = from
-                + order[from..]
-                    .iter()
-                    .take_while(|&&u| self.parent[u] == group_root)
-                    .count();
-            self.solve_rows(split, seats, &order[from..to]);
+        for to in ends {
+            self.solve_rows(split, seats, at, &order[from..to]);
             from = to;
         }
-        self.order = order;
     }
 
     /// The values of the current choices at the unknowns `group`, which no
@@ -75,27 +44,24 @@ impl Solver {
         &mut self,
         split: &[LevelSeat],
         seats: &mut [GeneralSeat],
-        (first, n): (usize, usize),
+        at: Unknowns,
         group: &[usize],
     ) {
-        self.rows(split, seats, (first, n), group.iter().copied(), false);
-        self.solve_rows(split, seats, group);
+        self.rows(split, seats, at, group.iter().copied(), false);
+        self.solve_rows(split, seats, at, group);
     }
 
-    /// The rows of the unknowns `unknowns` (unknown `u` is seat
-    /// `u / width`'s state `u % width` of the diagonal), and with `link`
-    /// the unknowns their terms link, joined in `parent`.
-    pub(super) fn rows(
+    /// The rows of `unknowns`, and with `link` the unknowns their terms
+    /// link, joined in `parent`.
+    fn rows(
         &mut self,
         split: &[LevelSeat],
         seats: &[GeneralSeat],
-        (first, n): (usize, usize),
-        unknowns: impl Iterator<Item = usize> + Clone,
+        at: Unknowns,
+        unknowns: impl Iterator<Item = usize>,
         link: bool,
     ) {
-        let width = split[0].len();
-        let count = split.len() * width;
-        let unknown = |seat: usize, at: usize| seat * width + at / n - first;
+        let count = at.count();
         // Sized for the whole diagonal, written only at `unknowns`.
         self.constants.resize(count, 0.0);
         self.starts.resize(count, 0);
@@ -107,26 +73,22 @@ impl Solver {
             self.parent.extend(0..count);
         }
         for u in unknowns {
-            let (i, j) = (u / width, u % width);
+            let (i, j) = at.seat_state(u);
             let level = &split[i];
             let chosen = level.chosen(j, &seats[i]);
             let mut constant = chosen.leaves;
             self.starts[u] = self.terms.len();
             for &(prob, slot) in level.stays(chosen) {
-                let v = if slot.other() {
+                let v = at.landing(i, slot);
+                if slot.other() {
                     // prob * (1 - x_v)
                     constant.add(prob);
-                    let v = unknown((i + 1) % split.len(), slot.index());
                     self.terms.push((v, -prob));
-                    v
                 } else {
-                    let v = unknown(i, slot.index());
                     self.terms.push((v, prob));
-                    v
-                };
+                }
                 if link {
-                    let (a, b) = (root(&mut self.parent, u), root(&mut self.parent, v));
-                    self.parent[a.max(b)] = a.min(b);
+                    join(&mut self.parent, u, v);
                 }
             }
             self.ends[u] = self.terms.len();
@@ -136,13 +98,13 @@ impl Solver {
 
     /// Solve the rows of `group` (whose terms stay in it) as one dense
     /// system, and write the values.
-    pub(super) fn solve_rows(
+    fn solve_rows(
         &mut self,
         split: &[LevelSeat],
         seats: &mut [GeneralSeat],
+        at: Unknowns,
         group: &[usize],
     ) {
-        let width = split[0].len();
         let m = group.len();
         for (a, &u) in group.iter().enumerate() {
             self.place[u] = a;
@@ -160,7 +122,7 @@ impl Solver {
         }
         if gauss(&mut self.dense, m, &mut self.x) {
             for (&u, &x) in group.iter().zip(&self.x) {
-                let (i, j) = (u / width, u % width);
+                let (i, j) = at.seat_state(u);
                 // Elimination's rounding can step just past a bound.
                 seats[i].values[split[i].ats[j]] = x.clamp(0.0, 1.0);
             }
@@ -171,7 +133,7 @@ impl Solver {
 /// Solve the `m` x `m` system `[A | b]` (row-major, `m + 1` wide) by
 /// Gaussian elimination with partial pivoting into `x`; `false` if it is
 /// singular (a pivot below 1e-9: a game that cannot leave these states).
-pub(super) fn gauss(a: &mut [f64], m: usize, x: &mut Vec<f64>) -> bool {
+fn gauss(a: &mut [f64], m: usize, x: &mut Vec<f64>) -> bool {
     let w = m + 1;
     for c in 0..m {
         let pivot = (c..m)

@@ -93,19 +93,6 @@ pub(super) fn lane_sum<T>(items: &[T], mut term: impl FnMut(&T) -> f64) -> Sum {
     sum
 }
 
-/// What a landing is worth to seat `i`: its own value where it moves
-/// again, else one minus the other seat's.
-#[inline(always)]
-pub(super) fn reader<'a>(own: &'a [f64], next: &'a [f64]) -> impl Fn(Slot) -> f64 + 'a {
-    move |slot: Slot| {
-        if slot.other() {
-            1.0 - next[slot.index()]
-        } else {
-            own[slot.index()]
-        }
-    }
-}
-
 /// A thread's scratch for valuing the choices of one state at a time.
 pub(super) struct Landings {
     /// What each final point total is worth, 0 where it stays on the
@@ -159,36 +146,26 @@ impl<'t> Choice<'t> {
 }
 
 impl Landings {
-    /// Read the totals `0..=top` at one state (every choice's), with
-    /// `stays` telling which landings stay on a level diagonal.
+    /// Read every total a choice at `(s, o)` can score, with `stays`
+    /// telling which landings stay on a level diagonal.
     #[inline(always)]
     pub(super) fn read_all(
         &mut self,
-        slots: &[Slot],
-        top: u32,
+        tables: &RuleTables,
+        (s, o): (u32, u32),
         value: &impl Fn(Slot) -> f64,
         stays: &impl Fn(Slot) -> bool,
     ) {
         self.count = 0;
-        for (q, &slot) in slots[..=top as usize].iter().enumerate() {
-            self.read(slot, q, value, stays);
-        }
-    }
-
-    #[inline(always)]
-    fn read(
-        &mut self,
-        slot: Slot,
-        q: usize,
-        value: &impl Fn(Slot) -> f64,
-        stays: &impl Fn(Slot) -> bool,
-    ) {
-        if stays(slot) {
-            self.staying[self.count] = q as u32;
-            self.count += 1;
-            self.worth[q] = 0.0;
-        } else {
-            self.worth[q] = value(slot);
+        let slots = &tables.slots(s, o)[..=tables.top(s, o) as usize];
+        for (q, &slot) in slots.iter().enumerate() {
+            if stays(slot) {
+                self.staying[self.count] = q as u32;
+                self.count += 1;
+                self.worth[q] = 0.0;
+            } else {
+                self.worth[q] = value(slot);
+            }
         }
     }
 
@@ -199,13 +176,11 @@ impl Landings {
     pub(super) fn sum(&self, choice: &Choice<'_>, kept: &mut Vec<(f64, Slot)>) -> (Sum, bool) {
         // Totals are below 256: as u8 indices, no bounds checks.
         let worth = |q: u32| self.worth[usize::from(q as u8)];
-        let sum = match choice.roll {
-            None => lane_sum(&choice.zero, |&(q, _)| worth(q)),
-            Some(roll) => lane_sum(roll, |&(q, prob)| prob * worth(q)),
-        };
+        let outcomes = choice.outcomes();
+        // Zero dice's probability is 1: the product is the value exactly.
+        let sum = lane_sum(outcomes, |&(q, prob)| prob * worth(q));
         // Outcomes are in rising points, each total once: the few totals
         // that stay are looked up rather than every outcome checked.
-        let outcomes = choice.outcomes();
         let mut found = 0;
         for &q in &self.staying[..self.count] {
             if let Ok(j) = outcomes.binary_search_by_key(&q, |&(p, _)| p) {

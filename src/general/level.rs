@@ -2,9 +2,10 @@
 //! group where no play can stall, rounds from 1/2 where it may, and tied
 //! choices that would stall giving way to ones that move on.
 
-use super::exact::{root, Solver};
+use super::exact::Solver;
+use super::linked::{groups, join};
 use super::seats::{reader, GeneralSeat};
-use super::split::LevelSeat;
+use super::split::{LevelSeat, Unknowns};
 use super::tables::{RuleTables, Slot};
 use crate::dice::MAX_DICE;
 use crate::policy::{tied, Policy};
@@ -16,7 +17,7 @@ pub const FIXED_POINT_TOLERANCE: f64 = 2.5e-16;
 
 /// Below this, a round that moves the values no less than the round before
 /// is rounding going in circles: the fixed point is reached.
-pub(super) const ROUNDING: f64 = 1e-14;
+const ROUNDING: f64 = 1e-14;
 
 /// Rounds of a fixed point before its values are taken as they stand (see
 /// [`GeneralResult::unsettled`](super::GeneralResult::unsettled)).
@@ -57,12 +58,14 @@ pub(super) fn solve_level(
             )
         })
         .collect();
+    let at = Unknowns::new(&split, scores.start, n);
     let settled = if by_rounds_only {
-        by_rounds(&split, seats, scores.start, n)
+        by_rounds(&split, seats, at)
     } else {
-        by_groups(&split, seats, scores.start, n)
+        start_from_above(&split, seats, n);
+        by_groups(&split, seats, at)
     };
-    prefer_moving_on(&split, seats, scores.start, n);
+    prefer_moving_on(&split, seats, at);
     settled
 }
 
@@ -70,30 +73,28 @@ pub(super) fn solve_level(
 /// more than rounding, or the moves stopped shrinking once they are that
 /// small (rounding can keep a few last bits circling instead of standing
 /// still).
-pub(super) fn settled(moved: f64, last: f64) -> bool {
+fn settled(moved: f64, last: f64) -> bool {
     moved <= FIXED_POINT_TOLERANCE || (moved <= ROUNDING && moved >= last)
 }
 
-/// One round over the unknowns `unknowns` (seat `u / width`, state
-/// `u % width` of the diagonal): each value and choice from the current
+/// One round over `unknowns`: each value and choice from the current
 /// values (Jacobi: all computed, then all written). How far the values
 /// moved, and whether every choice stayed.
-pub(super) fn round(
+fn round(
     split: &[LevelSeat],
     seats: &mut [GeneralSeat],
-    unknowns: impl Iterator<Item = usize> + Clone,
+    (at, unknowns): (Unknowns, impl Iterator<Item = usize> + Clone),
     new: &mut Vec<(f64, u8)>,
 ) -> (f64, bool) {
-    let width = split[0].len();
     new.clear();
     for u in unknowns.clone() {
-        let (i, j) = (u / width, u % width);
+        let (i, j) = at.seat_state(u);
         new.push(split[i].choose(j, &reader(seats, i)));
     }
     let mut moved = 0.0f64;
     let mut same = true;
     for (u, &(value, choice)) in unknowns.zip(new.iter()) {
-        let (i, j) = (u / width, u % width);
+        let (i, j) = at.seat_state(u);
         let at = split[i].ats[j];
         let seat = &mut seats[i];
         moved = moved.max((seat.values[at] - value).abs());
@@ -108,13 +109,8 @@ pub(super) fn round(
 /// 1/2, the values of the current choices solved exactly once a round
 /// chooses as the one before; the rounds choose which fixed point they
 /// reach. `false` if not settled after [`MAX_ROUNDS`] rounds.
-pub(super) fn by_rounds(
-    split: &[LevelSeat],
-    seats: &mut [GeneralSeat],
-    first: usize,
-    n: usize,
-) -> bool {
-    let count = split.len() * split[0].len();
+fn by_rounds(split: &[LevelSeat], seats: &mut [GeneralSeat], at: Unknowns) -> bool {
+    let count = at.count();
     let mut scratch = Solver::default();
     let mut new = Vec::with_capacity(count);
     let mut last = f64::INFINITY;
@@ -122,9 +118,9 @@ pub(super) fn by_rounds(
     let mut steady = 0;
     for _ in 0..MAX_ROUNDS {
         if steady == STEADY_ROUNDS {
-            scratch.solve(split, seats, first, n);
+            scratch.solve(split, seats, at);
         }
-        let (moved, same) = round(split, seats, 0..count, &mut new);
+        let (moved, same) = round(split, seats, (at, 0..count), &mut new);
         steady = if same { steady + 1 } else { 0 };
         if settled(moved, last) {
             return true;
@@ -139,51 +135,34 @@ pub(super) fn by_rounds(
 /// (the current choices' values solved exactly, then a round to choose
 /// again) one group of states at a time: states that no choice's outcome
 /// links are independent, and a group whose choices hold is done while
-/// others go on. Choices start from those of the states just above (the
-/// best choice changes little from one diagonal to the next), so the
-/// first round usually confirms them. `false` if some group had not
-/// settled after [`MAX_ROUNDS`] rounds.
-pub(super) fn by_groups(
-    split: &[LevelSeat],
-    seats: &mut [GeneralSeat],
-    first: usize,
-    n: usize,
-) -> bool {
-    let width = split[0].len();
-    for (level, seat) in split.iter().zip(seats.iter_mut()) {
-        for &at in &level.ats {
-            let (s, o) = (at / n, at % n);
-            if o + 1 < n {
-                seat.choices[at] = seat.choices[at + 1];
-            } else if s + 1 < n {
-                seat.choices[at] = seat.choices[at + n];
-            }
-        }
-    }
+/// others go on. `false` if some group had not settled after
+/// [`MAX_ROUNDS`] rounds.
+fn by_groups(split: &[LevelSeat], seats: &mut [GeneralSeat], at: Unknowns) -> bool {
     let mut scratch = Solver::default();
     let mut new = Vec::new();
     let mut all_settled = true;
-    let (order, ends) = linked_groups(split, first, n);
+    let (order, ends) = linked_groups(split, at);
     let mut from = 0;
     for to in ends {
         let group = &order[from..to];
         from = to;
+        let members = (at, group.iter().copied());
         // A lone state none of whose outcomes stays: one round is exact.
         let lone = group.len() == 1 && {
-            let (i, j) = (group[0] / width, group[0] % width);
+            let (i, j) = at.seat_state(group[0]);
             (0..split[i].per).all(|c| split[i].stays(split[i].split(j, c)).is_empty())
         };
         if lone {
-            round(split, seats, group.iter().copied(), &mut new);
+            round(split, seats, members, &mut new);
             continue;
         }
         let mut last = f64::INFINITY;
         let mut done = false;
         for r in 0..MAX_ROUNDS {
             if r < SOLVED_ROUNDS {
-                scratch.solve_group(split, seats, (first, n), group);
+                scratch.solve_group(split, seats, at, group);
             }
-            let (moved, _) = round(split, seats, group.iter().copied(), &mut new);
+            let (moved, _) = round(split, seats, members.clone(), &mut new);
             if settled(moved, last) {
                 done = true;
                 break;
@@ -200,68 +179,43 @@ pub(super) fn by_groups(
 /// could take turns forever, each solve moving the values by less than it;
 /// plain rounds then close in on the fixed point like the rounds of
 /// [`by_rounds`].
-pub(super) const SOLVED_ROUNDS: usize = 64;
+const SOLVED_ROUNDS: usize = 64;
 
-/// The unknowns of a level diagonal (seat `u / width`, state `u % width`)
-/// in groups that no outcome of any choice links to each other, each
-/// group in rising order, the groups by their first unknown: the unknowns
-/// group by group, and where each group ends.
-pub(super) fn linked_groups(
-    split: &[LevelSeat],
-    first: usize,
-    n: usize,
-) -> (Vec<usize>, Vec<usize>) {
-    let width = split[0].len();
-    let count = split.len() * width;
-    let mut parent: Vec<usize> = (0..count).collect();
+/// Start the choices of a level diagonal's best seats from those of the
+/// states just above (the best choice changes little from one diagonal to
+/// the next), so the first round of [`by_groups`] often confirms them.
+fn start_from_above(split: &[LevelSeat], seats: &mut [GeneralSeat], n: usize) {
+    for (level, seat) in split.iter().zip(seats.iter_mut()) {
+        for &at in &level.ats {
+            let (s, o) = (at / n, at % n);
+            if o + 1 < n {
+                seat.choices[at] = seat.choices[at + 1];
+            } else if s + 1 < n {
+                seat.choices[at] = seat.choices[at + n];
+            }
+        }
+    }
+}
+
+/// The unknowns of a level diagonal in groups that no outcome of any
+/// choice links to each other (see [`groups`]).
+fn linked_groups(split: &[LevelSeat], at: Unknowns) -> (Vec<usize>, Vec<usize>) {
+    let mut parent: Vec<usize> = (0..at.count()).collect();
     for (i, level) in split.iter().enumerate() {
         for j in 0..level.len() {
-            let u = i * width + j;
+            let u = at.of(i, j);
             // Most of a state's choices stay at the same few landings.
             let mut last = None;
             for c in 0..level.per {
                 for &(_, slot) in level.stays(level.split(j, c)) {
-                    if last.replace(slot) == Some(slot) {
-                        continue;
+                    if last.replace(slot) != Some(slot) {
+                        join(&mut parent, u, at.landing(i, slot));
                     }
-                    let seat = if slot.other() {
-                        (i + 1) % split.len()
-                    } else {
-                        i
-                    };
-                    let v = seat * width + slot.index() / n - first;
-                    let (a, b) = (root(&mut parent, u), root(&mut parent, v));
-                    parent[a.max(b)] = a.min(b);
                 }
             }
         }
     }
-    // A group's root is its smallest unknown: placing the unknowns in
-    // rising order after room is kept for each group, in the order of
-    // their roots, lists the groups by their first unknown.
-    let mut size = vec![0; count];
-    for u in 0..count {
-        let r = root(&mut parent, u);
-        size[r] += 1;
-    }
-    let mut ends = Vec::new();
-    let mut next = vec![0; count];
-    let mut at = 0;
-    for r in 0..count {
-        if size[r] > 0 {
-            next[r] = at;
-            at += size[r];
-            ends.push(at);
-        }
-    }
-    let mut order = vec![0; count];
-    // A parent is never above its child and the roots were found in rising
-    // order, so each unknown's parent is now its root.
-    for (u, &r) in parent.iter().enumerate() {
-        order[next[r]] = u;
-        next[r] += 1;
-    }
-    (order, ends)
+    groups(&mut parent)
 }
 
 /// Re-choose among the choices tied for best (within
@@ -277,23 +231,17 @@ pub(super) fn linked_groups(
 /// the fewest dice: there the game cannot move on without giving up value.
 /// Values stay as solved; fixed seats keep their table's choices but count
 /// as settled where their choice moves on.
-pub(super) fn prefer_moving_on(
-    split: &[LevelSeat],
-    seats: &mut [GeneralSeat],
-    first: usize,
-    n: usize,
-) {
+fn prefer_moving_on(split: &[LevelSeat], seats: &mut [GeneralSeat], at: Unknowns) {
     if split.iter().all(|level| level.per == 1) {
         return; // tables only: nothing to choose
     }
     // Where every chosen move can leave, each state keeps its choice.
     let all_leave = split.iter().zip(seats.iter()).all(|(level, seat)| {
-        level.fixed.is_empty() && (0..level.len()).all(|j| level.chosen(j, seat).exits)
+        level.per > 1 && (0..level.len()).all(|j| level.chosen(j, seat).exits)
     });
     if all_leave {
         return;
     }
-    let seat_count = split.len();
     // The tied choices of every state, as a mask over its splits. A state
     // whose choice (the fewest tied dice, or the table's) can leave keeps
     // it, and its other ties need not be known.
@@ -324,12 +272,8 @@ pub(super) fn prefer_moving_on(
             let choice = level.split(j, k);
             choice.exits
                 || level.stays(choice).iter().any(|&(_, slot)| {
-                    let seat = if slot.other() {
-                        (i + 1) % seat_count
-                    } else {
-                        i
-                    };
-                    settled[seat][slot.index() / n - first]
+                    let (seat, state) = at.seat_state(at.landing(i, slot));
+                    settled[seat][state]
                 })
         };
         let mut newly = Vec::new();
@@ -358,4 +302,4 @@ pub(super) fn prefer_moving_on(
 /// chance of staying on the diagonal to the power of the round (200 rounds
 /// where players roll ten dice into a Pig Out worth nothing); one steady
 /// round before solving measured a little faster than two.
-pub(super) const STEADY_ROUNDS: usize = 1;
+const STEADY_ROUNDS: usize = 1;

@@ -20,6 +20,7 @@
 mod exact;
 mod landings;
 mod level;
+mod linked;
 mod outcomes;
 mod point_set;
 mod rules_py;

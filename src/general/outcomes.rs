@@ -99,17 +99,6 @@ impl Rolls {
         self.first[sides as usize][MAX_DICE + 1]
     }
 
-    /// The most points any roll of 1 to 10 dice with `sides` faces scores.
-    pub fn top(&self, sides: u32) -> u32 {
-        let rolls = &self.by_sides[sides as usize];
-        rolls
-            .iter()
-            .filter_map(|r| r.last())
-            .map(|&(p, _)| p)
-            .max()
-            .unwrap_or(0)
-    }
-
     /// The points of rolling `dice >= 1` dice with `sides` faces.
     pub fn get(&self, sides: u32, dice: u32) -> &Roll {
         &self.by_sides[sides as usize][dice as usize - 1]

@@ -1,7 +1,6 @@
 //! One player's values and choices during a general sweep, and how a
 //! landing is read from them.
 
-use super::landings;
 use super::tables::Slot;
 
 /// One player's values and choices after a general sweep, row-major
@@ -16,5 +15,13 @@ pub(super) struct GeneralSeat {
 /// again, else one minus the other seat's.
 #[inline(always)]
 pub(super) fn reader(seats: &[GeneralSeat], i: usize) -> impl Fn(Slot) -> f64 + '_ {
-    landings::reader(&seats[i].values, &seats[(i + 1) % seats.len()].values)
+    let own = &seats[i].values;
+    let next = &seats[(i + 1) % seats.len()].values;
+    move |slot: Slot| {
+        if slot.other() {
+            1.0 - next[slot.index()]
+        } else {
+            own[slot.index()]
+        }
+    }
 }

@@ -16,11 +16,85 @@ use crate::policy::{best_choice, Policy};
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Split {
     pub(super) leaves: Sum,
-    pub(super) from: u32,
-    pub(super) to: u32,
+    from: u32,
+    to: u32,
     /// Whether any outcome leaves the diagonal (its probability may round
     /// away next to the staying ones', so it is kept as a fact).
     pub(super) exits: bool,
+}
+
+impl Split {
+    /// One choice's split: `sum` adds up what leaves and pushes what stays
+    /// onto `stays`, whose new end the split records.
+    #[inline(always)]
+    fn kept_in(
+        stays: &mut Vec<(f64, Slot)>,
+        sum: impl FnOnce(&mut Vec<(f64, Slot)>) -> (Sum, bool),
+    ) -> Split {
+        let from = stays.len() as u32;
+        let (leaves, exits) = sum(stays);
+        Split {
+            leaves,
+            from,
+            to: stays.len() as u32,
+            exits,
+        }
+    }
+}
+
+/// How the unknowns of a level diagonal are numbered: unknown `u` is seat
+/// `u / width`'s state `u % width`, the states in the diagonal's order.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Unknowns {
+    /// The first state's score.
+    first: usize,
+    /// The goal.
+    n: usize,
+    /// States on the diagonal.
+    width: usize,
+    seats: usize,
+}
+
+impl Unknowns {
+    /// The unknowns of `split`, whose first state has score `first`, in a
+    /// game to `n`.
+    pub(super) fn new(split: &[LevelSeat], first: usize, n: usize) -> Unknowns {
+        Unknowns {
+            first,
+            n,
+            width: split[0].len(),
+            seats: split.len(),
+        }
+    }
+
+    /// How many there are.
+    pub(super) fn count(self) -> usize {
+        self.seats * self.width
+    }
+
+    /// The unknown of seat `i`'s state `j`.
+    #[inline(always)]
+    pub(super) fn of(self, i: usize, j: usize) -> usize {
+        i * self.width + j
+    }
+
+    /// The seat and the state of unknown `u`.
+    #[inline(always)]
+    pub(super) fn seat_state(self, u: usize) -> (usize, usize) {
+        (u / self.width, u % self.width)
+    }
+
+    /// The unknown an outcome of seat `i` that stays on the diagonal lands
+    /// on: the other seat's where the other moves next.
+    #[inline(always)]
+    pub(super) fn landing(self, i: usize, slot: Slot) -> usize {
+        let seat = if slot.other() {
+            (i + 1) % self.seats
+        } else {
+            i
+        };
+        seat * self.width + slot.index() / self.n - self.first
+    }
 }
 
 /// One seat's choices at every state of a level diagonal, in flat tables
@@ -29,23 +103,23 @@ pub(super) struct LevelSeat {
     /// Each state's index (`s * n + o`), in the diagonal's order.
     pub(super) ats: Vec<usize>,
     /// The table's count at each state for a fixed seat, else empty.
-    pub(super) fixed: Vec<u8>,
+    fixed: Vec<u8>,
     /// Choices a state has: every count for a best seat, the table's one
     /// for a fixed seat.
     pub(super) per: usize,
     /// `splits[state * per + c]`.
-    pub(super) splits: Vec<Split>,
+    splits: Vec<Split>,
     /// The outcomes that stay on the diagonal, of every split.
-    pub(super) stays: Vec<(f64, Slot)>,
+    stays: Vec<(f64, Slot)>,
 }
 
 /// States a thread splits at a time: a diagonal of fewer is split on the
 /// calling thread (handing a few microseconds of work to another thread
 /// costs more than it saves: at goal 100, two threads were slower than one).
-pub(super) const SPLIT_CHUNK: usize = 128;
+const SPLIT_CHUNK: usize = 128;
 
 /// The splits of a chunk of states and their staying outcomes.
-pub(super) type Part = (Vec<Split>, Vec<(f64, Slot)>);
+type Part = (Vec<Split>, Vec<(f64, Slot)>);
 
 impl LevelSeat {
     /// Seat `i`'s splits at the states `(s, d - s)` for `s` in `scores`:
@@ -75,40 +149,21 @@ impl LevelSeat {
                 let mut landings = Landings::default();
                 let value = reader(seats, i);
                 for &s in chunk {
-                    let o = (d - s) as u32;
-                    let s = s as u32;
-                    let split = |landings: &mut Landings, stays: &mut Vec<_>, k: u8| {
-                        let from = stays.len() as u32;
-                        let choice = Choice::new(tables, s, o, u32::from(k));
-                        let (leaves, exits) = landings.sum(&choice, stays);
-                        let to = stays.len() as u32;
-                        Split {
-                            leaves,
-                            from,
-                            to,
-                            exits,
-                        }
-                    };
+                    let (s, o) = (s as u32, (d - s) as u32);
                     match table {
                         Some(table) => {
-                            let k = table.get(s, o);
-                            let from = stays.len() as u32;
-                            let choice = Choice::new(tables, s, o, u32::from(k));
-                            let (leaves, exits) =
-                                sum_direct(&choice, &value, on_diagonal, &mut stays);
-                            let to = stays.len() as u32;
-                            splits.push(Split {
-                                leaves,
-                                from,
-                                to,
-                                exits,
-                            });
+                            let choice = Choice::new(tables, s, o, u32::from(table.get(s, o)));
+                            splits.push(Split::kept_in(&mut stays, |kept| {
+                                sum_direct(&choice, &value, on_diagonal, kept)
+                            }));
                         }
                         None => {
-                            let slots = tables.slots(s, o);
-                            landings.read_all(slots, tables.top(s, o), &value, on_diagonal);
-                            for k in 0..=MAX_DICE as u8 {
-                                splits.push(split(&mut landings, &mut stays, k));
+                            landings.read_all(tables, (s, o), &value, on_diagonal);
+                            for k in 0..=MAX_DICE as u32 {
+                                let choice = Choice::new(tables, s, o, k);
+                                splits.push(Split::kept_in(&mut stays, |kept| {
+                                    landings.sum(&choice, kept)
+                                }));
                             }
                         }
                     }

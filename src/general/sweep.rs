@@ -165,9 +165,9 @@ fn sweep(tables: &RuleTables, policies: &[Policy<'_>], rounds_only: bool) -> Gen
     }
 }
 
-/// Off a level diagonal, every outcome leaves it.
+/// Off a level diagonal, no outcome stays on it.
 #[inline(always)]
-fn leaves(_: Slot) -> bool {
+fn never_stays(_: Slot) -> bool {
     false
 }
 
@@ -183,7 +183,7 @@ fn state(
         Policy::Fixed(table) => {
             let k = table.get(s, o);
             let choice = Choice::new(tables, s, o, u32::from(k));
-            let (sum, _) = sum_direct(&choice, &reader(seats, i), &leaves, &mut Vec::new());
+            let (sum, _) = sum_direct(&choice, &reader(seats, i), &never_stays, &mut Vec::new());
             (sum.value(), k)
         }
         Policy::Best => best_choice(&values_of_choices(tables, seats, (i, s, o), landings)),
@@ -210,8 +210,7 @@ fn values_of_choices(
     (i, s, o): (usize, u32, u32),
     landings: &mut Landings,
 ) -> [f64; MAX_DICE + 1] {
-    let slots = tables.slots(s, o);
-    landings.read_all(slots, tables.top(s, o), &reader(seats, i), &leaves);
+    landings.read_all(tables, (s, o), &reader(seats, i), &never_stays);
     std::array::from_fn(|k| {
         let choice = Choice::new(tables, s, o, k as u32);
         landings.sum(&choice, &mut Vec::new()).0.value()

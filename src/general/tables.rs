@@ -319,12 +319,8 @@ impl RuleTables {
                     turn.zero.push(points[0]);
                     // Compared with the state before first: the hash of
                     // about 1 kB is then rarely needed.
-                    let same = turn
-                        .list
-                        .last()
-                        .is_some_and(|&last| turn.lists[last as usize] == points[1..]);
                     let list = match turn.list.last() {
-                        Some(&last) if same => last,
+                        Some(&last) if turn.lists[last as usize] == points[1..] => last,
                         _ => *index.entry(points[1..].to_vec()).or_insert_with(|| {
                             turn.lists.push(points[1..].to_vec());
                             turn.lists.len() as u32 - 1
@@ -335,8 +331,8 @@ impl RuleTables {
             }
             tables.turn_points = Some(turn);
         }
-        tables.top = tables.find_tops();
         (tables.finals, tables.kind) = tables.find_finals();
+        tables.top = tables.find_tops();
         tables.check_sums(&ends)?;
         let endless = tables.find_endless();
         for &(s, o) in &endless {
@@ -415,19 +411,17 @@ impl RuleTables {
             .collect()
     }
 
-    /// The most final points any choice scores at each state.
+    /// The most final points any choice scores at each state: zero
+    /// dice's, or the most of its kind of rolls (found once a kind).
     fn find_tops(&self) -> Vec<u8> {
-        let n = self.goal as usize;
-        let rolled: Vec<u32> = (0..=*SIDES.end()).map(|m| self.rolls.top(m)).collect();
-        (0..n * n)
+        let rolled: Vec<u32> = (self.finals.iter())
+            .map(|f| f.outcomes.iter().map(|&(q, _)| q).max().unwrap_or(0))
+            .collect();
+        (0..self.kind.len())
             .map(|at| {
-                let top = match &self.turn_points {
-                    Some(turn) => {
-                        let rolls = turn.rolls(at).iter().copied().max().unwrap_or(0);
-                        turn.zero[at].max(rolls)
-                    }
-                    None => self.zero_dice[at].max(rolled[usize::from(self.sides[at])]),
-                };
+                let n = self.goal as usize;
+                let zero = self.zero_final((at / n) as u32, (at % n) as u32);
+                let top = zero.max(rolled[self.kind[at] as usize]);
                 u8::try_from(top).expect("turn points are checked against MAX_TURN_POINTS")
             })
             .collect()

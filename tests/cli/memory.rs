@@ -13,7 +13,7 @@ use hog::recall::{
 use hog::rules::ComposedRules;
 use hog::table::StrategyTable;
 
-use crate::util::{example, num, refuse_python, run_ok, Scratch};
+use crate::util::{eval_twins, example, num, refuse_python, run_ok, Scratch};
 
 const FA19: &str = "zero_dice = \"bacon-ten-minus-min-digit\"\n\
                     after_turn = \"swap-first-times-last\"\n";
@@ -672,14 +672,10 @@ fn rules_from_python_declare_their_clock() {
         let b = format!("{},{},{clock},{},{}", b[0], b[1], b[4], b[5]);
         assert_eq!(a, b);
     }
-    let eval = |rules: &[&str]| {
-        let mut args = vec!["eval", "always_roll(2)", "--vs", "always_roll(4)"];
-        args.extend_from_slice(rules);
-        num(&dir.json(&args), "first")
-    };
-    assert_eq!(
-        eval(&["--rules-py", "trot.py"]).to_bits(),
-        eval(&["--rules-file", &file]).to_bits()
+    eval_twins(
+        &dir,
+        ("trot.py", &file),
+        &["eval", "always_roll(2)", "--vs", "always_roll(4)"],
     );
 
     let with = |text: &str| format!("{scoring}{text}");

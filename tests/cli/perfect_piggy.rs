@@ -14,7 +14,7 @@ use hog::recall::{
 use hog::rules::ComposedRules;
 use hog::table::StrategyTable;
 
-use crate::util::{example, num, refuse_python, Scratch};
+use crate::util::{eval_twins, example, num, refuse_python, solve_twins, Scratch};
 
 /// The example file's scoring at `goal` with Perfect Piggy of `sides`, or
 /// with no clock: the library's sweep of `policies`.
@@ -194,58 +194,19 @@ fn perfect_piggy_from_python_is_the_rules_file() {
     );
     dir.write("pp8.py", &py8);
     dir.write("pp8.toml", &toml8);
-    let a = dir.json(&[
-        "solve",
-        "--rules-py",
-        "pp8.py",
-        "--out",
-        "py8",
-        "--goal",
-        "60",
-    ]);
-    let b = dir.json(&[
-        "solve",
-        "--rules-file",
-        "pp8.toml",
-        "--out",
-        "toml8",
-        "--goal",
-        "60",
-    ]);
-    assert_eq!(
-        num(&a, "first_player_win_probability").to_bits(),
-        num(&b, "first_player_win_probability").to_bits()
-    );
-    let rows = |folder: &str| {
-        let text = std::fs::read_to_string(dir.join(folder).join("final_strategy.csv")).unwrap();
-        text.lines().skip(1).map(str::to_string).collect::<Vec<_>>()
-    };
-    assert_eq!(rows("py8"), rows("toml8"));
     let goal = ["--goal", "60"];
-    let a = dir.json(&[&["solve", "--rules-py", py, "--out", "py"][..], &goal].concat());
-    let b = dir.json(&[&["solve", "--rules-file", toml, "--out", "toml"][..], &goal].concat());
-    assert_eq!(
-        num(&a, "first_player_win_probability").to_bits(),
-        num(&b, "first_player_win_probability").to_bits()
-    );
+    solve_twins(&dir, ("pp8.py", "pp8.toml"), &goal, ["py8", "toml8"]);
+    let (a, p, _) = solve_twins(&dir, (py, toml), &goal, ["py", "toml"]);
     assert_eq!(a["components"]["clock"], "CLOCK");
-    let read = |folder: &str| std::fs::read(dir.join(folder).join("final_strategy.csv")).unwrap();
     // The Python clock's column is named `clock`; the rows are the same.
-    let (p, t) = (read("py"), read("toml"));
-    let (p, t) = (String::from_utf8(p).unwrap(), String::from_utf8(t).unwrap());
     assert_eq!(
         p.lines().next(),
         Some("score,opponent_score,clock,dice,win_probability")
     );
-    assert!(p.lines().skip(1).eq(t.lines().skip(1)));
-    let eval = |rules: &[&str]| {
-        let mut args = vec!["eval", "always_roll(4)", "--vs", "always_roll(6)"];
-        args.extend_from_slice(rules);
-        num(&dir.json(&args), "first")
-    };
-    assert_eq!(
-        eval(&["--rules-py", py]).to_bits(),
-        eval(&["--rules-file", toml]).to_bits()
+    eval_twins(
+        &dir,
+        (py, toml),
+        &["eval", "always_roll(4)", "--vs", "always_roll(6)"],
     );
 }
 

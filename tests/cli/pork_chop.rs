@@ -12,7 +12,7 @@ use hog::recall::{memory_sweep, Context, Forgetful, MemoryResult, PorkChop, Reme
 use hog::rules::ComposedRules;
 use hog::table::{StrategyTable, MINUS_ONE};
 
-use crate::util::{example, num, refuse_python, run_ok, Scratch};
+use crate::util::{eval_twins, example, num, refuse_python, run_ok, solve_twins, Scratch};
 
 /// The example file's tables and clock at `goal`.
 fn game(goal: u32) -> (RuleTables, Remembering) {
@@ -136,28 +136,13 @@ fn pork_chop_from_python_is_the_rules_file() {
     let dir = Scratch::new();
     let (py, toml) = (example("pork-chop.py"), example("pork-chop.toml"));
     let (py, toml) = (py.to_str().unwrap(), toml.to_str().unwrap());
-    let goal = ["--goal", "60"];
-    let a = dir.json(&[&["solve", "--rules-py", py, "--out", "py"][..], &goal].concat());
-    let b = dir.json(&[&["solve", "--rules-file", toml, "--out", "toml"][..], &goal].concat());
-    assert_eq!(
-        num(&a, "first_player_win_probability").to_bits(),
-        num(&b, "first_player_win_probability").to_bits()
-    );
-    let read = |folder: &str| {
-        std::fs::read_to_string(dir.join(folder).join("final_strategy.csv")).unwrap()
-    };
-    let (p, t) = (read("py"), read("toml"));
-    assert!(p.lines().skip(1).eq(t.lines().skip(1)));
+    let (_, p, _) = solve_twins(&dir, (py, toml), &["--goal", "60"], ["py", "toml"]);
     assert!(p.contains(",-1,"));
     dir.write("chop.py", CHOP_PY);
-    let eval = |rules: &[&str]| {
-        let mut args = vec!["eval", "chop.py:chop", "--vs", "always_roll(4)"];
-        args.extend_from_slice(rules);
-        num(&dir.json(&args), "first")
-    };
-    assert_eq!(
-        eval(&["--rules-py", py]).to_bits(),
-        eval(&["--rules-file", toml]).to_bits()
+    eval_twins(
+        &dir,
+        (py, toml),
+        &["eval", "chop.py:chop", "--vs", "always_roll(4)"],
     );
 }
 

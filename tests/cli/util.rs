@@ -144,7 +144,6 @@ impl Scratch {
     }
 }
 
-/// Run a command that must succeed with nothing on stderr; its stdout.
 /// The rules file `name` in `examples/rules`.
 pub fn example(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -164,6 +163,46 @@ pub fn refuse_python(dir: &Scratch, cases: &[(&str, String, &str)]) {
     }
 }
 
+/// A Python rules file and its rules-file twin solved by `hog solve ARGS`
+/// into the folders `outs` (Python's first): the first player's win
+/// probability the same bits, and the optimum the same row for row after
+/// the header (a Python clock's column is named `clock`). The Python
+/// solve's JSON, and both files' text, Python's first.
+pub fn solve_twins(
+    dir: &Scratch,
+    (py, toml): (&str, &str),
+    args: &[&str],
+    outs: [&str; 2],
+) -> (Value, String, String) {
+    let solve = |rules: [&str; 2], out: &str| {
+        dir.json(&[&["solve", rules[0], rules[1], "--out", out][..], args].concat())
+    };
+    let a = solve(["--rules-py", py], outs[0]);
+    let b = solve(["--rules-file", toml], outs[1]);
+    assert_eq!(
+        num(&a, "first_player_win_probability").to_bits(),
+        num(&b, "first_player_win_probability").to_bits()
+    );
+    let read = |out: &str| fs::read_to_string(dir.join(out).join("final_strategy.csv")).unwrap();
+    let (p, t) = (read(outs[0]), read(outs[1]));
+    assert!(
+        p.lines().skip(1).eq(t.lines().skip(1)),
+        "{py} and {toml} differ"
+    );
+    (a, p, t)
+}
+
+/// `hog ARGS` under a Python rules file and under its rules-file twin: the
+/// same first player's rate, bit for bit.
+pub fn eval_twins(dir: &Scratch, (py, toml): (&str, &str), args: &[&str]) {
+    let first = |rules: [&str; 2]| num(&dir.json(&[args, &rules[..]].concat()), "first");
+    assert_eq!(
+        first(["--rules-py", py]).to_bits(),
+        first(["--rules-file", toml]).to_bits()
+    );
+}
+
+/// Run a command that must succeed with nothing on stderr; its stdout.
 pub fn run_ok(cmd: &mut Command) -> String {
     let out = cmd.output().expect("hog runs");
     let stderr = String::from_utf8_lossy(&out.stderr);
