@@ -72,12 +72,13 @@ fn tabulate(c: &mut Criterion) {
         return;
     }
     let rules = Rules::preset(Preset::Fa24, 100).expect("valid rules");
-    let files = hog::contest::discover(dir.path()).expect("the submissions");
+    let files = hog::contest::discover(dir.path(), "final_strategy", &[]).expect("the submissions");
     let options = EntryOptions {
         function: "final_strategy".into(),
         timeout: std::time::Duration::from_secs(60),
         jobs: std::thread::available_parallelism().map_or(1, usize::from),
         default_dice: None,
+        logs: None,
     };
     let mut group = c.benchmark_group("contest_goal_100");
     group.sample_size(10);

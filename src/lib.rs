@@ -15,11 +15,13 @@
 //! assert_eq!(boar.get(7, 2), 0); // Boar Brawl gives 21 points there
 //! ```
 
+pub mod alloc;
 pub mod child;
 pub mod cleanup;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod contest;
+pub mod descendants;
 pub mod dice;
 pub mod error;
 pub mod eval;
@@ -49,6 +51,7 @@ pub mod solve;
 pub mod strategy;
 pub mod sweep;
 pub mod table;
+pub mod text;
 pub mod tournament;
 
 pub use error::HogError;

@@ -398,7 +398,8 @@ fn python_and_files_come_only_from_the_command_line() {
     let rules = fa24();
     let named = NamedStrategy {
         spec: "hog.py:final_strategy".into(),
-        rules: rules.name(),
+        rules: rules.identity(),
+        rules_name: rules.name(),
         table: Arc::new(StrategyTable::constant(100, 5)),
     };
     let s = state_with(vec![named]);
@@ -672,7 +673,8 @@ fn the_contest_of_uploads_and_a_folder_scores_as_hog_contest_does() {
     };
     // A folder entry, as `hog serve --contest DIR` enters it.
     let folder = hog::serve::ContestFolder {
-        rules: rules.name(),
+        rules: rules.identity(),
+        rules_name: rules.name(),
         goal: 100,
         entries: vec![Entry {
             name: "Folder entry".into(),
@@ -891,4 +893,237 @@ fn rules_given_as_functions_are_named_by_requests() {
         "{}",
         &html[..400]
     );
+}
+
+/// Issue 29's wrong number: a rules file called `fa24` served, the page
+/// solves its optimum, and a solve for the preset fa24 must not answer
+/// with that table. Every cache is keyed by the rules' content and goal.
+#[test]
+fn a_rules_file_named_like_a_preset_never_answers_for_it() {
+    use hog::rules::{ComposedRules, Origin};
+    let file = ComposedRules::parse("zero_dice = \"bacon-tens\"\n", None).unwrap();
+    let house = Rules::from_functions("fa24".into(), Origin::RulesFile, Arc::new(file)).unwrap();
+    assert_eq!(house.name(), fa24().name());
+    assert_ne!(house.identity(), fa24().identity());
+    let addr: SocketAddr = ADDR.parse().unwrap();
+    let s = Arc::new(
+        ServerState::new(addr, Vec::new(), Limits::default()).with_house_rules(house.clone()),
+    );
+    // A request naming no rules gets the server's: the rules file's optimum.
+    let e = ok(&s, "/api/eval?strategy=optimal&vs=always_roll(6)");
+    let options = SweepOptions::default();
+    let house_optimal = solve::optimal(&house, &options).table();
+    let exact = win_rates(
+        &house,
+        &house_optimal,
+        &StrategyTable::constant(100, 6),
+        &options,
+    );
+    assert_eq!(e["first"].as_f64(), Some(exact.first));
+    // The preset's optimum, asked of the same server after the file's was
+    // solved and kept, is the preset's own.
+    let preset = s.table(&fa24(), "optimal").unwrap();
+    let preset_optimal = solve::optimal(&fa24(), &options).table();
+    assert_eq!(preset.as_array(), preset_optimal.as_array());
+    assert_ne!(preset.as_array(), house_optimal.as_array());
+    let first = win_rates(&fa24(), &preset, &StrategyTable::constant(100, 6), &options).first;
+    assert_eq!(first, 0.7687789052205836);
+}
+
+/// A strategy tabulated at start for one rule set is not offered under
+/// another of the same name.
+#[test]
+fn a_named_strategy_belongs_to_the_rules_it_was_tabulated_for() {
+    let digit = Rules::preset(Preset::DigitSwap, 100).unwrap();
+    let named = NamedStrategy {
+        spec: "hog.py:final_strategy".into(),
+        rules: digit.identity(),
+        rules_name: "fa24".into(),
+        table: Arc::new(StrategyTable::constant(100, 5)),
+    };
+    let s = state_with(vec![named]);
+    refused(
+        &s,
+        "/api/eval?strategy=hog.py:final_strategy",
+        StatusCode::BAD_REQUEST,
+        "was tabulated for fa24 at goal 100 when the server started",
+    );
+    let v = ok(
+        &s,
+        "/api/eval?rules=digit-swap&strategy=hog.py:final_strategy",
+    );
+    assert_eq!(v["strategy"], "hog.py:final_strategy");
+}
+
+/// `(status, headers, body)` of a request with extra headers.
+fn send_with(
+    state: &Arc<ServerState>,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+) -> (StatusCode, axum::http::HeaderMap, Value) {
+    let mut request = Request::builder().method(method).uri(path);
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let response = router(Arc::clone(state))
+            .oneshot(request.body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        let (parts, body) = response.into_parts();
+        let bytes = body.collect().await.unwrap().to_bytes();
+        let value = serde_json::from_slice(&bytes)
+            .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()));
+        (parts.status, parts.headers, value)
+    })
+}
+
+#[test]
+fn every_refusal_carries_a_json_error_405_and_bad_queries_included() {
+    let s = state();
+    let host = [("host", ADDR)];
+    let (status, headers, v) = send_with(&s, "POST", "/api/eval", &host);
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(
+        v["error"], "POST /api/eval: this endpoint takes GET, HEAD",
+        "{v}"
+    );
+    assert_eq!(headers["allow"], "GET, HEAD");
+    assert_eq!(headers["content-type"], "application/json");
+    // Bytes that are not UTF-8 are read as replacement characters.
+    let (status, _, v) = send_with(&s, "GET", "/api/eval?strategy=%FF%FE", &host);
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("is not a strategy name"),
+        "{v}"
+    );
+    let (status, _, v) = send_with(&s, "DELETE", "/api/upload", &host);
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(v["error"], "DELETE /api/upload: this endpoint takes POST");
+}
+
+#[test]
+fn two_host_headers_and_work_asked_by_another_site_are_refused() {
+    let s = state();
+    let (status, _, v) = send_with(
+        &s,
+        "GET",
+        "/api/eval?strategy=optimal",
+        &[("host", ADDR), ("host", "evil.example")],
+    );
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    assert_eq!(v["error"], "the request has more than one Host header");
+    // A page on another site cannot start a solve, even by GET.
+    for (header, value) in [
+        ("sec-fetch-site", "cross-site"),
+        ("origin", "http://evil.example"),
+    ] {
+        let (status, _, v) = send_with(
+            &s,
+            "GET",
+            "/api/solve?goal=1000",
+            &[("host", ADDR), (header, value)],
+        );
+        assert_eq!(status, StatusCode::FORBIDDEN, "{value}: {v}");
+        assert!(v["error"].as_str().unwrap().contains("another site"), "{v}");
+    }
+    // A link from another site still opens the page; the page's own
+    // requests, and a script's (no Sec-Fetch-Site), are served.
+    let (status, _, _) = send_with(
+        &s,
+        "GET",
+        "/",
+        &[("host", ADDR), ("sec-fetch-site", "cross-site")],
+    );
+    assert_eq!(status, StatusCode::OK);
+    for site in ["same-origin", "none"] {
+        let (status, _, v) = send_with(
+            &s,
+            "GET",
+            "/api/eval?strategy=always_roll(5)",
+            &[("host", ADDR), ("sec-fetch-site", site)],
+        );
+        assert_eq!(status, StatusCode::OK, "{site}: {v}");
+    }
+}
+
+/// A request that names no goal gets the server's, the contest's
+/// included (it used to ask for goal 100 and find no entries).
+#[test]
+fn a_request_without_a_goal_gets_the_servers_the_contests_included() {
+    use hog::contest::Entry;
+    let rules = Rules::preset(Preset::Fa24, 30).unwrap();
+    let entry = |name: &str, dice: u8| Entry {
+        name: name.into(),
+        file: format!("{name}.py"),
+        table: StrategyTable::constant(30, dice),
+        defaulted: None,
+    };
+    let folder = hog::serve::ContestFolder {
+        rules: rules.identity(),
+        rules_name: rules.name(),
+        goal: 30,
+        entries: vec![entry("four", 4), entry("six", 6)],
+        rejected: Vec::new(),
+    };
+    let addr: SocketAddr = ADDR.parse().unwrap();
+    let s = Arc::new(
+        ServerState::new(addr, Vec::new(), Limits::default())
+            .with_page_rules(&rules)
+            .with_contest(folder),
+    );
+    let v = ok(&s, "/api/contest");
+    assert_eq!(v["goal"], 30);
+    assert_eq!(v["entries"], serde_json::json!(["four", "six"]));
+    assert_eq!(ok(&s, "/api/eval?strategy=optimal")["goal"], 30);
+    // Another goal finds the folder was entered for these rules.
+    refused(
+        &s,
+        "/api/contest?goal=100",
+        StatusCode::BAD_REQUEST,
+        "the contest folder was entered for fa24 at goal 30",
+    );
+}
+
+/// A computation larger than the server's budget is refused busy, with
+/// `Retry-After`; the server answers the next request as before.
+#[test]
+fn work_beyond_the_memory_budget_is_a_503_with_retry_after() {
+    let addr: SocketAddr = ADDR.parse().unwrap();
+    let limits = Limits {
+        memory_budget: 64 << 20,
+        ..Limits::default()
+    };
+    let s = Arc::new(ServerState::new(addr, Vec::new(), limits));
+    let (status, headers, v) = send_with(&s, "GET", "/api/solve?goal=1000", &[("host", ADDR)]);
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{v}");
+    assert_eq!(headers["retry-after"], "60");
+    assert!(v["error"]
+        .as_str()
+        .unwrap()
+        .contains("more than this server's memory budget (64 MiB)"));
+    let v = ok(&s, "/api/eval?strategy=optimal&vs=always_roll(6)");
+    assert_eq!(v["first"].as_f64(), Some(0.7687789052205836));
+}
+
+/// A repeated solve is answered from what was kept, byte for byte.
+#[test]
+fn a_repeated_solve_is_the_same_bytes() {
+    let s = state();
+    let (_, _, first) = get_text(&s, "/api/solve?goal=40");
+    let (_, _, again) = get_text(&s, "/api/solve?goal=40");
+    assert_eq!(first, again);
+    let v: Value = serde_json::from_str(&first).unwrap();
+    let rules = Rules::preset(Preset::Fa24, 40).unwrap();
+    let exact = solve::optimal(&rules, &SweepOptions::default());
+    let first = exact.result().seat(0).value(0, 0);
+    assert_eq!(v["first_player_win_probability"].as_f64(), Some(first));
 }

@@ -7,8 +7,8 @@ use clap::Args;
 use serde_json::json;
 
 use crate::contest::{
-    discover, enter, html_page, standings, Entered, Entry, EntryOptions, PairCache, Standings,
-    TableCache, DEFAULT_MARGIN,
+    discover, enter, html_page, log_path, standings, Entered, Entry, EntryOptions, Folder,
+    PairCache, Standings, TableCache, DEFAULT_MARGIN, MAX_JOBS,
 };
 use crate::dice::MAX_DICE;
 use crate::export::Committed;
@@ -19,17 +19,22 @@ use super::{Config, Format, Printer};
 
 #[derive(Debug, Args)]
 #[command(after_help = "\
-Every *.py file in DIR is a submission: its final_strategy(score, opponent_score) \
-is tabulated in its own python3 process with the checks of every Python strategy, \
-and PLAYER_NAME (or TEAM_NAME) names it: missing, empty, duplicate or longer than \
-100 characters leaves it out. Every entry plays every other exactly; a match is \
-the average of the two first-mover rates, and an entry earns a point for each \
-opponent it beats by more than --margin. Entries with equal points share a rank.
+Every *.py file in DIR is a submission, but helper modules (files that never name \
+final_strategy and that another file imports, such as dice.py) and files matching \
+--exclude. Each submission's final_strategy(score, opponent_score) is tabulated in \
+its own python3 process, in DIR, with the checks of every Python strategy; what it \
+prints goes to OUT/logs/FILE.log. PLAYER_NAME (or TEAM_NAME) names it: missing, \
+empty or longer than 100 characters leaves it out, and of two submissions with one \
+name the earlier (by modification time, then file name) keeps it. Every entry plays \
+every other exactly; a match is the average of the two first-mover rates, and an \
+entry earns a point for each opponent it beats by more than --margin. Entries with \
+equal points share a rank.
 
 --out gets leaderboard.csv, matrix.csv, rejected.csv, contest.html (one page, no \
-network), tables.json (each submission's table by the hash of its file) and \
-cache.json (pair results by the hashes of the two tables): a re-run starts Python \
-only for the files that changed and evaluates only the pairs whose tables changed.
+network), logs/, tables.json (what each submission gave, its table or why it was \
+left out, by a SHA-256 of its file, the helpers and the rules) and cache.json (pair \
+results by the SHA-256 of the two tables): a re-run starts Python only for the files \
+that changed and evaluates only the pairs whose tables changed (--fresh: all again).
 
 Example:
   hog contest submissions/ --out results/ --format md")]
@@ -42,9 +47,18 @@ pub struct ContestArgs {
     /// A match is won with an average win rate above 0.5 + MARGIN.
     #[arg(long, default_value_t = DEFAULT_MARGIN)]
     pub margin: f64,
-    /// Python processes at once (default: the number of cores).
+    /// Python processes at once (default: the number of cores; at most
+    /// 256, and no more than there are submissions).
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
+    /// Leave out the *.py files whose names match PATTERN (`*` any run of
+    /// characters, `?` one); repeat for more.
+    #[arg(long, value_name = "PATTERN")]
+    pub exclude: Vec<String>,
+    /// Run every submission and evaluate every pair again, whatever
+    /// tables.json and cache.json hold.
+    #[arg(long)]
+    pub fresh: bool,
     /// Enter a submission whose strategy fails as always_roll(N) instead
     /// of leaving it out.
     #[arg(long, value_name = "N")]
@@ -70,25 +84,46 @@ pub fn run(config: &Config, args: &ContestArgs, printer: &mut Printer) -> anyhow
     }
     let jobs = match args.jobs {
         Some(0) => return Err(HogError::BadArgument("--jobs must be at least 1".into()).into()),
+        Some(n) if n > MAX_JOBS => {
+            return Err(HogError::BadArgument(format!(
+                "--jobs {n}: a contest runs at most {MAX_JOBS} Python processes at once"
+            ))
+            .into())
+        }
         Some(n) => n,
         None => std::thread::available_parallelism().map_or(1, usize::from),
     };
-    let files = discover(&args.dir)?;
+    let function = "final_strategy";
+    let folder = discover(&args.dir, function, &args.exclude)?;
+    let files = &folder.submissions;
     let out = args
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("output").join("contest"));
+    // Each run's prints land here first; the logs that changed join the
+    // results' set when it is written.
+    let scratch = tempfile::Builder::new()
+        .prefix(".hog-contest-logs-")
+        .tempdir()
+        .map_err(|e| HogError::Io {
+            path: std::env::temp_dir(),
+            source: e,
+        })?;
     let options = EntryOptions {
-        function: "final_strategy".into(),
+        function: function.into(),
         timeout: config.python_timeout,
         jobs,
         default_dice: args.default_dice,
+        logs: Some(scratch.path().to_path_buf()),
     };
-    let tables = std::fs::read_to_string(out.join("tables.json"))
-        .map(|text| TableCache::from_json(&text, rules.goal()))
-        .unwrap_or_default();
+    let tables = match args.fresh {
+        true => TableCache::new(),
+        false => std::fs::read_to_string(out.join("tables.json"))
+            .map(|text| TableCache::from_json(&text, rules.goal()))
+            .unwrap_or_default(),
+    };
     let bar = config.progress.list(files.len() as u64, "tabulating");
-    let entered = enter(&files, rules, &options, &tables, &|| bar.inc(1));
+    let entered = enter(&folder, rules, &options, &tables, &|| bar.inc(1));
     bar.finish_and_clear();
     let entries = &entered.entries;
     for e in entries.iter().filter(|e| e.defaulted.is_some()) {
@@ -100,23 +135,34 @@ pub fn run(config: &Config, args: &ContestArgs, printer: &mut Printer) -> anyhow
         ));
     }
     if entries.len() < 2 {
+        let why: Vec<String> = entered
+            .rejected
+            .iter()
+            .map(|r| format!("{}: {}", r.file, r.reason))
+            .collect();
         return Err(HogError::BadArgument(format!(
-            "a contest needs at least two entries; {} of {} submissions in {} could enter",
+            "a contest needs at least two entries; {} of {} submissions in {} could enter{}{}",
             entries.len(),
             files.len(),
-            args.dir.display()
+            args.dir.display(),
+            if why.is_empty() { "" } else { "; left out: " },
+            why.join("; ")
         ))
         .into());
     }
     let cache_path = out.join("cache.json");
-    let cache = std::fs::read_to_string(&cache_path)
-        .map(|text| PairCache::from_json(&text))
-        .unwrap_or_default();
+    let cache = match args.fresh {
+        true => PairCache::new(),
+        false => std::fs::read_to_string(&cache_path)
+            .map(|text| PairCache::from_json(&text))
+            .unwrap_or_default(),
+    };
     let n = entries.len() as u64;
     let bar = config.progress.list(n * (n - 1) / 2, "playing");
     let result = standings(rules, entries, args.margin, &cache, &|| bar.inc(1));
     bar.finish_and_clear();
-    let committed = write_files(config, &out, &entered, &result, args.margin)?;
+    let logs = Logs::gather(&out, scratch.path(), &folder, &entered);
+    let committed = write_files(config, &out, &entered, &result, args.margin, &logs)?;
     config.progress.note(&format!(
         "{} submissions: {} tabulated by Python, {} from the cache; {} matches: {} pairs of \
          tables evaluated, {} from the cache; results in {}",
@@ -129,7 +175,103 @@ pub fn run(config: &Config, args: &ContestArgs, printer: &mut Printer) -> anyhow
         out.display()
     ));
     config.progress.finish();
-    print(config, printer, &entered, &result, &committed, args.margin)
+    let report = Report {
+        entered: &entered,
+        result: &result,
+        committed: &committed,
+        margin: args.margin,
+        folder: &folder,
+        logs: &logs,
+    };
+    print(config, printer, &report)
+}
+
+/// The logs of a run: what each submission run this time printed, and
+/// which logs of the results folder stay, go or are replaced.
+struct Logs {
+    folder: PathBuf,
+    /// New logs: file name of the submission, the text to write.
+    written: Vec<(String, String)>,
+    /// Logs to remove (their submission printed nothing this time, or is
+    /// gone).
+    removed: Vec<PathBuf>,
+    /// The submissions with a log after this run.
+    present: Vec<String>,
+}
+
+impl Logs {
+    fn gather(out: &Path, scratch: &Path, folder: &Folder, entered: &Entered) -> Logs {
+        let dir = out.join("logs");
+        let names: Vec<String> = folder
+            .submissions
+            .iter()
+            .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+            .collect();
+        let mut logs = Logs {
+            folder: dir.clone(),
+            written: Vec::new(),
+            removed: Vec::new(),
+            present: Vec::new(),
+        };
+        for name in &names {
+            let old = log_path(&dir, name);
+            if entered.ran.contains(name) {
+                let text = read_log(&log_path(scratch, name));
+                if text.is_empty() {
+                    if old.exists() {
+                        logs.removed.push(old);
+                    }
+                } else {
+                    logs.written.push((name.clone(), text));
+                    logs.present.push(name.clone());
+                }
+            } else if old.exists() {
+                logs.present.push(name.clone());
+            }
+        }
+        // Logs of files no longer in the folder.
+        if let Ok(listing) = std::fs::read_dir(&dir) {
+            for entry in listing.flatten() {
+                let file = entry.file_name().to_string_lossy().into_owned();
+                let stale = file
+                    .strip_suffix(".log")
+                    .is_some_and(|name| !names.iter().any(|n| n == name));
+                if stale {
+                    logs.removed.push(entry.path());
+                }
+            }
+        }
+        logs
+    }
+
+    /// Where the log of submission `file` is, if it has one.
+    fn of(&self, file: &str) -> Option<PathBuf> {
+        self.present
+            .iter()
+            .any(|n| n == file)
+            .then(|| log_path(&self.folder, file))
+    }
+}
+
+/// A submission's prints, control characters made visible, cut at
+/// [`crate::child::MAX_LOG`] bytes.
+fn read_log(path: &Path) -> String {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    if let Ok(file) = std::fs::File::open(path) {
+        let _ = file.take(crate::child::MAX_LOG).read_to_end(&mut bytes);
+    }
+    crate::text::visible_lines(&String::from_utf8_lossy(&bytes))
+}
+
+/// What the run found, for printing.
+struct Report<'a> {
+    entered: &'a Entered,
+    result: &'a Standings,
+    committed: &'a Committed,
+    margin: f64,
+    folder: &'a Folder,
+    logs: &'a Logs,
 }
 
 /// The leaderboard's rows: rank, name, points, mean win rate, file.
@@ -163,6 +305,7 @@ fn write_files(
     entered: &Entered,
     result: &Standings,
     margin: f64,
+    logs: &Logs,
 ) -> anyhow::Result<Committed> {
     let (entries, rejected) = (&entered.entries, &entered.rejected);
     let mut files = config.atomic_files();
@@ -197,19 +340,35 @@ fn write_files(
     files.write(&out.join("cache.json"), |w| w.write_all(cache.as_bytes()))?;
     let tables = entered.cache.to_json();
     files.write(&out.join("tables.json"), |w| w.write_all(tables.as_bytes()))?;
+    for (name, text) in &logs.written {
+        files.write(&log_path(&logs.folder, name), |w| {
+            w.write_all(text.as_bytes())
+        })?;
+    }
+    for path in &logs.removed {
+        files.remove(path)?;
+    }
     Ok(files.commit()?)
 }
 
-fn print(
-    config: &Config,
-    printer: &mut Printer,
-    entered: &Entered,
-    result: &Standings,
-    committed: &Committed,
-    margin: f64,
-) -> anyhow::Result<()> {
+fn print(config: &Config, printer: &mut Printer, report: &Report<'_>) -> anyhow::Result<()> {
     let rules = &config.rules;
+    let Report {
+        entered,
+        result,
+        committed,
+        margin,
+        folder,
+        logs,
+    } = *report;
     let (entries, rejected) = (&entered.entries, &entered.rejected);
+    let shown = |p: &Path| p.display().to_string();
+    let names = |paths: &[PathBuf]| -> Vec<String> {
+        paths
+            .iter()
+            .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+            .collect()
+    };
     match config.format {
         Format::Json => {
             let mut map = rules_json(rules);
@@ -228,6 +387,7 @@ fn print(
                             "mean_win_rate": s.mean,
                             "file": e.file,
                             "default_dice_because": e.defaulted,
+                            "log": logs.of(&e.file).as_deref().map(shown),
                         })
                     })
                     .collect::<Vec<_>>()),
@@ -236,9 +396,17 @@ fn print(
                 "rejected".into(),
                 json!(rejected
                     .iter()
-                    .map(|r| json!({"file": r.file, "reason": r.reason}))
+                    .map(|r| {
+                        json!({
+                            "file": r.file,
+                            "reason": r.reason,
+                            "log": logs.of(&r.file).as_deref().map(shown),
+                        })
+                    })
                     .collect::<Vec<_>>()),
             );
+            map.insert("helpers".into(), json!(names(&folder.helpers)));
+            map.insert("excluded".into(), json!(names(&folder.excluded)));
             map.insert("pairs".into(), json!(result.pairs));
             map.insert("submissions_from_cache".into(), json!(entered.from_cache));
             map.insert("pairs_evaluated".into(), json!(result.evaluated));
@@ -271,6 +439,25 @@ fn print(
                 for r in rejected {
                     text.push_str(&format!("  {}: {}\n", r.file, r.reason));
                 }
+            }
+            if !folder.helpers.is_empty() {
+                text.push_str(&format!(
+                    "\nHelpers (imported, not entered): {}\n",
+                    names(&folder.helpers).join(", ")
+                ));
+            }
+            if !folder.excluded.is_empty() {
+                text.push_str(&format!(
+                    "\nExcluded: {}\n",
+                    names(&folder.excluded).join(", ")
+                ));
+            }
+            if !logs.present.is_empty() {
+                text.push_str(&format!(
+                    "\nWhat {} of the submissions printed: {}\n",
+                    logs.present.len(),
+                    shown(&logs.folder)
+                ));
             }
             printer.text(&text)?;
         }

@@ -31,6 +31,16 @@ pub fn main(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> u8 {
     if !opts.handles_its_own_signals() {
         clean_up_on_signals();
     }
+    // No child a student's code starts outlives this run: orphans come
+    // here, and everything below is killed at the end.
+    crate::cleanup::adopt_orphans();
+    let status = run(opts);
+    crate::cleanup::end_children();
+    status
+}
+
+/// The parsed command line run; its exit status.
+fn run(opts: super::Opts) -> u8 {
     match super::run(opts) {
         Ok(()) => 0,
         Err(error) => {
@@ -96,7 +106,7 @@ fn one_line(error: &anyhow::Error) -> String {
             text += &part;
         }
     }
-    text.replace('\n', " ")
+    crate::text::one_line(&text)
 }
 
 fn is_broken_pipe(error: &anyhow::Error) -> bool {

@@ -24,8 +24,13 @@ Example (always_roll(4) against itself: 20,000 fours):
   yes 4 | head -n 20000 | hog match")]
 pub struct MatchArgs {}
 
-/// The tables in `text`, or the first thing wrong with it.
-pub fn parse_tables(text: &str, goal: u32) -> Result<[StrategyTable; 2], HogError> {
+/// The tables in `text`, or the first thing wrong with it; `-1` (rolling
+/// -1 dice) only where `minus_one` says the rules have that move.
+pub fn parse_tables(
+    text: &str,
+    goal: u32,
+    minus_one: bool,
+) -> Result<[StrategyTable; 2], HogError> {
     let n = goal as usize;
     let expected = 2 * n * n;
     let mut cells = Vec::with_capacity(expected);
@@ -44,7 +49,7 @@ pub fn parse_tables(text: &str, goal: u32) -> Result<[StrategyTable; 2], HogErro
                 state % n
             )
         };
-        let dice: u64 = word.parse().map_err(|_| {
+        let dice: i64 = word.parse().map_err(|_| {
             HogError::BadArgument(format!(
                 "number {} ({}) is '{}', not a whole number of dice",
                 i + 1,
@@ -52,14 +57,22 @@ pub fn parse_tables(text: &str, goal: u32) -> Result<[StrategyTable; 2], HogErro
                 crate::strategy::grammar::clip(word, 20)
             ))
         })?;
-        if dice > MAX_DICE as u64 {
-            return Err(HogError::BadArgument(format!(
-                "number {} ({}) is {dice}, outside 0..=10 dice",
-                i + 1,
-                at()
-            )));
+        match crate::table::kept(dice) {
+            Some(cell) if cell as usize <= MAX_DICE || minus_one => cells.push(cell),
+            _ => {
+                return Err(HogError::BadArgument(format!(
+                    "number {} ({}) is {dice}, outside {} dice{}",
+                    i + 1,
+                    at(),
+                    if minus_one { "-1..=10" } else { "0..=10" },
+                    if dice == -1 {
+                        ": only rules with a -1 move (such as pork-chop) have it"
+                    } else {
+                        ""
+                    }
+                )))
+            }
         }
-        cells.push(dice as u8);
     }
     if cells.len() != expected {
         return Err(HogError::BadArgument(format!(
@@ -102,7 +115,7 @@ pub fn run(config: &Config, _args: &MatchArgs, printer: &mut Printer) -> anyhow:
             e.valid_up_to()
         ))
     })?;
-    let [a, b] = parse_tables(text, goal)?;
+    let [a, b] = parse_tables(text, goal, config.rules.has_minus_one())?;
     let rates = win_rates(&config.rules, &a, &b, &config.sweep_options());
     printer.text(&format!("{}\n", rates.first))?;
     Ok(())
@@ -119,14 +132,14 @@ mod tests {
 
     #[test]
     fn two_tables_row_major() {
-        let [a, b] = parse_tables(&numbers(&[1, 2, 3, 4], &[5, 6, 7, 8]), 2).unwrap();
+        let [a, b] = parse_tables(&numbers(&[1, 2, 3, 4], &[5, 6, 7, 8]), 2, false).unwrap();
         assert_eq!((a.get(0, 1), a.get(1, 0)), (2, 3));
         assert_eq!((b.get(0, 0), b.get(1, 1)), (5, 8));
     }
 
     #[test]
     fn every_mistake_is_named() {
-        let err = |text: &str| parse_tables(text, 2).unwrap_err().to_string();
+        let err = |text: &str| parse_tables(text, 2, false).unwrap_err().to_string();
         assert_eq!(
             err("1 2 3 4 5 6 7"),
             "bad argument: expected 8 numbers (two 2 x 2 tables), got 7"
@@ -145,7 +158,24 @@ mod tests {
         );
         assert_eq!(
             err("1 2 -3 4 5 6 7 8"),
-            "bad argument: number 3 (table 1, score 1, opponent score 0) is '-3', not a whole number of dice"
+            "bad argument: number 3 (table 1, score 1, opponent score 0) is -3, outside 0..=10 dice"
         );
+        assert_eq!(
+            err("1 2 -1 4 5 6 7 8"),
+            "bad argument: number 3 (table 1, score 1, opponent score 0) is -1, outside 0..=10 \
+             dice: only rules with a -1 move (such as pork-chop) have it"
+        );
+    }
+
+    /// Under rules with a -1 move (Pork Chop), -1 is a move like any other,
+    /// as `hog eval` takes it in a table.
+    #[test]
+    fn minus_one_where_the_rules_have_it() {
+        let [a, _] = parse_tables("-1 2 3 4 5 6 7 8", 2, true).unwrap();
+        assert_eq!(a.get(0, 0), crate::table::MINUS_ONE);
+        let err = parse_tables("-2 2 3 4 5 6 7 8", 2, true)
+            .unwrap_err()
+            .to_string();
+        assert!(err.ends_with("is -2, outside -1..=10 dice"), "{err}");
     }
 }

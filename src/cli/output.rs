@@ -35,9 +35,11 @@ impl Printer {
         }
     }
 
-    /// Print text as is.
+    /// Print text, every control character in it (a submission's name,
+    /// a file's) written as an escape: none reaches a terminal as a command.
     pub fn text(&mut self, text: &str) -> io::Result<()> {
-        self.out.write_all(text.as_bytes())?;
+        self.out
+            .write_all(crate::text::visible_lines(text).as_bytes())?;
         self.out.flush()
     }
 
@@ -45,7 +47,9 @@ impl Printer {
     pub fn json(&mut self, value: &Value) -> io::Result<()> {
         let mut text = serde_json::to_string_pretty(value).map_err(io::Error::other)?;
         text.push('\n');
-        self.text(&text)
+        self.out
+            .write_all(crate::text::json_visible(&text).as_bytes())?;
+        self.out.flush()
     }
 }
 

@@ -98,6 +98,8 @@ impl Progress {
 /// closed pipe) loses the line but never stops the run.
 pub fn say(line: &str) {
     let mut stderr = std::io::stderr().lock();
-    let _ = writeln!(stderr, "{line}");
+    // A message may quote a student's text (an exception, a name): no
+    // control character of it reaches the terminal.
+    let _ = writeln!(stderr, "{}", crate::text::visible_lines(line));
     let _ = stderr.flush();
 }

@@ -43,6 +43,15 @@ pub struct ServeArgs {
     /// rules given: the page's contest shows them with the uploaded tables.
     #[arg(long, value_name = "DIR")]
     pub contest: Option<std::path::PathBuf>,
+    /// Memory the computations under way may hold together, in MiB
+    /// (default: 1024, or half of what this process may use if less).
+    /// Requests beyond it wait, then are answered 503 (busy).
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(64..=1 << 30))]
+    pub memory_budget: Option<u64>,
+    /// Connections held at once; at the bound the idlest is closed to
+    /// make room.
+    #[arg(long, value_name = "N", default_value_t = 512, value_parser = clap::value_parser!(u64).range(8..=100_000))]
+    pub max_connections: u64,
 }
 
 pub fn run(config: &Config, args: &ServeArgs, printer: &mut Printer) -> anyhow::Result<()> {
@@ -64,7 +73,8 @@ pub fn run(config: &Config, args: &ServeArgs, printer: &mut Printer) -> anyhow::
         let table = resolver.resolve(&spec)?;
         named.push(NamedStrategy {
             spec: spec.to_string(),
-            rules: config.rules.name(),
+            rules: config.rules.identity(),
+            rules_name: config.rules.name(),
             table: Arc::new(table),
         });
     }
@@ -72,31 +82,39 @@ pub fn run(config: &Config, args: &ServeArgs, printer: &mut Printer) -> anyhow::
         None => None,
         Some(dir) => Some(enter_contest(config, dir)?),
     };
+    few_malloc_arenas();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(config.threads.max(1))
         .enable_all()
         .build()?;
     runtime.block_on(async {
-        let listener = tokio::net::TcpListener::bind(SocketAddr::new(ip, args.port))
-            .await
-            .map_err(|e| {
-                if e.kind() == std::io::ErrorKind::AddrInUse {
-                    HogError::BadArgument(format!(
-                        "port {} is in use (another hog serve?): pick another with --port, \
+        let listener = listen(SocketAddr::new(ip, args.port)).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::AddrInUse {
+                HogError::BadArgument(format!(
+                    "port {} is in use (another hog serve?): pick another with --port, \
                          or --port 0 for a free one",
-                        args.port
-                    ))
-                } else {
-                    HogError::BadArgument(format!("cannot listen on {ip}:{}: {e}", args.port))
-                }
-            })?;
+                    args.port
+                ))
+            } else {
+                HogError::BadArgument(format!("cannot listen on {ip}:{}: {e}", args.port))
+            }
+        })?;
         let addr = listener.local_addr()?;
         let url = page_url(addr);
         printer.text(&format!("{url}\n"))?;
         if !args.no_open {
             open_browser(&url);
         }
-        let mut state = ServerState::new(addr, named, Limits::default());
+        let mut limits = Limits::default();
+        if let Some(mib) = args.memory_budget {
+            limits.memory_budget = mib << 20;
+        }
+        let connections = crate::serve::ConnectionLimits {
+            max_connections: args.max_connections as usize,
+            ..Default::default()
+        };
+        raise_descriptor_limit(connections.max_connections);
+        let mut state = ServerState::new(addr, named, limits).with_connections(connections);
         state = match config.rules.functions() {
             Some(_) => state.with_house_rules(config.rules.clone()),
             None => state.with_page_rules(&config.rules),
@@ -112,16 +130,19 @@ pub fn run(config: &Config, args: &ServeArgs, printer: &mut Printer) -> anyhow::
 
 /// The submissions of a contest folder, tabulated for the server's rules.
 fn enter_contest(config: &Config, dir: &std::path::Path) -> anyhow::Result<ContestFolder> {
-    let files = crate::contest::discover(dir)?;
+    let folder = crate::contest::discover(dir, "final_strategy", &[])?;
     let options = crate::contest::EntryOptions {
         function: "final_strategy".into(),
         timeout: config.python_timeout,
         jobs: std::thread::available_parallelism().map_or(1, usize::from),
         default_dice: None,
+        logs: None,
     };
-    let bar = config.progress.list(files.len() as u64, "tabulating");
+    let bar = config
+        .progress
+        .list(folder.submissions.len() as u64, "tabulating");
     let entered = crate::contest::enter(
-        &files,
+        &folder,
         &config.rules,
         &options,
         &crate::contest::TableCache::new(),
@@ -135,11 +156,58 @@ fn enter_contest(config: &Config, dir: &std::path::Path) -> anyhow::Result<Conte
         entered.rejected.len()
     ));
     Ok(ContestFolder {
-        rules: config.rules.name(),
+        rules: config.rules.identity(),
+        rules_name: config.rules.name(),
         goal: config.rules.goal(),
         entries: entered.entries,
         rejected: entered.rejected,
     })
+}
+
+/// glibc reserves address space for up to eight allocation arenas a core,
+/// 64 MiB each, as threads allocate: under an address-space limit that
+/// alone would exhaust it. A server whose work is admitted by its budget
+/// needs few.
+fn few_malloc_arenas() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only sets a parameter of the allocator, before the
+    // server's threads start.
+    unsafe {
+        libc::mallopt(libc::M_ARENA_MAX, 2);
+    }
+}
+
+/// A listener on `addr` with a long backlog: a burst of connections waits
+/// there to be accepted (the accept loop makes room) instead of being
+/// dropped and retried by the client a second later.
+fn listen(addr: SocketAddr) -> std::io::Result<tokio::net::TcpListener> {
+    let socket = match addr {
+        SocketAddr::V4(_) => tokio::net::TcpSocket::new_v4()?,
+        SocketAddr::V6(_) => tokio::net::TcpSocket::new_v6()?,
+    };
+    #[cfg(unix)]
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(4096)
+}
+
+/// Let this process hold as many descriptors as it may (its hard limit),
+/// so that `max_connections` connections and the work behind them fit.
+fn raise_descriptor_limit(max_connections: usize) {
+    #[cfg(unix)]
+    // SAFETY: getrlimit and setrlimit read and write only `limit`.
+    unsafe {
+        let mut limit: libc::rlimit = std::mem::zeroed();
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) == 0 {
+            let want = (max_connections as libc::rlim_t + 256).min(limit.rlim_max);
+            if limit.rlim_cur < want {
+                limit.rlim_cur = want;
+                libc::setrlimit(libc::RLIMIT_NOFILE, &limit);
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = max_connections;
 }
 
 /// The address a browser on this machine opens.
@@ -186,10 +254,26 @@ fn open_browser(url: &str) {
     } else {
         return;
     };
-    let _ = std::process::Command::new(opener)
-        .arg(url)
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn();
+    // The browser outlives the server: started by a shell that leaves it
+    // at once, with orphans not adopted, it is not a child of this run
+    // (whose children are all killed when it ends).
+    crate::cleanup::unadopted(|| {
+        let mut command = if cfg!(unix) {
+            let mut sh = std::process::Command::new("sh");
+            sh.args(["-c", "\"$0\" \"$1\" >/dev/null 2>&1 &", opener, url]);
+            sh
+        } else {
+            let mut direct = std::process::Command::new(opener);
+            direct.arg(url);
+            direct
+        };
+        let child = command
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn();
+        if let Ok(mut child) = child {
+            let _ = child.wait();
+        }
+    });
 }

@@ -43,10 +43,20 @@ pub struct SolveArgs {
     pub win_probabilities: WhenToWrite,
 }
 
-/// `output/<rules>` or `output/<rules>-goal<N>`.
+/// `output/<rules>` or `output/<rules>-goal<N>`. A rules file named like a
+/// preset or a built-in rule set (`./fa24`) gets `<name>-file`: its tables
+/// never land in the folder of the rules it is not.
 pub fn default_folder(config: &Config) -> PathBuf {
     let rules = &config.rules;
     let mut name = rules.name();
+    let borrowed = crate::rules::Preset::from_name(&name).is_some()
+        || crate::rules::BUILT_IN.iter().any(|b| b.name == name);
+    let own = rules
+        .functions()
+        .is_none_or(|f| f.origin == crate::rules::Origin::BuiltIn);
+    if borrowed && !own {
+        name += "-file";
+    }
     if rules.goal() != 100 {
         name += &format!("-goal{}", rules.goal());
     }

@@ -1,37 +1,47 @@
 //! Pair results kept between runs, keyed by what decides them: the rules
-//! and the two tables (hashed). The file holds each rate's exact bits, so a
-//! cached result is the evaluated one to the last digit.
+//! (their content, see [`Rules::identity`]) and the two tables, by
+//! SHA-256: a submission cannot make its table collide with another's.
+//! The file holds each rate's exact bits, so a cached result is the
+//! evaluated one to the last digit.
 
 use std::collections::BTreeMap;
 
 use serde_json::{json, Value};
 
 use crate::eval::WinRates;
-use crate::rules::Rules;
+use crate::rules::{hex, Rules};
 use crate::table::StrategyTable;
 
-/// A table's 64-bit FNV-1a hash under `rules` (the rules' name and goal
-/// first: the same table under other rules is another entry).
-pub fn table_hash(rules: &Rules, table: &StrategyTable) -> u64 {
-    let mut hash = crate::hash::Fnv1a::new();
-    let mut eat = |bytes: &[u8]| hash.write(bytes);
-    eat(rules.name().as_bytes());
-    eat(&rules.goal().to_le_bytes());
-    // The same file name with a memory added plays another game.
-    if let Some(memory) = rules.memory() {
-        eat(b"\0memory\0");
-        eat(memory.name().as_bytes());
-    }
-    for &d in table.as_array() {
-        eat(&[d]);
-    }
-    hash.finish()
+/// The file's format: 1 keyed tables by a 64-bit FNV-1a of the rules'
+/// name, which two rule sets could share; such files are read as empty.
+const VERSION: u32 = 2;
+
+/// A table under some rules, as a cache key.
+pub type TableKey = [u8; 32];
+
+/// A table's key under `rules`: a SHA-256 of the rules' identity and the
+/// table (the same table under other rules is another entry).
+pub fn table_hash(rules: &Rules, table: &StrategyTable) -> TableKey {
+    let dice: Vec<u8> = table.as_array().iter().copied().collect();
+    crate::rules::digest_of(&[b"table", rules.identity().bytes(), &dice])
 }
 
-/// The rates of pairs evaluated before, by the hashes of their tables.
+/// A key back from its hex, as the cache files write it.
+pub(super) fn key_of_hex(text: &str) -> Option<[u8; 32]> {
+    if text.len() != 64 || !text.is_ascii() {
+        return None;
+    }
+    let mut key = [0u8; 32];
+    for (i, byte) in key.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
+    }
+    Some(key)
+}
+
+/// The rates of pairs evaluated before, by the keys of their tables.
 #[derive(Debug, Default, Clone)]
 pub struct PairCache {
-    pairs: BTreeMap<(u64, u64), WinRates>,
+    pairs: BTreeMap<(TableKey, TableKey), WinRates>,
 }
 
 impl PairCache {
@@ -47,7 +57,7 @@ impl PairCache {
         let Ok(value) = serde_json::from_str::<Value>(text) else {
             return cache;
         };
-        if value["version"] != 1 {
+        if value["version"] != VERSION {
             return cache;
         }
         let Some(pairs) = value["pairs"].as_object() else {
@@ -58,15 +68,16 @@ impl PairCache {
             let Some((a, b)) = key.split_once(':') else {
                 continue;
             };
+            let (Some(a), Some(b)) = (key_of_hex(a), key_of_hex(b)) else {
+                continue;
+            };
             let Some(rates) = rates.as_str() else {
                 continue;
             };
             let Some((first, second)) = rates.split_once(':') else {
                 continue;
             };
-            if let (Some(a), Some(b), Some(first), Some(second)) =
-                (parse(a), parse(b), parse(first), parse(second))
-            {
+            if let (Some(first), Some(second)) = (parse(first), parse(second)) {
                 let rates = WinRates::new(f64::from_bits(first), f64::from_bits(second));
                 cache.pairs.insert((a, b), rates);
             }
@@ -74,8 +85,8 @@ impl PairCache {
         cache
     }
 
-    /// The rates of the table hashed `a` against the one hashed `b`.
-    pub fn get(&self, a: u64, b: u64) -> Option<WinRates> {
+    /// The rates of the table keyed `a` against the one keyed `b`.
+    pub fn get(&self, a: TableKey, b: TableKey) -> Option<WinRates> {
         if let Some(r) = self.pairs.get(&(a, b)) {
             return Some(*r);
         }
@@ -85,7 +96,7 @@ impl PairCache {
     }
 
     /// Keep the rates of `a` against `b`.
-    pub fn insert(&mut self, a: u64, b: u64, rates: WinRates) {
+    pub fn insert(&mut self, a: TableKey, b: TableKey, rates: WinRates) {
         if self.get(a, b).is_none() {
             self.pairs.insert((a, b), rates);
         }
@@ -108,7 +119,7 @@ impl PairCache {
             .iter()
             .map(|((a, b), r)| {
                 (
-                    format!("{a:016x}:{b:016x}"),
+                    format!("{}:{}", hex(a), hex(b)),
                     json!(format!(
                         "{:016x}:{:016x}",
                         r.first.to_bits(),
@@ -118,9 +129,9 @@ impl PairCache {
             })
             .collect();
         let value = json!({
-            "version": 1,
-            "about": "hog contest: exact rates of pairs of tables by their hashes \
-                      (first-mover and second-mover rates as f64 bits)",
+            "version": VERSION,
+            "about": "hog contest: exact rates of pairs of tables by their SHA-256 under the \
+                      rules (first-mover and second-mover rates as f64 bits)",
             "pairs": pairs,
         });
         super::json_file(&value)
@@ -158,17 +169,18 @@ mod tests {
     fn rates_come_back_bit_for_bit_and_either_way_round() {
         let mut cache = PairCache::new();
         let rates = WinRates::new(0.1 + 0.2, 1.0 / 3.0);
-        cache.insert(7, 9, rates);
+        let (k7, k8, k9) = ([7; 32], [8; 32], [9; 32]);
+        cache.insert(k7, k9, rates);
         let back = PairCache::from_json(&cache.to_json());
         assert_eq!(back.len(), 1);
-        let got = back.get(7, 9).unwrap();
+        let got = back.get(k7, k9).unwrap();
         assert_eq!(
             (got.first.to_bits(), got.second.to_bits()),
             (rates.first.to_bits(), rates.second.to_bits())
         );
-        let other = back.get(9, 7).unwrap();
+        let other = back.get(k9, k7).unwrap();
         assert_eq!(other.first, 1.0 - rates.second);
-        assert!(back.get(7, 8).is_none());
+        assert!(back.get(k7, k8).is_none());
         assert!(PairCache::from_json("not json").is_empty());
     }
 

@@ -10,11 +10,14 @@ mod page;
 mod standings;
 mod table_cache;
 
-pub use cache::{table_hash, PairCache};
-pub use entries::{discover, enter, Entered, Entry, EntryOptions, Rejected, MAX_NAME_CHARS};
+pub use cache::{table_hash, PairCache, TableKey};
+pub use entries::{
+    discover, enter, log_path, Entered, Entry, EntryOptions, Folder, Rejected, MAX_JOBS,
+    MAX_NAME_CHARS,
+};
 pub use page::html_page;
 pub use standings::{standings, Standing, Standings};
-pub use table_cache::{file_key, TableCache};
+pub use table_cache::{file_key, helpers_digest, FileKey, Kept, Refusal, TableCache};
 
 /// The course's margin: a match is won with a rate above 0.5 + 1e-6
 /// (0.500001 in the course's scripts).

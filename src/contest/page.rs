@@ -12,7 +12,9 @@ use super::standings::Standings;
 /// Text safe inside HTML elements and attributes.
 fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
+    // Control characters (a name's escape sequence) shown as escapes: the
+    // page may be read as text, and they are not HTML.
+    for c in crate::text::one_line(text).chars() {
         match c {
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),

@@ -7,7 +7,7 @@ use crate::rules::Rules;
 use crate::sweep::SweepOptions;
 use crate::tournament::reversed;
 
-use super::cache::{table_hash, PairCache};
+use super::cache::{table_hash, PairCache, TableKey};
 use super::entries::Entry;
 
 /// One entry's line of the leaderboard.
@@ -53,13 +53,13 @@ pub fn standings(
     on_pair: &(dyn Fn() + Sync),
 ) -> Standings {
     let n = entries.len();
-    let hashes: Vec<u64> = entries
+    let hashes: Vec<TableKey> = entries
         .iter()
         .map(|e| table_hash(rules, &e.table))
         .collect();
     // Each pair in one orientation, the smaller hash first, so that a cached
     // result and a fresh one are the same bits whatever the entries' order.
-    let mut wanted: Vec<(u64, u64, usize, usize)> = Vec::new();
+    let mut wanted: Vec<(TableKey, TableKey, usize, usize)> = Vec::new();
     for i in 0..n {
         for j in i + 1..n {
             let (lo, hi) = if hashes[i] <= hashes[j] {
@@ -76,12 +76,12 @@ pub fn standings(
         .iter()
         .filter(|(a, b, _, _)| cache.get(*a, *b).is_some())
         .count();
-    let missing: Vec<&(u64, u64, usize, usize)> = wanted
+    let missing: Vec<&(TableKey, TableKey, usize, usize)> = wanted
         .iter()
         .filter(|(a, b, _, _)| cache.get(*a, *b).is_none())
         .collect();
     let options = SweepOptions::default();
-    let fresh: Vec<(u64, u64, WinRates)> = missing
+    let fresh: Vec<(TableKey, TableKey, WinRates)> = missing
         .par_iter()
         .map(|&&(a, b, lo, hi)| {
             let rates = win_rates(rules, &entries[lo].table, &entries[hi].table, &options);

@@ -47,7 +47,7 @@ use serde::Deserialize;
 
 use super::outcomes::{PigOut, Rolls};
 use super::tables::{ScoreRules, MAX_RULES_GOAL, MAX_TURN_POINTS};
-use crate::child::spawn_python;
+use crate::child::{spawn_python, Prints};
 use crate::cleanup::remove_on_interrupt;
 use crate::dice::MAX_DICE;
 use crate::error::HogError;
@@ -74,6 +74,8 @@ pub struct PythonRules {
     turn_points: Option<TurnPoints>,
     memory: Option<PythonMemory>,
     clock: Option<PythonClock>,
+    /// A SHA-256 of the driver's whole output: what decides every table.
+    digest: [u8; 32],
 }
 
 /// `MEMORY`, `remember` and `bonus`, tabulated.
@@ -98,6 +100,9 @@ impl PlayerMemory for PythonMemory {
     }
     fn name(&self) -> &'static str {
         "MEMORY"
+    }
+    fn content(&self, out: &mut dyn std::fmt::Write) -> bool {
+        write!(out, "{self:?}").is_ok()
     }
 }
 
@@ -154,6 +159,9 @@ impl Clock for PythonClock {
     }
     fn describe(&self, clock: u32) -> String {
         format!("{clock} (of 0 to {})", self.size - 1)
+    }
+    fn content(&self, out: &mut dyn std::fmt::Write) -> bool {
+        write!(out, "{self:?}").is_ok()
     }
 }
 
@@ -217,8 +225,10 @@ impl PythonRules {
             .map_err(io("creating the tables file"))?;
         let _remove = remove_on_interrupt(out.path());
         let goal_text = goal.map_or_else(|| "-".to_string(), |g| g.to_string());
-        let args = [path.as_os_str(), goal_text.as_ref(), out.path().as_os_str()];
-        let (mut child, _) = spawn_python(DRIVER, &args, "rules from Python need").map_err(fail)?;
+        let args = [goal_text.as_ref(), out.path().as_os_str()];
+        let (mut child, _) =
+            spawn_python(DRIVER, path, &args, Prints::Shown, "rules from Python need")
+                .map_err(fail)?;
         let status = child
             .wait_until(Instant::now() + timeout)
             .map_err(io("waiting for python3"))?;
@@ -278,6 +288,7 @@ impl PythonRules {
             turn_points: None,
             memory: None,
             clock: None,
+            digest: crate::rules::digest_of(&[&bytes]),
         };
         let size = header.memory.unwrap_or(0);
         let (mut remember, mut bonus) = (None, None);
@@ -496,6 +507,10 @@ impl ScoreRules for PythonRules {
             }
             _ => false,
         }
+    }
+
+    fn content(&self, out: &mut dyn std::fmt::Write) -> bool {
+        write!(out, "python tables {}", crate::rules::hex(&self.digest)).is_ok()
     }
 }
 

@@ -46,6 +46,13 @@ pub trait ScoreRules: Sync {
     fn extra_turn(&self, _score: u32, _opponent: u32) -> bool {
         false
     }
+    /// Write everything that decides these functions' answers to `out`,
+    /// for the rules' identity (see `crate::rules::RulesId`); `false`
+    /// where they cannot say (then each instance is a rule set of its own).
+    fn content(&self, out: &mut dyn std::fmt::Write) -> bool {
+        let _ = out;
+        false
+    }
 }
 
 /// The largest goal of rules given as functions (a rules file, Python):

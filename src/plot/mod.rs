@@ -65,15 +65,18 @@ pub struct Plot {
 
 impl Plot {
     fn new(rules: &Rules, heatmap: Heatmap, title: String, names: (String, String)) -> Plot {
+        // Names come from files and specs: no control character is drawn
+        // (nor written into an SVG, where XML forbids most of them).
+        let shown = crate::text::one_line;
         Plot {
             heatmap,
-            title,
-            subtitle: rules.caption(),
+            title: shown(&title),
+            subtitle: shown(&rules.caption()),
             zero_dice: match rules.functions() {
                 Some(_) => "Zero dice".to_string(),
                 None => rules.components().zero_dice.title().to_string(),
             },
-            names,
+            names: (shown(&names.0), shown(&names.1)),
         }
     }
 

@@ -56,6 +56,12 @@ pub trait Clock: Sync {
         let _ = clock;
         String::new()
     }
+    /// Write everything that decides this clock's answers to `out`, for
+    /// the rules' identity; `false` where it cannot say.
+    fn content(&self, out: &mut dyn std::fmt::Write) -> bool {
+        let _ = out;
+        false
+    }
 }
 
 /// Rolling -1 dice: a move with no dice at all (Pork Chop), which scores
@@ -91,6 +97,9 @@ impl Clock for Still {
     }
     fn columns(&self) -> &'static [&'static str] {
         &[]
+    }
+    fn content(&self, out: &mut dyn std::fmt::Write) -> bool {
+        write!(out, "{self:?}").is_ok()
     }
 }
 
@@ -149,5 +158,8 @@ impl Clock for ClockRule {
     }
     fn describe(&self, clock: u32) -> String {
         self.inner().describe(clock)
+    }
+    fn content(&self, out: &mut dyn std::fmt::Write) -> bool {
+        write!(out, "{self:?}").is_ok()
     }
 }

@@ -72,6 +72,10 @@ impl PlayerMemory for FeralHogs {
             FeralHogs::Dice => "dice",
         }
     }
+
+    fn content(&self, out: &mut dyn std::fmt::Write) -> bool {
+        write!(out, "{self:?}").is_ok()
+    }
 }
 
 #[cfg(test)]

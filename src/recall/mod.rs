@@ -55,6 +55,12 @@ pub trait PlayerMemory: Sync {
     fn unit(&self) -> &'static str {
         ""
     }
+    /// Write everything that decides this memory's answers to `out`, for
+    /// the rules' identity; `false` where it cannot say.
+    fn content(&self, out: &mut dyn std::fmt::Write) -> bool {
+        let _ = out;
+        false
+    }
 }
 
 /// No memory: players who remember nothing of their turns (rules whose
@@ -76,6 +82,9 @@ impl PlayerMemory for Forgetful {
     }
     fn name(&self) -> &'static str {
         "none"
+    }
+    fn content(&self, out: &mut dyn std::fmt::Write) -> bool {
+        write!(out, "{self:?}").is_ok()
     }
 }
 

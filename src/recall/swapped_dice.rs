@@ -48,7 +48,7 @@ pub struct SwappedDice<T> {
 }
 
 /// What swaps the dice of a [`SwappedDice`] clock.
-pub trait Swap: Sync {
+pub trait Swap: Sync + std::fmt::Debug {
     /// The rule's name.
     const RULE: &'static str;
     /// Whether [`Swap::by_points`] reads the points at all.
@@ -185,6 +185,10 @@ impl<T: Swap> Clock for SwappedDice<T> {
 
     fn describe(&self, clock: u32) -> String {
         self.label(clock)
+    }
+
+    fn content(&self, out: &mut dyn std::fmt::Write) -> bool {
+        write!(out, "{self:?}").is_ok()
     }
 }
 

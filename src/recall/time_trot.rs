@@ -95,6 +95,10 @@ impl Clock for TimeTrot {
             )
         }
     }
+
+    fn content(&self, out: &mut dyn std::fmt::Write) -> bool {
+        write!(out, "{self:?}").is_ok()
+    }
 }
 
 #[cfg(test)]

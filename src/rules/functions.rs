@@ -28,6 +28,9 @@ pub struct Functions {
     /// What each player remembers of their previous turn, for rules with
     /// memory (see [`Rules::with_memory`]).
     pub memory: Option<Remembering>,
+    /// The identity of these rules where their functions cannot describe
+    /// themselves: this instance's own.
+    pub instance: super::RulesId,
 }
 
 /// Where rules given as functions come from: reports say so.
@@ -168,6 +171,20 @@ impl ScoreRules for Rules {
     fn extra_turn(&self, score: u32, opponent: u32) -> bool {
         self.functions()
             .is_some_and(|f| f.rules.extra_turn(score, opponent))
+    }
+
+    // What these functions answer, without a memory or a clock (which
+    // they do not give).
+    fn content(&self, out: &mut dyn std::fmt::Write) -> bool {
+        match self.functions() {
+            Some(f) => f.rules.content(out),
+            None => write!(
+                out,
+                "{:?}",
+                (self.base(), self.components(), Rules::goal(self))
+            )
+            .is_ok(),
+        }
     }
 }
 

@@ -10,6 +10,7 @@ mod built_in;
 mod dice_rule;
 pub mod digits;
 mod functions;
+mod identity;
 mod landing;
 pub mod library;
 mod preset;
@@ -21,6 +22,7 @@ pub use after_turn::{AfterTurn, TurnEnd};
 pub use built_in::{BuiltIn, BUILT_IN};
 pub use dice_rule::DiceRule;
 pub use functions::{Functions, Origin};
+pub use identity::{digest_of, hex, RulesId};
 pub use landing::{diagonal_scores, outcome_index, state_index, Landing, LANDING_REACH};
 pub use preset::Preset;
 pub use reach::Reach;
@@ -100,6 +102,8 @@ pub struct Rules {
     reach: OnceLock<Option<Reach>>,
     final_landings: OnceLock<Vec<f64>>,
     recurrence: OnceLock<(Dice, Ends)>,
+    /// What the rules are, as a key (see [`Rules::identity`]).
+    identity: OnceLock<RulesId>,
     /// Rules given as functions (a rules file, Python), on whichever path
     /// their structure allows; `None` for the components' rules.
     functions: Option<Functions>,
@@ -141,6 +145,7 @@ impl Rules {
             reach: OnceLock::new(),
             final_landings: OnceLock::new(),
             recurrence: OnceLock::new(),
+            identity: OnceLock::new(),
             functions: None,
         })
     }
@@ -185,6 +190,7 @@ impl Rules {
             tables,
             fast: fast.is_some(),
             memory: None,
+            instance: RulesId::unique(),
         });
         Ok(rules)
     }
@@ -211,6 +217,7 @@ impl Rules {
         let remembering = Remembering::new(f.rules.as_ref(), tables, memory, clock)
             .map_err(|e| named(&name, e))?;
         f.memory = Some(remembering);
+        rules.identity = OnceLock::new();
         Ok(rules)
     }
 
@@ -262,6 +269,9 @@ impl Rules {
                     .expect("rules with the fast path's structure pass the general path's checks");
                 f.tables = Some(Arc::new(tables));
             }
+            // The general path's sums may differ from the fast path's in
+            // the last bit: another rule set as far as caches go.
+            self.identity = OnceLock::new();
         }
         self
     }
@@ -303,6 +313,43 @@ impl Rules {
     /// Whether the components are exactly those of the base preset.
     pub fn is_preset(&self) -> bool {
         self.functions.is_none() && self.components == self.preset.components()
+    }
+
+    /// What these rules are, as a key for caches: a SHA-256 of their
+    /// canonical description (components, or every function's content,
+    /// memory and clock included) and the goal. Two rule sets with one
+    /// name (a rules file called `fa24` and the preset) never share it.
+    pub fn identity(&self) -> RulesId {
+        *self.identity.get_or_init(|| self.describe_identity())
+    }
+
+    fn describe_identity(&self) -> RulesId {
+        use std::fmt::Write as _;
+        let Some(f) = &self.functions else {
+            return RulesId::of_content(|d| {
+                d.part("components", &(self.preset, self.components))?;
+                d.part("goal", &self.goal)
+            });
+        };
+        let mut described = true;
+        let id = RulesId::of_content(|d| {
+            d.part("goal", &self.goal)?;
+            d.part("path", &if f.fast { "fast" } else { "general" })?;
+            d.write_str("functions: ")?;
+            described &= f.rules.content(d);
+            if let Some(m) = &f.memory {
+                d.write_str("\nmemory: ")?;
+                described &= m.memory().content(d);
+                d.write_str("\nclock: ")?;
+                described &= m.clock().content(d);
+            }
+            Ok(())
+        });
+        if described {
+            id
+        } else {
+            f.instance
+        }
     }
 
     /// The preset's name, or for custom rules the components joined by `+`.

@@ -75,15 +75,22 @@ impl ComposedRules {
                 KEYS.join(", ")
             ));
         }
+        let outside = |goal: &dyn std::fmt::Display| {
+            format!("goal {goal} is outside 1 to {MAX_RULES_GOAL} for a rules file")
+        };
         let goal = match (goal, table.get("goal")) {
             (Some(goal), _) => goal,
             (None, None) => 100,
-            (None, Some(value)) => integer(value, "goal")?,
+            (None, Some(Value::Integer(i))) => u32::try_from(*i).map_err(|_| outside(i))?,
+            (None, Some(other)) => {
+                return Err(format!(
+                    "goal is {}: a whole number from 1 to {MAX_RULES_GOAL}",
+                    shown(other)
+                ))
+            }
         };
         if !(1..=MAX_RULES_GOAL).contains(&goal) {
-            return Err(format!(
-                "goal {goal} is outside 1 to {MAX_RULES_GOAL} for a rules file"
-            ));
+            return Err(outside(&goal));
         }
         let zero_dice = match table.get("zero_dice") {
             Some(value) => zero_dice(&component(value, Kind::ZeroDice)?)?,
@@ -219,7 +226,12 @@ fn integer(value: &Value, what: &str) -> Result<u32, String> {
         .as_integer()
         .and_then(|i| u32::try_from(i).ok())
         .filter(|&i| i <= 1_000_000)
-        .ok_or_else(|| format!("{what} is {}: a whole number from 0", shown(value)))
+        .ok_or_else(|| {
+            format!(
+                "{what} is {}: a whole number from 0 to 1000000",
+                shown(value)
+            )
+        })
 }
 
 /// The component a value names, of kind `kind`.
@@ -368,6 +380,11 @@ impl ScoreRules for ComposedRules {
         self.after_turn
             .iter()
             .fold((score, opponent), |(m, o), rule| rule.apply(m, o))
+    }
+
+    // Every field is a plain value and derived Debug writes them all.
+    fn content(&self, out: &mut dyn std::fmt::Write) -> bool {
+        write!(out, "{self:?}").is_ok()
     }
 }
 

@@ -10,6 +10,7 @@ use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use base64::Engine;
 use serde::Serialize;
@@ -76,12 +77,14 @@ impl Params {
     }
 
     /// The rules of the request: a preset with its components and goal,
-    /// or the rules the server started with, by name.
+    /// or the rules the server started with, by name; what the request
+    /// leaves out is the server's.
     pub fn rules(&self, state: &ServerState) -> Result<Arc<Rules>, ApiError> {
         let get = |k: &str| self.map.get(k).cloned();
         if let Some(house) = state.house_rules() {
             let name = house.name();
             match self.map.get("rules").map(|r| r.trim()) {
+                None => return house_rules(house, &self.map),
                 Some(asked) if asked == name => return house_rules(house, &self.map),
                 Some(asked) if Preset::from_name(asked).is_none() => {
                     return Err(ApiError::bad(format!(
@@ -101,7 +104,7 @@ impl Params {
             hog_wild: get("hog_wild"),
             after_turn: get("after_turn"),
         }
-        .to_rules(max_goal)
+        .to_rules(max_goal, state.default_rules())
         .map(Arc::new)
     }
 }
@@ -137,12 +140,55 @@ fn house_rules(
     }
 }
 
-/// Run `work` on a thread for blocking work: solves never hold up the
-/// threads that answer requests.
-async fn compute<T: Send + 'static>(
+/// What a request computes, for its cost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Work {
+    /// Sweeps of two seats (eval, explain, a game's bot, a sweep's rows).
+    Sweep,
+    /// A sweep packed whole for the page (solve, map).
+    Map,
+}
+
+/// The memory `work` needs under `rules`, about: a sweep holds a few
+/// numbers a state (values, choices and lookups for two seats, solved
+/// tables on the way), a map its answer besides (64 bytes of base64 a
+/// state, twice while it is written as JSON). Measured at goal 1000 (see
+/// the server's load test), with room to spare.
+pub fn cost(rules: &Rules, work: Work) -> u64 {
+    let states = u64::from(rules.goal()).pow(2);
+    let sweep = 96 * states;
+    // Memory and clocks multiply the states by their contexts.
+    let contexts = rules
+        .memory()
+        .map_or(1, |m| u64::from(m.size()).pow(2) * u64::from(m.clocks()));
+    let base = (sweep * contexts).max(1 << 20);
+    match work {
+        Work::Sweep => base,
+        Work::Map => base + 160 * states,
+    }
+}
+
+/// Run `work` on a thread for blocking work, once the server's budget has
+/// room for `bytes`: solves never hold up the threads that answer
+/// requests, and never take more memory than the budget together.
+pub(super) async fn compute<T: Send + 'static>(
+    state: &ServerState,
+    bytes: u64,
     work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
-    tokio::task::spawn_blocking(work).await.map_err(|e| {
+    let admitted = state.budget.admit(bytes).await?;
+    let answer = tokio::task::spawn_blocking(move || {
+        // The memory admitted must be there: if the system cannot give it
+        // now, the request is refused before it starts, not halfway.
+        let answer = match crate::alloc::room_for(bytes as usize) {
+            true => work(),
+            false => Err(out_of_memory()),
+        };
+        drop(admitted);
+        answer
+    })
+    .await;
+    answer.map_err(|e| {
         ApiError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
             format!("the computation failed: {e}"),
@@ -167,7 +213,7 @@ pub async fn eval(
     let rules = params.rules(&state)?;
     let strategy = params.need("strategy")?.trim().to_string();
     let vs = opponent_spec(&rules, params.get("vs"));
-    compute(move || {
+    compute(&Arc::clone(&state), cost(&rules, Work::Sweep), move || {
         let a = state.table(&rules, &strategy)?;
         let b = state.table(&rules, &vs)?;
         let rates = win_rates(&rules, &a, &b, &SweepOptions::default());
@@ -189,7 +235,7 @@ pub async fn explain_state(
     let opponent = score_of(&params, "opponent", rules.goal())?;
     let strategy = params.get("strategy").map(|s| s.trim().to_string());
     let vs = params.get("vs").map(|s| s.trim().to_string());
-    compute(move || {
+    compute(&Arc::clone(&state), cost(&rules, Work::Sweep), move || {
         let options = SweepOptions::default();
         let e = match &strategy {
             Some(spec) => {
@@ -243,7 +289,7 @@ pub async fn rates(
     let params = Params::new(query, &["vs"])?;
     let rules = params.rules(&state)?;
     let vs = opponent_spec(&rules, params.get("vs"));
-    compute(move || {
+    compute(&Arc::clone(&state), cost(&rules, Work::Sweep), move || {
         let opponent = state.table(&rules, &vs)?;
         // Every spec rated is a built-in, optimal or the best response to
         // `vs`: the server's resolver gives them (and caches the solves).
@@ -278,7 +324,7 @@ pub async fn sweep_grid(
         )));
     }
     let vs = opponent_spec(&rules, params.get("vs"));
-    compute(move || {
+    compute(&Arc::clone(&state), cost(&rules, Work::Sweep), move || {
         let opponent = state.table(&rules, &vs)?;
         Ok(grid.evaluate(&rules, &vs, &opponent, &|| {}))
     })
@@ -311,66 +357,150 @@ pub struct MapReport {
 const ENCODING: &str = "base64; dice: one byte per state; values: 12 little-endian f32 per \
                         state (win_probability, then p0..p10); states in order [score][opponent_score]";
 
-fn pack(rules: &Rules, result: &SweepResult<'_>, strategy: &str, vs: &str) -> MapReport {
+/// Rows of states packed at a time: 48 bytes a state, so a chunk's bytes
+/// are a multiple of 3 and its base64 joins the next one's seamlessly.
+const PACKED_ROWS: u32 = 64;
+
+/// `result`'s seat 0 packed for the page, the values encoded a few rows at
+/// a time (at goal 1000 the raw values alone are 48 MB). The JSON as bytes.
+fn pack(
+    rules: &Rules,
+    result: &SweepResult<'_>,
+    strategy: &str,
+    vs: &str,
+) -> Result<Bytes, ApiError> {
     let n = rules.goal();
+    let states = (n as usize).pow(2);
     let seat = result.seat(0);
-    let mut dice = Vec::with_capacity((n * n) as usize);
-    let mut values = Vec::with_capacity((n * n) as usize * 12 * 4);
-    let block = result.choice_values_block(0, 0..n);
-    for s in 0..n {
-        for o in 0..n {
-            dice.push(seat.choice(s as usize, o as usize));
-            let value = seat.value(s as usize, o as usize) as f32;
-            values.extend_from_slice(&value.to_le_bytes());
-            for p in block[(s * n + o) as usize] {
-                values.extend_from_slice(&(p as f32).to_le_bytes());
+    let b64 = base64::engine::general_purpose::STANDARD;
+    let mut dice = Vec::new();
+    let mut values = String::new();
+    reserve(&mut dice, states)?;
+    reserve_text(&mut values, states * 64)?;
+    let mut raw = Vec::with_capacity(PACKED_ROWS as usize * n as usize * 48);
+    for first in (0..n).step_by(PACKED_ROWS as usize) {
+        let rows = first..(first + PACKED_ROWS).min(n);
+        let block = result.choice_values_block(0, rows.clone());
+        raw.clear();
+        for (j, s) in rows.enumerate() {
+            for o in 0..n {
+                dice.push(seat.choice(s as usize, o as usize));
+                let value = seat.value(s as usize, o as usize) as f32;
+                raw.extend_from_slice(&value.to_le_bytes());
+                for p in block[j * n as usize + o as usize] {
+                    raw.extend_from_slice(&(p as f32).to_le_bytes());
+                }
             }
         }
+        b64.encode_string(&raw, &mut values);
     }
-    let b64 = base64::engine::general_purpose::STANDARD;
-    MapReport {
+    let report = MapReport {
         rules: RulesHeader::of(rules),
         strategy: strategy.to_string(),
         vs: vs.to_string(),
         first_player_win_probability: seat.value(0, 0),
         encoding: ENCODING,
         dice: b64.encode(dice),
-        values: b64.encode(values),
-    }
+        values,
+    };
+    json_bytes(&report, report.values.len() + report.dice.len())
+}
+
+/// Room for `more` items, or a 503 if the memory is not there: the
+/// request fails, the server goes on.
+fn reserve<T>(v: &mut Vec<T>, more: usize) -> Result<(), ApiError> {
+    crate::alloc::fallibly(|| v.try_reserve_exact(more)).map_err(|_| out_of_memory())
+}
+
+fn reserve_text(s: &mut String, more: usize) -> Result<(), ApiError> {
+    crate::alloc::fallibly(|| s.try_reserve_exact(more)).map_err(|_| out_of_memory())
+}
+
+fn out_of_memory() -> ApiError {
+    ApiError::busy(
+        "the server is out of memory for this request; try again shortly, or ask for a \
+         smaller goal",
+        10,
+    )
+}
+
+/// `value` as JSON bytes, `size` its rough length.
+fn json_bytes<T: Serialize>(value: &T, size: usize) -> Result<Bytes, ApiError> {
+    let mut out = Vec::new();
+    reserve(&mut out, size + 4096)?;
+    serde_json::to_writer(&mut out, value).map_err(|e| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("the answer could not be written: {e}"),
+        )
+    })?;
+    Ok(Bytes::from(out))
+}
+
+/// A JSON answer already written.
+fn json_response(body: Bytes) -> Response {
+    (
+        [(
+            axum::http::header::CONTENT_TYPE,
+            axum::http::HeaderValue::from_static("application/json"),
+        )],
+        body,
+    )
+        .into_response()
 }
 
 /// `GET /api/solve[?against=SPEC]`: the optimal table (or the best response
 /// to SPEC) with every state's win probability and the value of every
-/// choice, for the page to load once.
+/// choice, for the page to load once. Computed once for every request
+/// asking at once, and kept.
 pub async fn solve_map(
     State(state): AppState,
     Query(query): Query<HashMap<String, String>>,
-) -> Result<Json<MapReport>, ApiError> {
+) -> Result<Response, ApiError> {
     let params = Params::new(query, &["against"])?;
     let rules = params.rules(&state)?;
     let against = params.get("against").map(|s| s.trim().to_string());
-    compute(move || {
-        let options = SweepOptions::default();
-        let report = match &against {
-            None => {
-                let solution = solve::optimal(&rules, &options);
-                pack(&rules, solution.result(), "optimal", "optimal")
+    let key = answer_key("solve", &rules, &[against.as_deref().unwrap_or("")]);
+    let work = compute(&state, cost(&rules, Work::Map), {
+        let state = Arc::clone(&state);
+        move || {
+            let options = SweepOptions::default();
+            match &against {
+                None => {
+                    let solution = solve::optimal(&rules, &options);
+                    pack(&rules, solution.result(), "optimal", "optimal")
+                }
+                Some(vs) => {
+                    let opponent = state.table(&rules, vs)?;
+                    let solution = solve::best_response(&rules, &opponent, &options);
+                    pack(
+                        &rules,
+                        solution.result(),
+                        &format!("best_response({vs})"),
+                        vs,
+                    )
+                }
             }
-            Some(vs) => {
-                let opponent = state.table(&rules, vs)?;
-                let solution = solve::best_response(&rules, &opponent, &options);
-                pack(
-                    &rules,
-                    solution.result(),
-                    &format!("best_response({vs})"),
-                    vs,
-                )
-            }
-        };
-        Ok(report)
-    })
-    .await
-    .map(Json)
+        }
+    });
+    let body = state.responses.get_or_compute(key, work).await?;
+    Ok(json_response(body))
+}
+
+/// The key of a whole answer: the endpoint, the rules' identity (never
+/// their name) and the parameters, each ended so none runs into the next.
+fn answer_key(endpoint: &str, rules: &Rules, params: &[&str]) -> String {
+    let mut key = format!("{endpoint}\u{0}{:?}", rules.identity());
+    if let Some(id) = rules.identity().persistent() {
+        key = format!("{endpoint}\u{0}{id}");
+    }
+    for p in params {
+        key.push('\u{0}');
+        key.push_str(&p.len().to_string());
+        key.push(':');
+        key.push_str(p);
+    }
+    key
 }
 
 /// `GET /api/map?strategy=SPEC[&vs=SPEC]`: any strategy's table, its win
@@ -379,23 +509,27 @@ pub async fn solve_map(
 pub async fn strategy_map(
     State(state): AppState,
     Query(query): Query<HashMap<String, String>>,
-) -> Result<Json<MapReport>, ApiError> {
+) -> Result<Response, ApiError> {
     let params = Params::new(query, &["strategy", "vs"])?;
     let rules = params.rules(&state)?;
     let strategy = params.need("strategy")?.trim().to_string();
     let vs = params.get("vs").unwrap_or("optimal").trim().to_string();
-    compute(move || {
-        let a = state.table(&rules, &strategy)?;
-        let b = state.table(&rules, &vs)?;
-        let result = sweep(
-            &rules,
-            &[Policy::Fixed(&a), Policy::Fixed(&b)],
-            &SweepOptions::default(),
-        );
-        Ok(pack(&rules, &result, &strategy, &vs))
-    })
-    .await
-    .map(Json)
+    let key = answer_key("map", &rules, &[&strategy, &vs]);
+    let work = compute(&state, cost(&rules, Work::Map), {
+        let state = Arc::clone(&state);
+        move || {
+            let a = state.table(&rules, &strategy)?;
+            let b = state.table(&rules, &vs)?;
+            let result = sweep(
+                &rules,
+                &[Policy::Fixed(&a), Policy::Fixed(&b)],
+                &SweepOptions::default(),
+            );
+            pack(&rules, &result, &strategy, &vs)
+        }
+    });
+    let body = state.responses.get_or_compute(key, work).await?;
+    Ok(json_response(body))
 }
 
 /// `GET /api/game?seed=S&vs=SPEC|person&first=you|opponent&moves=4,0,5`:
@@ -447,7 +581,7 @@ pub async fn game(
         )));
     }
     let vs = params.get("vs").unwrap_or("optimal").trim().to_string();
-    compute(move || {
+    compute(&Arc::clone(&state), cost(&rules, Work::Sweep), move || {
         if vs == "person" {
             return replay(&rules, Opponent::Person, &vs, seed, first, &moves);
         }
@@ -549,7 +683,7 @@ pub async fn strategies(
     let mut named: Vec<NamedEntry> = state
         .named()
         .iter()
-        .filter(|n| n.rules == rules.name() && n.table.goal() == rules.goal())
+        .filter(|n| n.rules == rules.identity())
         .map(|n| NamedEntry {
             spec: n.spec.clone(),
             label: n.spec.clone(),
@@ -635,7 +769,11 @@ pub async fn upload(
         .to_string();
     let name = params.get("name").unwrap_or("table.csv").to_string();
     let goal = rules.goal();
-    let upload = compute(move || state.upload(&name, &text, goal)).await?;
+    let bytes = text.len() as u64 * 8;
+    let upload = compute(&Arc::clone(&state), bytes, move || {
+        state.upload(&name, &text, goal)
+    })
+    .await?;
     Ok(Json(UploadReport {
         id: upload.id,
         name: upload.name,

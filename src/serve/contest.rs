@@ -3,6 +3,7 @@
 //! contest` scores them; pairs are kept between requests.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use axum::extract::{Query, State};
 use axum::Json;
@@ -59,10 +60,7 @@ fn entries(
 ) -> (Vec<Entry>, Vec<Rejected>) {
     let mut entries = Vec::new();
     let mut rejected = Vec::new();
-    if let Some(folder) = state
-        .contest()
-        .filter(|f| f.rules == rules.name() && f.goal == rules.goal())
-    {
+    if let Some(folder) = state.contest().filter(|f| f.rules == rules.identity()) {
         entries.extend(folder.entries.iter().cloned());
         rejected.extend(folder.rejected.iter().cloned());
     }
@@ -106,12 +104,20 @@ pub async fn contest(
                 ))
             })?,
     };
-    tokio::task::spawn_blocking(move || {
+    let cost = super::api::cost(&rules, super::api::Work::Sweep);
+    super::api::compute(&Arc::clone(&state), cost, move || {
         let (entries, rejected) = entries(&state, &rules);
         if entries.len() < 2 {
+            let hint = match state.contest() {
+                Some(folder) if folder.rules != rules.identity() => format!(
+                    "the contest folder was entered for {} at goal {}; ask for those rules",
+                    folder.rules_name, folder.goal
+                ),
+                Some(_) => "upload tables to play the folder's entries".to_string(),
+                None => "upload tables (or start the server with --contest DIR)".to_string(),
+            };
             return Err(ApiError::bad(format!(
-                "a contest needs at least two entries, and there {} {}: upload tables \
-                 (or start the server with --contest DIR)",
+                "a contest needs at least two entries, and there {} {}: {hint}",
                 if entries.len() == 1 { "is" } else { "are" },
                 entries.len()
             )));
@@ -140,11 +146,5 @@ pub async fn contest(
         })
     })
     .await
-    .map_err(|e| {
-        ApiError::new(
-            axum::http::StatusCode::INTERNAL_SERVER_ERROR,
-            format!("the computation failed: {e}"),
-        )
-    })?
     .map(Json)
 }

@@ -10,16 +10,21 @@
 
 mod api;
 mod assets;
+mod budget;
 mod cache;
 mod contest;
 mod error;
 mod game;
+mod listen;
 mod query;
+mod responses;
 mod security;
 mod state;
 
+pub use budget::Budget;
 pub use error::ApiError;
 pub use game::GameReport;
+pub use listen::ConnectionLimits;
 pub use state::{table_from_json, ContestFolder, Limits, NamedStrategy, ServerState};
 
 use std::future::Future;
@@ -50,7 +55,57 @@ pub fn router(state: Arc<ServerState>) -> Router {
             Arc::clone(&state),
             security::guard,
         ))
+        .layer(axum::middleware::from_fn(errors_as_json))
         .with_state(state)
+}
+
+/// Every answer that is not a success carries `{"error": ...}`, whoever
+/// made it: axum's own refusals (a method an endpoint does not take, a
+/// query that does not decode) come as plain text or empty.
+async fn errors_as_json(request: Request, next: axum::middleware::Next) -> Response {
+    let method = request.method().clone();
+    let path = request.uri().path().to_string();
+    let response = next.run(request).await;
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .is_some_and(|t| t.as_bytes().starts_with(b"application/json"));
+    if status.is_success() || status.is_redirection() || is_json {
+        return response;
+    }
+    let text = match axum::body::to_bytes(response.into_body(), 4096).await {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).trim().to_string(),
+        Err(_) => String::new(),
+    };
+    // Only the upload takes POST; every other endpoint GET.
+    let allow = (status == StatusCode::METHOD_NOT_ALLOWED).then(|| {
+        if path == "/api/upload" {
+            "POST"
+        } else {
+            "GET, HEAD"
+        }
+    });
+    let message = match allow {
+        Some(allow) => format!(
+            "{method} {}: this endpoint takes {allow}",
+            crate::strategy::grammar::clip(&path, 80)
+        ),
+        None if !text.is_empty() => text,
+        _ => format!(
+            "{method} {}: {}",
+            crate::strategy::grammar::clip(&path, 80),
+            status.canonical_reason().unwrap_or("refused")
+        ),
+    };
+    let mut answer = ApiError::new(status, message).into_response();
+    if let Some(allow) = allow {
+        answer.headers_mut().insert(
+            axum::http::header::ALLOW,
+            axum::http::HeaderValue::from_static(allow),
+        );
+    }
+    answer
 }
 
 /// The embedded page's files, or a 404 (405 for a method other than GET).
@@ -82,7 +137,6 @@ pub async fn serve(
     state: Arc<ServerState>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router(state))
-        .with_graceful_shutdown(shutdown)
-        .await
+    let limits = state.connections;
+    listen::serve(listener, router(state), limits, shutdown).await
 }

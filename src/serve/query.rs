@@ -10,9 +10,9 @@ use super::error::ApiError;
 /// The rules options of a request, every one optional.
 #[derive(Debug, Clone, Default, Deserialize)]
 pub struct RulesQuery {
-    /// A preset name (default fa24).
+    /// A preset name (default: the server's rules).
     pub rules: Option<String>,
-    /// The goal (default 100).
+    /// The goal (default: the server's goal).
     pub goal: Option<String>,
     /// A zero-dice rule overriding the preset's.
     pub zero_dice: Option<String>,
@@ -33,13 +33,19 @@ fn named<T: Copy>(
 }
 
 impl RulesQuery {
-    /// The validated rules, with a goal of at most `max_goal`.
-    pub fn to_rules(&self, max_goal: u32) -> Result<Rules, ApiError> {
-        let preset = match &self.rules {
-            None => Preset::Fa24,
-            Some(name) => named("rule set", name, &Preset::ALL, Preset::name)?,
+    /// The validated rules, with a goal of at most `max_goal`; what the
+    /// query leaves out comes from `default` (the server's rules: their
+    /// preset and components where they have them, and their goal).
+    pub fn to_rules(&self, max_goal: u32, default: &Rules) -> Result<Rules, ApiError> {
+        let own = default.functions().is_none();
+        let (preset, mut c): (Preset, Components) = match &self.rules {
+            None if own => (default.base(), default.components()),
+            None => (Preset::Fa24, Preset::Fa24.components()),
+            Some(name) => {
+                let preset = named("rule set", name, &Preset::ALL, Preset::name)?;
+                (preset, preset.components())
+            }
         };
-        let mut c: Components = preset.components();
         if let Some(z) = &self.zero_dice {
             c.zero_dice = named("zero-dice rule", z, &ZeroDice::ALL, ZeroDice::name)?;
         }
@@ -58,7 +64,7 @@ impl RulesQuery {
             }
         }
         let goal = match self.goal.as_deref().map(str::trim) {
-            None => 100,
+            None => default.goal(),
             Some(text) => text.parse::<u32>().map_err(|_| {
                 ApiError::bad(format!(
                     "bad goal: '{}' is not a goal from 1 to {max_goal}",
@@ -118,6 +124,10 @@ fn percent_encoded(text: &str) -> String {
 mod tests {
     use super::*;
 
+    fn fa24() -> Rules {
+        Rules::preset(Preset::Fa24, 100).unwrap()
+    }
+
     fn query(pairs: &[(&str, &str)]) -> RulesQuery {
         let get = |k: &str| {
             pairs
@@ -137,19 +147,34 @@ mod tests {
     #[test]
     fn names_and_goals_as_on_the_command_line() {
         let r = query(&[("rules", "double-swap"), ("goal", "50")])
-            .to_rules(1000)
+            .to_rules(1000, &fa24())
             .unwrap();
         assert_eq!((r.name(), r.goal()), ("double-swap".to_string(), 50));
         let r = query(&[("hog_wild", "true"), ("after_turn", "swap-double")])
-            .to_rules(1000)
+            .to_rules(1000, &fa24())
             .unwrap();
         assert_eq!(r.name(), "boar-brawl+hog-wild+swap-double");
-        let e = |pairs: &[(&str, &str)]| query(pairs).to_rules(1000).unwrap_err().message;
+        let e = |pairs: &[(&str, &str)]| query(pairs).to_rules(1000, &fa24()).unwrap_err().message;
         assert!(e(&[("rules", "fa99")]).contains("unknown rule set 'fa99'; it is one of fa24"));
         assert!(e(&[("goal", "1001")]).contains("more than this server solves"));
         assert!(e(&[("goal", "0")]).contains("at least 1"));
         assert!(e(&[("goal", "x")]).contains("'x' is not a goal"));
         assert!(e(&[("hog_wild", "maybe")]).contains("true or false"));
+    }
+
+    /// What a request leaves out comes from the server's rules: their
+    /// components and goal; a preset named starts from its own components.
+    #[test]
+    fn a_request_naming_nothing_gets_the_servers_rules() {
+        let mut c = Preset::DigitSwap.components();
+        c.dice = DiceRule::HogWild;
+        let server = Rules::new(Preset::DigitSwap, c, 50).unwrap();
+        let r = query(&[]).to_rules(1000, &server).unwrap();
+        assert_eq!(r.identity(), server.identity());
+        let r = query(&[("goal", "60")]).to_rules(1000, &server).unwrap();
+        assert_eq!((r.components(), r.goal()), (c, 60));
+        let r = query(&[("rules", "fa24")]).to_rules(1000, &server).unwrap();
+        assert_eq!((r.components(), r.goal()), (Preset::Fa24.components(), 50));
     }
 
     #[test]
@@ -166,7 +191,7 @@ mod tests {
             .split('&')
             .map(|kv| kv.split_once('=').unwrap())
             .collect();
-        let back = query(&pairs).to_rules(1000).unwrap();
+        let back = query(&pairs).to_rules(1000, &fa24()).unwrap();
         assert_eq!(
             (back.base(), back.components(), back.goal()),
             (custom.base(), custom.components(), custom.goal())

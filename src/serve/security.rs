@@ -1,8 +1,11 @@
 //! A server on loopback is still reachable by every web page its user
 //! opens: a page on another site can make the browser send requests here,
 //! and a site whose name resolves to 127.0.0.1 (DNS rebinding) can even
-//! read the answers. Every request must name this server in `Host`, and a
-//! request that changes something must come from this server's own page.
+//! read the answers. Every request must name this server in one `Host`
+//! header, and a request that changes something or starts work (every
+//! `/api/` request: a solve costs seconds at a large goal) must come from
+//! this server's own page, or from no page at all (a script, a typed
+//! address).
 
 use std::sync::Arc;
 
@@ -29,6 +32,10 @@ pub async fn guard(
 
 fn check(state: &ServerState, request: &Request) -> Result<(), ApiError> {
     let headers = request.headers();
+    // RFC 9112, 3.2: a request with more than one Host is a 400.
+    if headers.get_all(header::HOST).iter().count() > 1 {
+        return Err(ApiError::bad("the request has more than one Host header"));
+    }
     let host = headers
         .get(header::HOST)
         .and_then(|h| h.to_str().ok())
@@ -44,14 +51,15 @@ fn check(state: &ServerState, request: &Request) -> Result<(), ApiError> {
         ));
     }
     let changes_state = !matches!(*request.method(), Method::GET | Method::HEAD);
-    if changes_state {
+    let starts_work = request.uri().path().starts_with("/api/");
+    if changes_state || starts_work {
         if let Some(origin) = headers.get(header::ORIGIN) {
             let origin = origin.to_str().unwrap_or("");
             if !state.is_our_origin(origin) {
                 return Err(ApiError::new(
                     StatusCode::FORBIDDEN,
                     format!(
-                        "a request from another site ({}) cannot change this server",
+                        "a request from another site ({}) cannot use this server",
                         crate::strategy::grammar::clip(origin, 60)
                     ),
                 ));
@@ -64,7 +72,7 @@ fn check(state: &ServerState, request: &Request) -> Result<(), ApiError> {
         if site == "cross-site" {
             return Err(ApiError::new(
                 StatusCode::FORBIDDEN,
-                "a request from another site cannot change this server",
+                "a request from another site cannot use this server",
             ));
         }
     }

@@ -5,13 +5,16 @@ use std::net::SocketAddr;
 use std::path::Path;
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use crate::rules::Rules;
+use crate::rules::{Rules, RulesId};
 use crate::solve;
 use crate::strategy::{table_from_csv, Resolver, Spec, StrategyTable};
 use crate::sweep::SweepOptions;
 
+use super::budget::Budget;
 use super::cache::Lru;
 use super::error::ApiError;
+use super::listen::ConnectionLimits;
+use super::responses::Responses;
 
 /// What one request may cost.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,6 +35,16 @@ pub struct Limits {
     pub max_nesting: usize,
     /// Moves in one game.
     pub max_moves: usize,
+    /// Memory the computations under way may hold together, in bytes.
+    pub memory_budget: u64,
+    /// Computations at once.
+    pub computations: usize,
+    /// Requests waiting for room at once; more are refused busy (503).
+    pub queue: usize,
+    /// How long a request waits for room before it is refused busy.
+    pub queue_wait: std::time::Duration,
+    /// Bytes of whole answers kept for the next requests.
+    pub kept_answers: usize,
 }
 
 impl Default for Limits {
@@ -45,6 +58,11 @@ impl Default for Limits {
             max_spec: 1000,
             max_nesting: 3,
             max_moves: 2000,
+            memory_budget: super::budget::default_memory_budget(),
+            computations: std::thread::available_parallelism().map_or(2, |n| n.get().max(2)),
+            queue: 256,
+            queue_wait: std::time::Duration::from_secs(20),
+            kept_answers: 256 << 20,
         }
     }
 }
@@ -55,8 +73,10 @@ impl Default for Limits {
 pub struct NamedStrategy {
     /// The spec as the grammar reads it back (`hog.py:final_strategy`).
     pub spec: String,
-    /// The rule set it was tabulated for (`Rules::name`).
-    pub rules: String,
+    /// The rule set it was tabulated for.
+    pub rules: RulesId,
+    /// Their name, for messages.
+    pub rules_name: String,
     /// Its table.
     pub table: Arc<StrategyTable>,
 }
@@ -72,8 +92,8 @@ pub struct Upload {
     pub table: Arc<StrategyTable>,
 }
 
-/// Solved tables by rule set, goal and spec.
-type TableKey = (String, u32, String);
+/// Solved tables by rule set (its identity: content and goal) and spec.
+type TableKey = (RulesId, String);
 
 /// The server's state, shared by every request.
 pub struct ServerState {
@@ -87,6 +107,9 @@ pub struct ServerState {
     named: Vec<NamedStrategy>,
     /// The rules the page starts with, as query parameters.
     page_rules: String,
+    /// The rules the server started with: a request that names none gets
+    /// these (and their goal when it names no goal).
+    rules: Arc<Rules>,
     /// Rules given as functions when the server started (`--rules-py`,
     /// `--rules-file`): requests name them, never give them.
     house: Option<Arc<Rules>>,
@@ -96,13 +119,21 @@ pub struct ServerState {
     contest: Option<ContestFolder>,
     /// Contest pairs evaluated so far, by the hashes of their tables.
     pairs: Mutex<crate::contest::PairCache>,
+    /// What computations may hold at once.
+    pub budget: Budget,
+    /// Whole answers kept.
+    pub responses: Responses,
+    /// How connections are held.
+    pub connections: ConnectionLimits,
 }
 
 /// A contest folder entered when the server started.
 #[derive(Debug, Clone)]
 pub struct ContestFolder {
-    /// The rule set it was tabulated for (`Rules::name`).
-    pub rules: String,
+    /// The rule set it was tabulated for (its goal included).
+    pub rules: RulesId,
+    /// Their name, for messages.
+    pub rules_name: String,
     /// Its goal.
     pub goal: u32,
     /// The entries.
@@ -129,18 +160,39 @@ impl ServerState {
             hosts.push(format!("127.0.0.1:{port}"));
             hosts.push(format!("[::1]:{port}"));
         }
+        let rules = Rules::preset(crate::rules::Preset::Fa24, 100).expect("fa24 at goal 100");
         ServerState {
             limits,
             hosts,
             any_ip_host: ip.is_unspecified(),
             named,
-            page_rules: "rules=fa24&goal=100".to_string(),
+            page_rules: super::query::query_of(&rules),
+            rules: Arc::new(rules),
             house: None,
             uploads: Mutex::new((0, Lru::new(limits.max_uploads))),
             solved: Mutex::new(Lru::new(limits.max_cached)),
             contest: None,
             pairs: Mutex::new(crate::contest::PairCache::new()),
+            budget: Budget::new(
+                limits.memory_budget,
+                limits.computations,
+                limits.queue,
+                limits.queue_wait,
+            ),
+            responses: Responses::new(limits.kept_answers),
+            connections: ConnectionLimits::default(),
         }
+    }
+
+    /// Connections held as `connections` says.
+    pub fn with_connections(mut self, connections: ConnectionLimits) -> ServerState {
+        self.connections = connections;
+        self
+    }
+
+    /// The rules a request gets when it names none.
+    pub fn default_rules(&self) -> &Arc<Rules> {
+        &self.rules
     }
 
     /// The page's contest includes the submissions of a folder.
@@ -164,9 +216,11 @@ impl ServerState {
         *locked(&self.pairs) = pairs;
     }
 
-    /// The page opens on `rules` (by default fa24 with goal 100).
+    /// The page opens on `rules` (by default fa24 with goal 100), and a
+    /// request that names no rules gets them.
     pub fn with_page_rules(mut self, rules: &crate::rules::Rules) -> ServerState {
         self.page_rules = super::query::query_of(rules);
+        self.rules = Arc::new(rules.clone());
         self
     }
 
@@ -175,7 +229,9 @@ impl ServerState {
     /// starts with them. They keep the goal they were tabulated for.
     pub fn with_house_rules(mut self, rules: Rules) -> ServerState {
         self.page_rules = super::query::query_of(&rules);
-        self.house = Some(Arc::new(rules));
+        let rules = Arc::new(rules);
+        self.rules = Arc::clone(&rules);
+        self.house = Some(rules);
         self
     }
 
@@ -281,7 +337,7 @@ impl ServerState {
         if let Some(table) = self.by_name(rules, &text)? {
             return Ok(table);
         }
-        let key = (rules.name(), rules.goal(), text);
+        let key = (rules.identity(), text);
         if let Some(table) = locked(&self.solved).get(&key) {
             return Ok(table);
         }
@@ -325,11 +381,11 @@ impl ServerState {
         }
         match self.named.iter().find(|n| n.spec == text) {
             None => Ok(None),
-            Some(n) if n.table.goal() != goal || n.rules != rules.name() => {
+            Some(n) if n.table.goal() != goal || n.rules != rules.identity() => {
                 Err(ApiError::bad(format!(
                     "{text} was tabulated for {} at goal {} when the server started; \
                      a request cannot run Python or read files",
-                    n.rules,
+                    n.rules_name,
                     n.table.goal()
                 )))
             }

@@ -5,6 +5,7 @@
 
 mod analyzer;
 mod bad_input;
+mod children;
 mod contest;
 mod determinism;
 mod docs;

@@ -94,3 +94,78 @@ fn bad_input_to_match_is_one_line_and_exit_2() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Under rules with a -1 move (Pork Chop), `hog match` takes -1 in a
+/// table as `hog eval` does, with the same answer; under rules without
+/// it, -1 is refused in one line naming the move.
+#[test]
+fn match_takes_minus_one_where_the_rules_have_it() {
+    let s = Scratch::new();
+    let rules = crate::util::example("pork-chop.toml").display().to_string();
+    let goal = "30";
+    let n = 30 * 30;
+    // The first table rolls -1 at every even score sum, 4 elsewhere.
+    let first: Vec<String> = (0..n)
+        .map(|i| {
+            if (i / 30 + i % 30) % 2 == 0 {
+                "-1"
+            } else {
+                "4"
+            }
+            .to_string()
+        })
+        .collect();
+    let mut csv = String::from("score");
+    for o in 0..30 {
+        csv.push_str(&format!(",{o}"));
+    }
+    csv.push('\n');
+    for s_ in 0..30 {
+        csv.push_str(&s_.to_string());
+        for o in 0..30 {
+            csv.push(',');
+            csv.push_str(&first[s_ * 30 + o]);
+        }
+        csv.push('\n');
+    }
+    s.write("minus.csv", &csv);
+    let mut input = first.clone();
+    input.extend(std::iter::repeat_n("5".to_string(), n));
+    let out = s
+        .hog()
+        .args(["match", "--rules-file", &rules, "--goal", goal])
+        .write_stdin(input.join(" "))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let eval = s.json(&[
+        "eval",
+        "minus.csv",
+        "--vs",
+        "always_roll(5)",
+        "--rules-file",
+        &rules,
+        "--goal",
+        goal,
+    ]);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        format!("{}\n", eval["first"])
+    );
+    let out = s
+        .hog()
+        .args(["match", "--goal", goal])
+        .write_stdin(input.join(" "))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("is -1, outside 0..=10 dice: only rules with a -1 move"),
+        "{stderr}"
+    );
+}

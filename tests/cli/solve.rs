@@ -207,6 +207,22 @@ fn default_folders_are_named_for_rules_and_goal() {
     );
 }
 
+/// A rules file named like a preset (`./fa24`) or a built-in rule set
+/// never writes into that rule set's folder.
+#[test]
+fn a_rules_file_named_like_a_preset_has_a_folder_of_its_own() {
+    let s = Scratch::new();
+    s.write("fa24", "zero_dice = \"bacon-tens\"\n");
+    s.write("fa19", "zero_dice = \"bacon-tens\"\n");
+    let v = s.json(&["--rules-file", "fa24", "--goal", "20", "solve"]);
+    assert_eq!(v["rules"], "fa24");
+    assert_eq!(v["files"][0], "output/fa24-file-goal20/final_strategy.csv");
+    let v = s.json(&["--rules-file", "fa19", "--goal", "20", "solve"]);
+    assert_eq!(v["files"][0], "output/fa19-file-goal20/final_strategy.csv");
+    let v = s.json(&["--rules", "fa19", "--goal", "20", "solve"]);
+    assert_eq!(v["files"][0], "output/fa19-goal20/final_strategy.csv");
+}
+
 #[test]
 fn solve_text_and_csv_formats() {
     let s = Scratch::new();

@@ -75,11 +75,32 @@ fn bad_files_are_refused_naming_the_problem() {
         ),
         (
             "zero_dice = \"bacon-max\"\ngoal = -3",
-            "goal is -3: a whole number from 0",
+            "goal -3 is outside 1 to 2000 for a rules file",
         ),
         (
             "zero_dice = \"bacon-max\"\ngoal = 5000",
             "goal 5000 is outside 1 to 2000",
+        ),
+        // Every goal out of range names the range, however large.
+        (
+            "zero_dice = \"bacon-max\"\ngoal = 1000001",
+            "goal 1000001 is outside 1 to 2000 for a rules file",
+        ),
+        (
+            "zero_dice = \"bacon-max\"\ngoal = 4294967295",
+            "goal 4294967295 is outside 1 to 2000 for a rules file",
+        ),
+        (
+            "zero_dice = \"bacon-max\"\ngoal = 99999999999999",
+            "goal 99999999999999 is outside 1 to 2000 for a rules file",
+        ),
+        (
+            "zero_dice = \"bacon-max\"\ngoal = 0",
+            "goal 0 is outside 1 to 2000 for a rules file",
+        ),
+        (
+            "zero_dice = \"bacon-max\"\ngoal = \"100\"",
+            "goal is \"100\": a whole number from 1 to 2000",
         ),
         (
             "zero_dice = \"bacon-max\"\nafter_turn = [\"swap\"]",

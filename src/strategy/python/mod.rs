@@ -1,9 +1,10 @@
 //! Strategies from a student's Python file: one `python3` process, in a
-//! process group of its own, imports the file (with its folder on
-//! `sys.path`, as `python3 hog.py` would see it) and calls the function at
-//! every state twice; the values come back through a shared exchange file
-//! and are checked here. Whatever the student's code prints goes straight to
-//! this process's stderr as it is printed, and none of it is kept.
+//! process group of its own, imports the file (in its folder and with its
+//! folder on `sys.path`, as `python3 hog.py` run there would see it) and
+//! calls the function at every state twice; the values come back through
+//! a shared exchange file and are checked here. Whatever the student's
+//! code prints shows on this process's stderr as it is printed, control
+//! characters made visible, or goes to a log (the contest's).
 
 mod exchange;
 mod server;
@@ -12,7 +13,7 @@ use std::path::Path;
 
 use std::time::{Duration, Instant};
 
-use crate::child::spawn_python;
+use crate::child::{spawn_python, Prints};
 use crate::cleanup::remove_on_interrupt;
 use crate::error::HogError;
 
@@ -39,7 +40,7 @@ pub fn python_table(
     goal: u32,
     timeout: Duration,
 ) -> Result<StrategyTable, HogError> {
-    python_entry(path, function, goal, timeout).table
+    python_entry(path, function, goal, timeout, None).table
 }
 
 /// A Python file's strategy and what it calls its contest entry.
@@ -49,22 +50,43 @@ pub struct PythonEntry {
     /// `PLAYER_NAME` or `TEAM_NAME`, read once the file was imported (even
     /// when the function then failed); `None` if the import did not finish.
     pub name: Option<EntryName>,
+    /// Whether hog's driver ran: the outcome is the file's, not the
+    /// machine's (Python missing), and may be kept for the same bytes.
+    pub ran: bool,
+    /// Whether the run was stopped at the timeout.
+    pub timed_out: bool,
 }
 
-/// [`python_table`], with the name the file gives its contest entry.
-pub fn python_entry(path: &Path, function: &str, goal: u32, timeout: Duration) -> PythonEntry {
+/// [`python_table`], with the name the file gives its contest entry; what
+/// the file prints goes to `log` if given.
+pub fn python_entry(
+    path: &Path,
+    function: &str,
+    goal: u32,
+    timeout: Duration,
+    log: Option<&Path>,
+) -> PythonEntry {
     let mut name = None;
-    let table = tabulate(path, function, goal, timeout, &mut name);
-    PythonEntry { table, name }
+    let mut run = (false, false);
+    let table = tabulate(path, function, goal, timeout, log, &mut name, &mut run);
+    PythonEntry {
+        table,
+        name,
+        ran: run.0,
+        timed_out: run.1,
+    }
 }
 
-/// The run behind [`python_entry`]; `name` gets the entry's name.
+/// The run behind [`python_entry`]; `name` gets the entry's name, `run`
+/// whether the driver started and whether the run timed out.
 fn tabulate(
     path: &Path,
     function: &str,
     goal: u32,
     timeout: Duration,
+    log: Option<&Path>,
     name_found: &mut Option<EntryName>,
+    run: &mut (bool, bool),
 ) -> Result<StrategyTable, HogError> {
     let spec = format!("{}:{function}", path.display());
     let fail = |reason: String| HogError::Python {
@@ -89,17 +111,22 @@ fn tabulate(
         .map_err(io("writing the exchange file"))?;
     let goal_text = goal.to_string();
     let args = [
-        path.as_os_str(),
         function.as_ref(),
         goal_text.as_ref(),
         exchange.path().as_os_str(),
     ];
-    let (mut child, name) = spawn_python(DRIVER, &args, "a Python strategy needs").map_err(fail)?;
+    let prints = log.map_or(Prints::Shown, Prints::Logged);
+    let (mut child, name) =
+        spawn_python(DRIVER, path, &args, prints, "a Python strategy needs").map_err(fail)?;
     let status = child
         .wait_until(Instant::now() + timeout)
         .map_err(io("waiting for python3"))?;
     child.kill();
     let bytes = std::fs::read(exchange.path()).map_err(io("reading the exchange file"))?;
+    *run = (
+        Exchange::new(&bytes, goal).phase() != Phase::Starting,
+        status.is_none(),
+    );
     let ended = status.map(|s| s.to_string());
     interpret(
         path, function, goal, timeout, &bytes, ended, &name, name_found,

@@ -5,7 +5,9 @@
 # contest tabulates hundreds of files.
 #
 # One line per message, fields separated by \x1f:
-#   hog -> server  TAB path function goal exchange   server -> hog  the child's pid
+#   hog -> server  TAB path function goal exchange log max   server -> hog  the child's pid
+# The child runs in the file's folder (path is absolute); its prints go to
+# the file log (at most max bytes) if log is not empty, else to stderr.
 #   hog -> server  REAP pid                           server -> hog  how it ended
 # hog kills what is left of the child's group before REAP, and the child
 # stays a zombie until then, so its group id cannot be reused meanwhile.
@@ -13,6 +15,7 @@ import importlib.util  # noqa: F401  (warm for the children)
 import mmap  # noqa: F401
 import operator  # noqa: F401
 import os
+import resource
 import signal
 import sys
 import traceback  # noqa: F401
@@ -22,7 +25,7 @@ null = os.open(os.devnull, os.O_RDONLY)
 
 for line in sys.stdin:
     fields = line.rstrip("\n").split("\x1f")
-    if fields[0] == "TAB" and len(fields) == 5:
+    if fields[0] == "TAB" and len(fields) == 7:
         pid = os.fork()
         if pid == 0:
             status = 1
@@ -30,8 +33,16 @@ for line in sys.stdin:
                 os.setpgid(0, 0)
                 signal.signal(signal.SIGINT, signal.SIG_DFL)
                 os.dup2(null, 0)
-                os.dup2(2, 1)
-                sys.argv = ["hog-driver"] + fields[1:]
+                os.chdir(os.path.dirname(fields[1]))
+                if fields[5]:
+                    log = os.open(fields[5], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+                    resource.setrlimit(resource.RLIMIT_FSIZE, (int(fields[6]),) * 2)
+                    os.dup2(log, 1)
+                    os.dup2(log, 2)
+                    os.close(log)
+                else:
+                    os.dup2(2, 1)
+                sys.argv = ["hog-driver"] + fields[1:5]
                 exec(driver, {"__name__": "hog_driver"})
                 status = 0
             finally:

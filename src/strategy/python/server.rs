@@ -71,7 +71,9 @@ impl PythonServer {
             .env("PYTHONUNBUFFERED", "1")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit());
+            .stderr(crate::child::shown_on_stderr().1);
+        // The server's prints (its children's) are copied for as long as it
+        // runs; nothing waits for the copy's end.
         let mut server = GroupChild::spawn(&mut command).ok()?;
         let stdin = server.child_mut().stdin.take()?;
         let stdout = server.child_mut().stdout.take()?;
@@ -96,14 +98,16 @@ impl PythonServer {
     }
 
     /// `function` of the file at `path` tabulated for `goal` within
-    /// `timeout`, as [`super::python_entry`] would; `None` if the server has
-    /// stopped (the caller then runs a python3 of its own).
+    /// `timeout`, as [`super::python_entry`] would (its prints into `log`
+    /// if given); `None` if the server has stopped (the caller then runs a
+    /// python3 of its own).
     pub fn entry(
         &self,
         path: &Path,
         function: &str,
         goal: u32,
         timeout: Duration,
+        log: Option<&Path>,
     ) -> Option<PythonEntry> {
         let spec = format!("{}:{function}", path.display());
         let fail = |reason: String| HogError::Python {
@@ -113,6 +117,8 @@ impl PythonServer {
         let failed = |e: HogError| PythonEntry {
             table: Err(e),
             name: None,
+            ran: false,
+            timed_out: false,
         };
         match std::fs::metadata(path) {
             Ok(meta) if meta.is_file() => {}
@@ -133,15 +139,21 @@ impl PythonServer {
             return Some(failed(fail(format!("writing the exchange file: {e}"))));
         }
         // Fields are separated by \x1f and end at a newline: a path holding
-        // either cannot be sent.
-        let fields = [path.to_str()?, function];
+        // either cannot be sent. The child runs in the file's folder.
+        let absolute = std::path::absolute(path).ok()?;
+        let log = match log {
+            Some(log) => std::path::absolute(log).ok()?.to_str()?.to_string(),
+            None => String::new(),
+        };
+        let fields = [absolute.to_str()?, function, &log];
         if fields.iter().any(|f| f.contains(['\u{1f}', '\n'])) {
             return None;
         }
         let request = format!(
-            "TAB\u{1f}{}\u{1f}{function}\u{1f}{goal}\u{1f}{}\n",
+            "TAB\u{1f}{}\u{1f}{function}\u{1f}{goal}\u{1f}{}\u{1f}{log}\u{1f}{}\n",
             fields[0],
-            exchange.path().to_str()?
+            exchange.path().to_str()?,
+            crate::child::MAX_LOG,
         );
         let pid: u32 = self.ask(&request)?.parse().ok()?;
         let _kill = kill_on_interrupt(pid);
@@ -162,13 +174,18 @@ impl PythonServer {
             pause = (pause * 2).min(Duration::from_millis(5));
         };
         // The child is not reaped until REAP: its group id is still its own.
+        // What left the group (a session of its own) is below it still.
+        crate::descendants::kill_below(&[pid]);
         kill_group(pid);
         let status = self.ask(&format!("REAP\u{1f}{pid}\n"))?;
+        // What left the child (a double fork) was adopted by now.
+        crate::cleanup::kill_strays();
         let bytes = match std::fs::read(exchange.path()) {
             Ok(bytes) => bytes,
             Err(e) => return Some(failed(fail(format!("reading the exchange file: {e}")))),
         };
         let mut name = None;
+        let ran = phase(exchange.as_file(), goal).is_some_and(|p| p != Phase::Starting);
         let ended = (!timed_out).then_some(status);
         let table = interpret(
             path,
@@ -180,6 +197,11 @@ impl PythonServer {
             &self.program,
             &mut name,
         );
-        Some(PythonEntry { table, name })
+        Some(PythonEntry {
+            table,
+            name,
+            ran,
+            timed_out,
+        })
     }
 }
