@@ -29,7 +29,14 @@ pub fn fallibly<T>(work: impl FnOnce() -> T) -> T {
 /// computation about to need that much is refused when this fails instead
 /// of failing halfway.
 pub fn room_for(bytes: usize) -> bool {
-    fallibly(|| Vec::<u8>::new().try_reserve_exact(bytes).is_ok())
+    fallibly(|| {
+        let mut probe = Vec::<u8>::new();
+        let had = probe.try_reserve_exact(bytes).is_ok();
+        // The compiler may take an allocation nobody uses as given and skip
+        // it: this one is used.
+        std::hint::black_box(&mut probe);
+        had
+    })
 }
 
 #[cfg(test)]

@@ -218,7 +218,7 @@ fn as_it_plays(
     ))
 }
 
-/// Refuse contexts the rules do not have (see [`Remembering::check`]);
+/// Refuse contexts the rules do not have (see [`crate::recall::Remembering::check`]);
 /// rules without memory remember nothing.
 pub fn check_remembered(rules: &Rules, x: Context) -> Result<(), HogError> {
     let Some(memory) = rules.memory() else {

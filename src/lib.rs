@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! `hog`: an exact strategy solver and analyzer for Hog, the dice game of
 //! UC Berkeley's CS 61A.
 //!

@@ -379,7 +379,7 @@ impl<'r, D: Dice> Game<'r, D> {
         self.turn(dice)
     }
 
-    /// Play one turn of the game loop (the README's rules) for the player to move.
+    /// Play one turn of the game loop (the book's rules, `docs/src/rules/index.md`) for the player to move.
     fn turn(&mut self, dice: u8) -> Turn {
         let player = self.to_move;
         let before = (self.score(player), self.score(player.other()));
@@ -715,7 +715,7 @@ mod tests {
 
     #[test]
     fn sus_fuss_fires_on_a_sus_score() {
-        // The README's worked example: 14 points, two dice showing 3 and 4: 21 is sus -> 23.
+        // The rules' worked example (docs/src/rules/index.md): 14 points, two dice showing 3 and 4: 21 is sus -> 23.
         let r = rules(Preset::Fa24);
         let mut game = game_at(&r, 14, 0, 6, &[3, 4]);
         let turn = game.human_turn(2).unwrap();
@@ -729,7 +729,7 @@ mod tests {
 
     #[test]
     fn a_one_scores_one_and_every_die_is_rolled() {
-        // The README's worked example: 63 points, five dice with a 1: 64 has 7 divisors -> 64.
+        // The rules' worked example (docs/src/rules/index.md): 63 points, five dice with a 1: 64 has 7 divisors -> 64.
         let r = rules(Preset::Fa24);
         let mut game = game_at(&r, 63, 0, 6, &[6, 1, 6, 6, 6]);
         let turn = game.human_turn(5).unwrap();
@@ -741,7 +741,7 @@ mod tests {
 
     #[test]
     fn boar_brawl_then_sus_fuss() {
-        // The README's worked example: 53 vs 60 rolls zero: Boar Brawl 9 -> 62 is sus -> 67.
+        // The rules' worked example (docs/src/rules/index.md): 53 vs 60 rolls zero: Boar Brawl 9 -> 62 is sus -> 67.
         let r = rules(Preset::Fa24);
         let mut game = game_at(&r, 53, 60, 6, &[]);
         let turn = game.human_turn(0).unwrap();
@@ -779,7 +779,7 @@ mod tests {
 
     #[test]
     fn a_swap_can_hand_the_win_to_the_other_player() {
-        // The README's worked example: 90 vs 50, the mover scores 10 -> 100 vs 50 -> swap.
+        // The rules' worked example (docs/src/rules/index.md): 90 vs 50, the mover scores 10 -> 100 vs 50 -> swap.
         // 90 + 50 = 140 is a multiple of 7: Hog Wild, four-sided dice.
         let r = rules(Preset::DoubleSwap);
         let mut game = game_at(&r, 90, 50, 5, &[3, 3, 4]);

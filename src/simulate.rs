@@ -3,7 +3,7 @@
 //!
 //! Nothing here uses the engine's outcome distributions or sweep: a turn
 //! rolls each die one at a time, exactly as the course's `hog.py` does, and a
-//! game is the plain game loop of the README's rules. Only the rule functions
+//! game is the plain game loop of the book's rules. Only the rule functions
 //! ([`Rules::zero_dice_points`], [`Rules::after_turn`] and the dice rule's
 //! number of sides) are shared with the solver.
 //!

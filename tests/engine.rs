@@ -8,7 +8,7 @@
 //!    course's own published facts about fa24.
 //!
 //! The rule functions themselves are checked against a transcription of
-//! the README's rules here too, so the brute force builds only on checked ground.
+//! the book's rules here too, so the brute force builds only on checked ground.
 
 use std::collections::HashMap;
 
@@ -19,7 +19,7 @@ use hog::solve::{self, Solution};
 use hog::strategy::{CourseStrategy, Resolver, StrategyTable};
 use hog::sweep::SweepOptions;
 
-/// The engine's tie tolerance from the README's rules: within it, fewest dice win.
+/// The engine's tie tolerance from the book's rules: within it, fewest dice win.
 const TIE: f64 = 1e-12;
 
 fn rules(preset: Preset, goal: u32) -> Rules {
@@ -267,7 +267,7 @@ fn check_goals_4_and_5(sol: &Solution, goal: u32) {
 }
 
 // ---------------------------------------------------------------------------
-// The rule functions against a transcription of the README's rules.
+// The rule functions against a transcription of the book's rules.
 // ---------------------------------------------------------------------------
 
 fn divisors(n: u32) -> u32 {
@@ -282,7 +282,7 @@ fn md_sus(x: u32) -> u32 {
     }
 }
 
-/// `(mover, other)` after the after-turn rule (the README's rules) of `preset`.
+/// `(mover, other)` after the after-turn rule (the book's rules) of `preset`.
 fn md_after_turn(preset: Preset, mover: u32, other: u32) -> (u32, u32) {
     let (ones, tens) = (|x: u32| x % 10, |x: u32| (x / 10) % 10);
     let swap = match preset {
@@ -811,7 +811,7 @@ fn fa24_course_win_rates_against_always_roll_6() {
 
 #[test]
 fn optimal_clears_the_older_courses_targets() {
-    // The final-strategy targets of the README's rules against always_roll(5).
+    // The final-strategy targets of the book's rules against always_roll(5).
     let double = course_rates(Preset::DoubleSwap, "optimal").average;
     let reverse = course_rates(Preset::ReverseSwap, "optimal").average;
     assert!(double >= 0.59, "double-swap optimal {double}");

@@ -1,5 +1,5 @@
 //! The general path (rules given as functions) against a brute-force
-//! reference written here from the README's definitions alone:
+//! reference written here from the book's definitions alone:
 //!
 //! - the points of `k` dice come from walking every face of every die one at
 //!   a time (probability `1 / sides` each), not from the engine's integer

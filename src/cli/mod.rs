@@ -51,9 +51,10 @@ const GLOBAL: &str = "Global options";
     long_about = None,
     propagate_version = true,
     after_help = "Every command takes the rules and global options. The rules of each \
-                  rule set, strategy specs and file formats are in the README."
+                  rule set, strategy specs and file formats are in the book (docs/, or mdbook build docs)."
 )]
 pub struct Opts {
+    /// The rules options every command takes.
     #[command(flatten, next_help_heading = "Rules options")]
     pub rules: RulesArgs,
 
@@ -76,10 +77,12 @@ pub struct Opts {
     #[arg(long, global = true, help_heading = GLOBAL)]
     pub no_memory_check: bool,
 
+    /// The command to run.
     #[command(subcommand)]
     pub command: Command,
 }
 
+/// The commands, one module of `cli` each.
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Solve for the optimal strategy (or the best response to --vs) and write its tables.
@@ -120,10 +123,15 @@ pub enum Command {
 
 /// What every command needs: validated rules and how to report.
 pub struct Config {
+    /// The rules, validated.
     pub rules: Rules,
+    /// `--format`.
     pub format: Format,
+    /// Progress bars and notes on stderr.
     pub progress: Progress,
+    /// When the run started, for the time it reports.
     pub started: Instant,
+    /// `--python-timeout`.
     pub python_timeout: Duration,
     /// Worker threads in rayon's pool.
     pub threads: usize,

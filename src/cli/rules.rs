@@ -74,7 +74,7 @@ pub fn run(config: &Config, _args: &RulesListArgs, printer: &mut Printer) -> any
                 &["preset", "zero_dice", "dice", "after_turn", "memory"],
                 &presets,
             );
-            text += "\nComponents of rules files (--rules-file FILE.toml; see the README):\n";
+            text += "\nComponents of rules files (--rules-file FILE.toml; see docs/src/rules/rules-files.md):\n";
             let width = components
                 .iter()
                 .map(|c| c[1].len() + c[2].len() + 1)

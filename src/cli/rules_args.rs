@@ -88,7 +88,7 @@ impl ValueEnum for MemoryChoice {
 #[derive(Debug, Args)]
 pub struct RulesArgs {
     /// Rule set: a preset, or fa19 (Fall 2019, with Feral Hogs; a built-in
-    /// rules file). Their rules are in the README.
+    /// rules file). Their rules are in the book (docs/src/rules).
     #[arg(
         long = "rules",
         value_name = "RULES",
@@ -126,7 +126,7 @@ pub struct RulesArgs {
 
     /// Rules from a Python file instead: zero_dice(score, opponent_score)
     /// and optionally dice_sides, PIG_OUT, turn_points, after_turn,
-    /// extra_turn and GOAL (see the README). Solved on the general path.
+    /// extra_turn and GOAL (see the book's performance page). Solved on the general path.
     #[arg(
         long,
         value_name = "FILE.py",
@@ -136,7 +136,7 @@ pub struct RulesArgs {
     pub rules_py: Option<PathBuf>,
 
     /// Rules from a file of named components (TOML; `hog rules` lists
-    /// them, the README shows the format). Solved on the general path.
+    /// them, the book shows the format: docs/src/rules/rules-files.md). Solved on the general path.
     #[arg(
         long,
         value_name = "FILE.toml",

@@ -17,7 +17,7 @@ use super::{Config, Printer};
 The first line on stdout is the address served. The page plays the course's \
 game with the exact numbers beside it, maps strategies and compares them; \
 the JSON API behind it answers as the commands' --format json do (see the \
-README). Ctrl-C stops the server.
+book: docs/src/api.md). Ctrl-C stops the server.
 
 Examples:
   hog serve

@@ -146,6 +146,19 @@ impl AtomicFiles {
     /// Create `folder` and the folders above it that are missing,
     /// remembering them so that a failed run can remove them again.
     fn create(&mut self, folder: &Path) -> Result<(), HogError> {
+        // A file where a folder goes (or above it) is named as such, not
+        // as "File exists".
+        if let Some(file) = folder.ancestors().find(|f| f.is_file()) {
+            let why = if file == folder {
+                "a file, not a folder: the output goes into a folder".to_string()
+            } else {
+                format!("{} is a file, not a folder", file.display())
+            };
+            return Err(io_error(folder)(std::io::Error::new(
+                std::io::ErrorKind::NotADirectory,
+                why,
+            )));
+        }
         let missing: Vec<PathBuf> = folder
             .ancestors()
             .take_while(|f| !f.as_os_str().is_empty() && !f.exists())

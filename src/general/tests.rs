@@ -147,7 +147,7 @@ fn a_pig_out_worth_the_number_of_ones() {
 }
 
 /// Goal 2, six-sided dice, zero dice worth 1. Without extra turns the first
-/// player rolls one die and wins with 31/36 (the README's goal-2 game);
+/// player rolls one die and wins with 31/36 (the book's goal-2 game);
 /// with another turn for a mover who lands on 1, zero dice reaches (1, 0)
 /// and moves again, and any turn from there wins: a sure win, and so is
 /// rolling one die (a 1 also lands on 1).

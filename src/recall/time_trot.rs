@@ -17,7 +17,7 @@ pub struct TimeTrot {
 pub const MAX_MODULUS: u32 = super::MAX_CLOCK / 2;
 
 impl TimeTrot {
-    /// Time Trot with modulus `modulus`, 1 to [`MAX_MODULUS`].
+    /// Time Trot with modulus `modulus`, 1 to half of [`crate::recall::MAX_CLOCK`].
     pub fn new(modulus: u32) -> Option<TimeTrot> {
         (1..=MAX_MODULUS)
             .contains(&modulus)

@@ -16,7 +16,7 @@ pub struct BuiltIn {
     pub name: &'static str,
     /// The rules file it is.
     pub text: &'static str,
-    /// Where the file lives in the repository, for the README and `hog rules`.
+    /// Where the file lives in the repository, for the book and `hog rules`.
     pub path: &'static str,
 }
 

@@ -20,7 +20,7 @@ pub struct Functions {
     /// The functions themselves, for a game played turn by turn.
     pub rules: Arc<dyn ScoreRules + Send + Sync>,
     /// Every function tabulated and checked, for the general path; `None`
-    /// for rules with the fast path's structure, which [`fast_structure`]
+    /// for rules with the fast path's structure, which `fast_structure`
     /// checked instead (they need none of the general path's tables).
     pub tables: Option<Arc<RuleTables>>,
     /// Whether the rules have the fast path's structure and take it.

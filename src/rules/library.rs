@@ -1,7 +1,7 @@
 //! The component library of rules files: every rule a rules file can name,
 //! with its parameters, its definition and where it comes from. The
 //! catalog ([`CATALOG`]) is the one list: `hog rules` prints it, the parser
-//! reads names from it, and the README's table is its text.
+//! reads names from it, and the book's table is its text.
 //!
 //! Digits are of the score named: `ones(x) = x % 10`, `tens(x) = x / 10 %
 //! 10`; Free Bacon rules read the opponent's score.
@@ -16,13 +16,22 @@ pub enum ZeroDiceRule {
     /// One of the presets' rules.
     Preset(ZeroDice),
     /// `plus + tens(opponent)`.
-    BaconTens { plus: u32 },
+    BaconTens {
+        /// The points added.
+        plus: u32,
+    },
     /// `plus + |tens(opponent) - ones(opponent)|`.
-    BaconDifference { plus: u32 },
+    BaconDifference {
+        /// The points added.
+        plus: u32,
+    },
     /// `max(2 * tens(opponent) - ones(opponent), 1)`.
     BaconTwiceTensMinusOnes,
     /// `plus + min(tens(opponent), ones(opponent))`.
-    BaconMinDigit { plus: u32 },
+    BaconMinDigit {
+        /// The points added.
+        plus: u32,
+    },
     /// `10 - min(tens(opponent), ones(opponent))`.
     BaconTenMinusMinDigit,
 }
@@ -68,7 +77,10 @@ pub enum TurnPointsRule {
     /// Hogtimus Prime: a prime number of points becomes the next prime.
     HogtimusPrime,
     /// At most `total - dice` points a turn.
-    Cap { total: u32 },
+    Cap {
+        /// The cap with no dice: `total - dice` with them.
+        total: u32,
+    },
 }
 
 impl TurnPointsRule {

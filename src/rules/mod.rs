@@ -622,7 +622,7 @@ mod tests {
         Rules::preset(Preset::Fa24, 100).unwrap()
     }
 
-    /// A whole turn as the README's worked examples write it: mover's score after scoring `points`.
+    /// A whole turn as the book's worked examples write it: mover's score after scoring `points`.
     fn after(rules: &Rules, mover: u32, opponent: u32, points: u32) -> u32 {
         rules.after_turn(mover + points, opponent).mover
     }

@@ -6,7 +6,7 @@
 //! Endpoints (every one takes the rules as `rules`, `goal`, `zero_dice`,
 //! `hog_wild`, `after_turn`): `GET /api/eval`, `/api/explain`, `/api/rates`,
 //! `/api/sweep`, `/api/solve`, `/api/map`, `/api/game`, `/api/strategies`,
-//! and `POST /api/upload`. The README documents each.
+//! and `POST /api/upload`. The book's API page (`docs/src/api.md`) documents each.
 
 mod api;
 mod assets;

@@ -77,7 +77,7 @@ const _: () = assert!(recurrence::MAX_SIDES * MAX_DICE < ROW_REACH);
 
 /// Diagonals with fewer states than this are computed on the calling thread:
 /// below it rayon's fork-join costs more than it saves (see the
-/// `parallel_min_states` benchmark and the README).
+/// `parallel_min_states` benchmark and the book's performance page).
 pub const DEFAULT_PARALLEL_MIN_STATES: usize = 256;
 
 /// States per task when a diagonal is split across threads.

@@ -167,7 +167,7 @@ pub(super) fn run<'r>(
                 } else if let Some(reach) = reach {
                     // The reachable states, on one thread: their offsets do not
                     // cut into disjoint slices, and up to the tabulated goals
-                    // one thread beats the split full sweep (see the README).
+                    // one thread beats the split full sweep (see the book's performance page).
                     let only = Visit::Only(reach.diagonal(d));
                     context.states(&run, (first, start), only, values, choices);
                 } else if states >= options.parallel_min_states {

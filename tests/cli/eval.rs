@@ -188,7 +188,7 @@ fn rules_options_change_the_game() {
     assert_eq!(rates(&v), plain);
 }
 
-/// JSON fields come in the order the README lists them, the rules first.
+/// JSON fields come in the order the book lists them, the rules first.
 #[test]
 fn json_fields_follow_the_contract_order() {
     let s = Scratch::new();

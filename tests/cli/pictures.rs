@@ -1,7 +1,7 @@
 #![cfg(feature = "plot")]
 //! Pictures: every kind of heatmap rendered in memory as PNG and SVG, the
 //! colours of known cells against the palettes, `hog plot`'s refusals, and
-//! the freshness of the committed `output/<preset>/*.png`
+//! the freshness of the committed `docs/src/images/<preset>-*.png`
 //! (`cargo test --release --test cli pictures::`).
 
 use std::collections::HashSet;
@@ -448,8 +448,8 @@ fn bad_arguments_are_one_line_errors_with_status_2() {
 fn committed() -> Vec<(String, Vec<String>)> {
     let mut all = Vec::new();
     for preset in ["fa24", "double-swap", "reverse-swap", "digit-swap"] {
-        for (kind, file) in [("policy", "policy.png"), ("win", "win_probability.png")] {
-            let path = format!("output/{preset}/{file}");
+        for (kind, file) in [("policy", "policy.png"), ("win", "win.png")] {
+            let path = format!("docs/src/images/{preset}-{file}");
             let args = ["optimal", "--rules", preset, "--kind", kind, "--out"];
             all.push((path, args.iter().map(|s| s.to_string()).collect()));
         }

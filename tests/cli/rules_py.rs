@@ -5,7 +5,7 @@
 
 use crate::util::{num, read_final_strategy, read_win_probabilities, Scratch};
 
-/// Fall 2024 in Python, as a student would write it: the README's example
+/// Fall 2024 in Python, as a student would write it: the book's example
 /// file with `GOAL = 40`, written into the scratch folder.
 fn write_fa24(dir: &Scratch) {
     let example = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/rules/fa24.py");
@@ -143,7 +143,7 @@ fn bad_rules_files_and_commands_are_refused() {
 
 use crate::support::Variant;
 
-/// The README's two example rules files: Fall 2024 in Python evaluates like
+/// The book's two example rules files: Fall 2024 in Python evaluates like
 /// the preset, and the variant like its Rust twin, bit for bit.
 #[test]
 fn the_example_rules_files() {

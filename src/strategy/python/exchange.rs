@@ -20,11 +20,19 @@ pub const EMPTY: u8 = 255;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EntryName {
     /// A string, under this attribute.
-    Text { attribute: String, value: String },
+    Text {
+        /// `PLAYER_NAME` or `TEAM_NAME`.
+        attribute: String,
+        /// The name.
+        value: String,
+    },
     /// Something else: its type and how it prints.
     NotText {
+        /// `PLAYER_NAME` or `TEAM_NAME`.
         attribute: String,
+        /// Its Python type.
         kind: String,
+        /// Its `repr`, cut short.
         shown: String,
     },
     /// Neither attribute is defined.

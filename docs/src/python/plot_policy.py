@@ -1,5 +1,5 @@
 """The optimal policy of fa24 as a picture, from hog_solver and matplotlib:
-python docs/python/plot_policy.py (writes docs/python/policy.png)."""
+python docs/src/python/plot_policy.py (writes docs/src/python/policy.png)."""
 from pathlib import Path
 
 import matplotlib
