@@ -126,7 +126,7 @@ pub struct RulesArgs {
 
     /// Rules from a Python file instead: zero_dice(score, opponent_score)
     /// and optionally dice_sides, PIG_OUT, turn_points, after_turn,
-    /// extra_turn and GOAL (see the book's performance page). Solved on the general path.
+    /// extra_turn and GOAL (see the book: docs/src/rules/python-rules.md). Solved on the general path.
     #[arg(
         long,
         value_name = "FILE.py",
