@@ -2,10 +2,10 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
+use hog::engine::SweepOptions;
 use hog::rules::{Preset, Rules};
 use hog::simulate::simulate;
 use hog::strategy::{Resolver, StrategyTable};
-use hog::sweep::SweepOptions;
 
 fn games_per_second(c: &mut Criterion) {
     let rules = Rules::preset(Preset::Fa24, 100).unwrap();

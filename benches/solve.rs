@@ -8,16 +8,16 @@ use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 
-use hog::eval::win_rates;
+use hog::engine::win_rates;
+use hog::engine::{best_response, solve as optimal};
+use hog::engine::{Method, Policy, SweepOptions};
 use hog::general::{general_sweep, RuleTables};
 use hog::recall::{
     memory_sweep, Clock, FeralHogs, Forgetful, PerfectPiggy, PlayerMemory, Remembering, Still,
     TimeTrot,
 };
 use hog::rules::{Preset, Rules};
-use hog::solve::{best_response, optimal};
 use hog::strategy::{Resolver, StrategyTable};
-use hog::sweep::{Method, Policy, SweepOptions};
 
 fn rules(preset: Preset, goal: u32) -> Rules {
     Rules::preset(preset, goal).expect("valid rules")

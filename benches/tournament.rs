@@ -4,11 +4,11 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 
-use hog::eval::win_rates;
+use hog::engine::win_rates;
+use hog::engine::SweepOptions;
+use hog::engine::{best_response, solve as optimal};
 use hog::rules::{Preset, Rules};
-use hog::solve::{best_response, optimal};
 use hog::strategy::{CourseStrategy, StrategyTable};
-use hog::sweep::SweepOptions;
 use hog::tournament;
 
 /// How many strategies the tournament has.
@@ -22,10 +22,10 @@ fn tables(rules: &Rules) -> Vec<StrategyTable> {
     let goal = rules.goal();
     let mut candidates: Vec<StrategyTable> =
         (0..=10).map(|n| StrategyTable::constant(goal, n)).collect();
-    candidates.push(optimal(rules, &options).table());
+    candidates.push(optimal(rules, &options).table().unwrap());
     for n in 0..=10 {
         let opponent = StrategyTable::constant(goal, n);
-        candidates.push(best_response(rules, &opponent, &options).table());
+        candidates.push(best_response(rules, &opponent, &options).table().unwrap());
     }
     for strategy in [CourseStrategy::Sus, CourseStrategy::Boar] {
         for num_rolls in [6, 5, 4, 7, 3, 8] {

@@ -3,13 +3,12 @@
 
 use std::collections::BTreeMap;
 
+use crate::engine::{Solution, State};
 use crate::error::HogError;
 use crate::general::{Rolls, ScoreRules};
 use crate::policy::best_of;
 use crate::recall::Context;
 use crate::rules::Rules;
-use crate::solve::Solution;
-use crate::sweep::SweepResult;
 use crate::table::MINUS_ONE;
 
 /// Where one turn can leave the scores, and how likely that is.
@@ -141,23 +140,11 @@ fn solved(
 ) -> Result<Explanation, HogError> {
     let rules = solution.rules();
     check_state(rules, score, opponent)?;
-    let (values, best) = match remembered {
-        Some(x) => {
-            check_remembered(rules, x)?;
-            let result = solution.result();
-            let memory = result
-                .memory()
-                .expect("a sweep under rules with memory keeps its result");
-            (
-                result.choice_values_remembering(0, (score, opponent), x),
-                memory.choice(0, score, opponent, x),
-            )
-        }
-        None => (
-            solution.choice_values(score, opponent).to_vec(),
-            solution.choice(score, opponent),
-        ),
-    };
+    if let Some(x) = remembered {
+        check_remembered(rules, x)?;
+    }
+    let at = State::new(score, opponent, remembered.unwrap_or_default());
+    let (values, best) = (solution.choice_values(0, at), solution.choice(0, at));
     Ok(explanation(
         rules,
         (score, opponent),
@@ -173,7 +160,7 @@ fn solved(
 /// of `play`, a sweep of the strategy against its opponent), the best of
 /// them, and the strategy's own choice.
 pub fn explain_strategy(
-    play: &SweepResult<'_>,
+    play: &Solution<'_>,
     score: u32,
     opponent: u32,
 ) -> Result<Explanation, HogError> {
@@ -184,7 +171,7 @@ pub fn explain_strategy(
 /// and the other `b`: a strategy's table reads the scores only, so its
 /// choice is the same whatever is remembered, but not its value.
 pub fn explain_strategy_remembering(
-    play: &SweepResult<'_>,
+    play: &Solution<'_>,
     score: u32,
     opponent: u32,
     remembered: Context,
@@ -194,20 +181,18 @@ pub fn explain_strategy_remembering(
 
 /// A strategy's choices at a state, and at what both remember if given.
 fn as_it_plays(
-    play: &SweepResult<'_>,
+    play: &Solution<'_>,
     (score, opponent): (u32, u32),
     remembered: Option<Context>,
 ) -> Result<Explanation, HogError> {
     let rules = play.rules();
     check_state(rules, score, opponent)?;
-    let values = match remembered {
-        Some(m) => {
-            check_remembered(rules, m)?;
-            play.choice_values_remembering(0, (score, opponent), m)
-        }
-        None => play.choice_values(0, score, opponent).to_vec(),
-    };
-    let chosen = play.seat(0).choice(score as usize, opponent as usize);
+    if let Some(x) = remembered {
+        check_remembered(rules, x)?;
+    }
+    let at = State::new(score, opponent, remembered.unwrap_or_default());
+    let values = play.choice_values(0, at);
+    let chosen = play.choice(0, at);
     Ok(explanation(
         rules,
         (score, opponent),
@@ -362,9 +347,9 @@ fn outcomes(rules: &Rules, score: u32, opponent: u32, points: &[(u32, f64)]) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::solve as optimal;
+    use crate::engine::SweepOptions;
     use crate::rules::Preset;
-    use crate::solve::optimal;
-    use crate::sweep::SweepOptions;
 
     #[test]
     fn zero_dice_at_53_60_lands_on_67_by_sus_fuss() {
@@ -392,25 +377,21 @@ mod tests {
         let scores: Vec<u32> = one.outcomes.iter().map(|o| o.score).collect();
         assert_eq!(scores, vec![54, 56, 59]);
         assert_eq!(e.choices.len(), 11);
-        assert_eq!(e.best, solution.choice(53, 60));
+        assert_eq!(e.best, solution.choice(0, (53, 60)));
     }
 
     #[test]
     fn a_strategy_is_explained_against_its_opponent_as_it_plays() {
-        use crate::sweep::{sweep, Policy};
+        use crate::engine::evaluate;
         use crate::table::StrategyTable;
         let rules = Rules::preset(Preset::Fa24, 100).unwrap();
         let six = StrategyTable::constant(100, 6);
         let boar = crate::strategy::CourseStrategy::Boar.table(&rules, [11, 6]);
-        let play = sweep(
-            &rules,
-            &[Policy::Fixed(&six), Policy::Fixed(&boar)],
-            &SweepOptions::default(),
-        );
+        let play = evaluate(&rules, &six, &boar, &SweepOptions::default());
         let e = explain_strategy(&play, 53, 60).unwrap();
         assert_eq!(e.chosen, Some(6));
         // The value of its own choice is its value at the state.
-        assert_eq!(e.choices[6].win_probability, play.seat(0).value(53, 60));
+        assert_eq!(e.choices[6].win_probability, play.value(0, (53, 60)));
         // Against boar_strategy, rolling zero (9 points and Sus Fuss to 67)
         // beats rolling six: the best is not its choice, and it gives away
         // exactly the difference.
@@ -423,12 +404,8 @@ mod tests {
         );
         // The minimax solution explained as a strategy against itself gives
         // nothing away anywhere.
-        let solved = optimal(&rules, &SweepOptions::default()).table();
-        let self_play = sweep(
-            &rules,
-            &[Policy::Fixed(&solved), Policy::Fixed(&solved)],
-            &SweepOptions::default(),
-        );
+        let solved = optimal(&rules, &SweepOptions::default()).table().unwrap();
+        let self_play = evaluate(&rules, &solved, &solved, &SweepOptions::default());
         for (s, o) in [(0, 0), (53, 60), (99, 99), (12, 87)] {
             let e = explain_strategy(&self_play, s, o).unwrap();
             assert_eq!(e.chosen, Some(e.best), "({s}, {o})");
@@ -457,7 +434,6 @@ mod tests {
             .rules(Some(40), None)
             .unwrap();
         let solution = optimal(&rules, &SweepOptions::default());
-        let memory = solution.result().memory().unwrap();
         for (s, o, a, b) in [
             (0, 0, 0, 0),
             (17, 23, 4, 6),
@@ -467,9 +443,9 @@ mod tests {
             let x = Context::remembering(a, b);
             let e = explain_remembering(&solution, s, o, x).unwrap();
             assert_eq!(e.remembered, Some(x));
-            assert_eq!(e.best, memory.choice(0, s, o, x));
+            assert_eq!(e.best, solution.choice(0, State::new(s, o, x)));
             let best = e.best_choice().win_probability;
-            assert!((best - memory.value(0, s, o, x)).abs() < 1e-15);
+            assert!((best - solution.value(0, State::new(s, o, x))).abs() < 1e-15);
             for c in &e.choices {
                 let bonus = if u32::from(c.dice).abs_diff(a) == 2 {
                     3
@@ -488,7 +464,7 @@ mod tests {
                         } else {
                             let k = u32::from(c.dice);
                             let next = Context::remembering(b, k);
-                            1.0 - memory.value(0, x.opponent_score, x.score, next)
+                            1.0 - solution.value(0, State::new(x.opponent_score, x.score, next))
                         };
                         x.probability * after
                     })

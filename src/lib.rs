@@ -5,12 +5,14 @@
 //! ```
 //! use hog::rules::{Preset, Rules};
 //! use hog::strategy::{Resolver, StrategyTable};
-//! use hog::sweep::SweepOptions;
+//! use hog::engine::{self, SweepOptions};
 //!
 //! let rules = Rules::preset(Preset::Fa24, 100).unwrap();
-//! let optimal = hog::solve::optimal(&rules, &SweepOptions::default());
+//! let optimal = engine::solve(&rules, &SweepOptions::default());
+//! assert_eq!(optimal.value(0, (0, 0)), 0.5692403452159005);
 //! let baseline = StrategyTable::constant(100, 6);
-//! let rates = hog::eval::win_rates(&rules, &optimal.table(), &baseline, &SweepOptions::default());
+//! let table = optimal.table().unwrap();
+//! let rates = engine::win_rates(&rules, &table, &baseline, &SweepOptions::default());
 //! assert!(rates.average > 0.5);
 //! let boar = Resolver::new(&rules, SweepOptions::default()).resolve_str("boar_strategy").unwrap();
 //! assert_eq!(boar.get(7, 2), 0); // Boar Brawl gives 21 points there
@@ -24,8 +26,8 @@ pub mod cli;
 pub mod contest;
 pub mod descendants;
 pub mod dice;
+pub mod engine;
 pub mod error;
-pub mod eval;
 pub mod explain;
 pub mod export;
 pub mod general;
@@ -48,9 +50,8 @@ pub mod rules;
 #[cfg(feature = "serve")]
 pub mod serve;
 pub mod simulate;
-pub mod solve;
 pub mod strategy;
-pub mod sweep;
+mod sweep;
 pub mod table;
 pub mod text;
 pub mod tournament;

@@ -27,8 +27,9 @@ use crate::error::HogError;
 use crate::general::{PigOut, ScoreRules};
 use std::sync::Arc;
 
+use crate::engine::{Solution, State};
 use crate::general::SIDES;
-use crate::recall::{Clock, Context, MemoryResult};
+use crate::recall::{Clock, Context};
 use crate::rng::Rng;
 use crate::rules::{AfterTurn, DiceRule, Preset, Rules};
 use crate::table::{StrategyTable, MINUS_ONE};
@@ -211,19 +212,19 @@ pub struct Turn {
 
 /// How the bot chooses its dice.
 #[derive(Debug, Clone)]
-pub enum Bot {
+pub enum Bot<'r> {
     /// By a table of the two scores.
     Table(StrategyTable),
-    /// Under rules with memory, by the optimum over the full state (seat 0
-    /// of a self-play sweep), which reads what both players remember.
-    Remembering(Arc<MemoryResult>),
+    /// By seat 0 of a solution, at the whole state: under rules with memory
+    /// or a clock, the optimum reads what both players remember.
+    Solved(Arc<Solution<'r>>),
 }
 
 /// A game between a person and a bot that follows a strategy table.
 #[derive(Debug, Clone)]
 pub struct Game<'r, D: Dice = Rng> {
     rules: &'r Rules,
-    bot: Bot,
+    bot: Bot<'r>,
     /// What each player remembers of their previous turn, under rules with
     /// memory (0 before their first; always 0 without memory).
     remembered: [u32; 2],
@@ -246,18 +247,11 @@ impl<'r, D: Dice> Game<'r, D> {
         Game::with_bot(rules, Bot::Table(bot), first, dice)
     }
 
-    /// A new game at 0 to 0 against `bot`; `first` moves first. A
-    /// remembering bot needs rules with memory.
-    pub fn with_bot(rules: &'r Rules, bot: Bot, first: Player, dice: D) -> Game<'r, D> {
+    /// A new game at 0 to 0 against `bot`; `first` moves first.
+    pub fn with_bot(rules: &'r Rules, bot: Bot<'r>, first: Player, dice: D) -> Game<'r, D> {
         let goal = match &bot {
             Bot::Table(table) => table.goal(),
-            Bot::Remembering(optimum) => {
-                assert!(
-                    rules.memory().is_some(),
-                    "a remembering bot needs rules with memory"
-                );
-                optimum.goal()
-            }
+            Bot::Solved(solution) => solution.rules().goal(),
         };
         assert_eq!(goal, rules.goal(), "the bot's table is for another goal");
         Game {
@@ -327,7 +321,9 @@ impl<'r, D: Dice> Game<'r, D> {
         let (s, o) = (self.score(Player::Bot), self.score(Player::Human));
         match &self.bot {
             Bot::Table(table) => table.get(s, o),
-            Bot::Remembering(optimum) => optimum.choice(0, s, o, self.context(Player::Bot)),
+            Bot::Solved(solution) => {
+                solution.choice(0, State::new(s, o, self.context(Player::Bot)))
+            }
         }
     }
 
@@ -1047,10 +1043,10 @@ mod tests {
     fn the_remembering_bot_reads_both_memories() {
         let fa19 = crate::rules::BuiltIn::from_name("fa19").unwrap();
         let rules = fa19.rules(Some(40), None).unwrap();
-        let optimum = crate::solve::optimal(&rules, &Default::default());
-        let result = Arc::new(optimum.result().memory().unwrap().clone());
+        let optimum = crate::engine::solve(&rules, &Default::default());
+        let result = Arc::new(optimum);
         let play = |seed: u64| {
-            let bot = Bot::Remembering(result.clone());
+            let bot = Bot::Solved(result.clone());
             let mut game = Game::with_bot(&rules, bot, Player::Bot, Rng::seed_from_u64(seed));
             let mut turns = Vec::new();
             while let Some(p) = game.to_move() {
@@ -1064,7 +1060,7 @@ mod tests {
                             theirs: b,
                             clock: game.clock(),
                         };
-                        assert_eq!(game.bot_choice(), result.choice(0, s, o, x));
+                        assert_eq!(game.bot_choice(), result.choice(0, State::new(s, o, x)));
                         game.bot_turn()
                     }
                 };

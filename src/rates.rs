@@ -3,13 +3,13 @@
 
 use rayon::prelude::*;
 
+use crate::engine;
+use crate::engine::SweepOptions;
+use crate::engine::{win_rates, WinRates};
 use crate::error::HogError;
-use crate::eval::{win_rates, WinRates};
 use crate::report::{RateRow, RatesReport, RulesHeader};
 use crate::rules::Rules;
-use crate::solve;
 use crate::strategy::{CourseStrategy, Resolver, StrategyTable};
-use crate::sweep::SweepOptions;
 
 /// The specs rated: every `always_roll(0..=10)`, the course strategies that
 /// mean something under these rules, `optimal`, and the best response to
@@ -41,10 +41,10 @@ fn rate(
 ) -> Result<WinRates, HogError> {
     let options = SweepOptions::default();
     if rules.memory().is_some() && spec.starts_with("best_response(") {
-        let response = solve::best_response(rules, opponent, &options);
+        let response = engine::best_response(rules, opponent, &options);
         return Ok(WinRates::new(
-            response.win_probability(0, 0),
-            1.0 - response.opponent_win_probability(0, 0),
+            response.value(0, (0, 0)),
+            1.0 - response.value(response.opponent_seat(), (0, 0)),
         ));
     }
     let table = resolver.resolve_str(spec)?;

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::eval::WinRates;
+use crate::engine::WinRates;
 use crate::explain::Explanation;
 use crate::rules::Rules;
 use crate::table::shown;

@@ -6,9 +6,9 @@
 
 use rayon::prelude::*;
 
-use crate::eval::{win_rates, WinRates};
+use crate::engine::SweepOptions;
+use crate::engine::{win_rates, WinRates};
 use crate::rules::Rules;
-use crate::sweep::SweepOptions;
 use crate::table::StrategyTable;
 
 /// A strategy beats another when its average win rate exceeds 0.5 by more than this.

@@ -12,12 +12,12 @@
 
 use std::collections::HashMap;
 
-use hog::eval::{win_rates, WinRates};
+use hog::engine::SweepOptions;
+use hog::engine::{self, Solution};
+use hog::engine::{win_rates, WinRates};
 use hog::rng::Rng;
 use hog::rules::{AfterTurn, Components, DiceRule, Preset, Rules, ZeroDice};
-use hog::solve::{self, Solution};
 use hog::strategy::{CourseStrategy, Resolver, StrategyTable};
-use hog::sweep::SweepOptions;
 
 /// The engine's tie tolerance from the book's rules: within it, fewest dice win.
 const TIE: f64 = 1e-12;
@@ -62,30 +62,25 @@ fn p(k: usize) -> f64 {
 
 /// Check every choice value, the value and the choice at one state.
 fn check_state(sol: &Solution, s: u32, o: u32, want: [f64; 11], choice: u8) {
-    let got = sol.choice_values(s, o);
+    let got = sol.choice_values(0, (s, o));
     for k in 0..=10 {
         assert_close(got[k], want[k], 1e-15, &format!("V_{k}({s}, {o})"));
     }
     let best = want.iter().copied().fold(0.0, f64::max);
-    assert_close(
-        sol.win_probability(s, o),
-        best,
-        1e-15,
-        &format!("W({s}, {o})"),
-    );
-    assert_eq!(sol.choice(s, o), choice, "choice at ({s}, {o})");
+    assert_close(sol.value(0, (s, o)), best, 1e-15, &format!("W({s}, {o})"));
+    assert_eq!(sol.choice(0, (s, o)), choice, "choice at ({s}, {o})");
 }
 
 /// A state the mover wins outright with zero dice: W = 1, choice 0.
 fn check_won_by_zero_dice(sol: &Solution, s: u32, o: u32) {
     assert_close(
-        sol.choice_values(s, o)[0],
+        sol.choice_values(0, (s, o))[0],
         1.0,
         0.0,
         &format!("V_0({s}, {o})"),
     );
-    assert_close(sol.win_probability(s, o), 1.0, 0.0, &format!("W({s}, {o})"));
-    assert_eq!(sol.choice(s, o), 0, "choice at ({s}, {o})");
+    assert_close(sol.value(0, (s, o)), 1.0, 0.0, &format!("W({s}, {o})"));
+    assert_eq!(sol.choice(0, (s, o)), 0, "choice at ({s}, {o})");
 }
 
 /// `[v0, f(1), f(2), ..., f(10)]`.
@@ -99,7 +94,7 @@ fn fa24_goal_1_the_first_mover_always_wins() {
     // (0, 0) is won by anything; all eleven choices tie and the tie rule
     // picks 0 dice.
     let r = rules(Preset::Fa24, 1);
-    let sol = solve::optimal(&r, &opts());
+    let sol = engine::solve(&r, &opts());
     check_state(&sol, 0, 0, [1.0; 11], 0);
     for a in 0..=10 {
         for b in 0..=10 {
@@ -121,7 +116,7 @@ fn fa24_goal_2_by_hand() {
     //   V_0 = 1/6. Rolling: V_k = p(k) + (1 - p(k)) * 1/6, best at k = 1:
     //   5/6 + 1/36 = 31/36.
     let r = rules(Preset::Fa24, 2);
-    let sol = solve::optimal(&r, &opts());
+    let sol = engine::solve(&r, &opts());
     for o in 0..2 {
         check_won_by_zero_dice(&sol, 1, o);
     }
@@ -139,7 +134,7 @@ fn fa24_goal_2_by_hand() {
         1e-15,
         "W(0, 0)",
     );
-    let table = sol.table();
+    let table = sol.table().unwrap();
     assert_eq!((table.get(0, 0), table.get(0, 1)), (1, 1));
     assert_eq!((table.get(1, 0), table.get(1, 1)), (0, 0));
 }
@@ -181,7 +176,7 @@ fn fa24_goal_3_by_hand() {
     //   V_k = p(k) + (1 - p(k)) 11/36 for k >= 2, best k = 2:
     //   W = 25/36 + 121/1296 = 1021/1296.
     let r = rules(Preset::Fa24, 3);
-    let sol = solve::optimal(&r, &opts());
+    let sol = engine::solve(&r, &opts());
     for s in 1..3 {
         for o in 0..3 {
             check_won_by_zero_dice(&sol, s, o);
@@ -226,7 +221,7 @@ fn fa24_goal_4_by_hand() {
     //   V_0 = 11/36, V_1 = 1/2 + (1/2)(11/36) = 47/72,
     //   V_k = p(k) + (1 - p(k)) 11/36: W = 1021/1296 at k = 2.
     let r = rules(Preset::Fa24, 4);
-    let sol = solve::optimal(&r, &opts());
+    let sol = engine::solve(&r, &opts());
     check_goals_4_and_5(&sol, 4);
 }
 
@@ -239,7 +234,7 @@ fn fa24_goal_5_sus_fuss_turns_4_into_a_win() {
     // - two dice without a 1 win even at 2 + 2 = 4: V_2 = p(2) = 25/36.
     // Every other number is as at goal 4 (W(2..4, o) = 1 by zero dice).
     let r = rules(Preset::Fa24, 5);
-    let sol = solve::optimal(&r, &opts());
+    let sol = engine::solve(&r, &opts());
     check_goals_4_and_5(&sol, 5);
 }
 
@@ -505,7 +500,7 @@ fn small_goal_strategies(r: &Rules) -> Vec<(String, StrategyTable)> {
         .map(|n| (format!("always_roll({n})"), always(goal, n)))
         .collect();
     out.extend(course_strategies(r));
-    let optimal = solve::optimal(r, &opts()).table();
+    let optimal = engine::solve(r, &opts()).table().unwrap();
     out.push(("optimal".into(), optimal));
     out.push(("scrambled".into(), scrambled(goal, u64::from(goal))));
     out
@@ -526,15 +521,15 @@ fn optimal_matches_the_brute_force_reference() {
     for preset in Preset::ALL {
         for goal in 1..=20 {
             let r = rules(preset, goal);
-            let sol = solve::optimal(&r, &opts());
+            let sol = engine::solve(&r, &opts());
             let mut reference = Reference::new(&r, vec![Play::Best]);
             for s in 0..goal {
                 for o in 0..goal {
                     let (v, k, vals) = reference.state(0, s, o);
                     let at = format!("{preset:?} goal {goal} ({s}, {o})");
-                    assert_close(sol.win_probability(s, o), v, 1e-12, &at);
-                    assert_eq!(sol.choice(s, o), k, "choice at {at}");
-                    let got = sol.choice_values(s, o);
+                    assert_close(sol.value(0, (s, o)), v, 1e-12, &at);
+                    assert_eq!(sol.choice(0, (s, o)), k, "choice at {at}");
+                    let got = sol.choice_values(0, (s, o));
                     for kk in 0..=10 {
                         assert_close(got[kk], vals[kk], 1e-12, &format!("V_{kk} {at}"));
                     }
@@ -556,24 +551,24 @@ fn hog_wild_matches_the_brute_force_reference() {
         };
         for goal in 1..=20 {
             let r = Rules::new(preset, wild, goal).unwrap();
-            let sol = solve::optimal(&r, &opts());
+            let sol = engine::solve(&r, &opts());
             let mut reference = Reference::new(&r, vec![Play::Best]);
             let x = scrambled(goal, u64::from(goal) + 7);
-            let br = solve::best_response(&r, &x, &opts());
+            let br = engine::best_response(&r, &x, &opts());
             let mut br_reference = Reference::new(&r, vec![Play::Best, Play::Fixed(&x)]);
             for s in 0..goal {
                 for o in 0..goal {
                     let at = format!("{preset:?} + hog-wild goal {goal} ({s}, {o})");
                     let (v, k, vals) = reference.state(0, s, o);
-                    assert_close(sol.win_probability(s, o), v, 1e-12, &at);
-                    assert_eq!(sol.choice(s, o), k, "choice at {at}");
-                    let got = sol.choice_values(s, o);
+                    assert_close(sol.value(0, (s, o)), v, 1e-12, &at);
+                    assert_eq!(sol.choice(0, (s, o)), k, "choice at {at}");
+                    let got = sol.choice_values(0, (s, o));
                     for kk in 0..=10 {
                         assert_close(got[kk], vals[kk], 1e-12, &format!("V_{kk} {at}"));
                     }
                     let (v, k) = br_reference.value(0, s, o);
-                    assert_close(br.win_probability(s, o), v, 1e-12, &format!("br {at}"));
-                    assert_eq!(br.choice(s, o), k, "br choice at {at}");
+                    assert_close(br.value(0, (s, o)), v, 1e-12, &format!("br {at}"));
+                    assert_eq!(br.choice(0, (s, o)), k, "br choice at {at}");
                 }
             }
         }
@@ -586,14 +581,14 @@ fn best_responses_match_the_brute_force_reference() {
         for goal in [2, 7, 13, 20] {
             let r = rules(preset, goal);
             for (name, x) in small_goal_strategies(&r) {
-                let sol = solve::best_response(&r, &x, &opts());
+                let sol = engine::best_response(&r, &x, &opts());
                 let mut reference = Reference::new(&r, vec![Play::Best, Play::Fixed(&x)]);
                 for s in 0..goal {
                     for o in 0..goal {
                         let (v, k) = reference.value(0, s, o);
                         let at = format!("{preset:?} goal {goal} vs {name} ({s}, {o})");
-                        assert_close(sol.win_probability(s, o), v, 1e-12, &at);
-                        assert_eq!(sol.choice(s, o), k, "choice at {at}");
+                        assert_close(sol.value(0, (s, o)), v, 1e-12, &at);
+                        assert_eq!(sol.choice(0, (s, o)), k, "choice at {at}");
                     }
                 }
             }
@@ -661,7 +656,7 @@ fn self_play_averages_one_half() {
     // A strategy against itself wins first + (1 - first) over two games.
     for_each_big_game(|r, at| {
         let mut tables = fixed_strategies(r);
-        tables.push(("optimal".into(), solve::optimal(r, &opts()).table()));
+        tables.push(("optimal".into(), engine::solve(r, &opts()).table().unwrap()));
         for (name, t) in &tables {
             let rates = win_rates(r, t, t, &opts());
             assert_close(
@@ -680,8 +675,8 @@ fn optimal_beats_every_fixed_strategy() {
     // W(0, 0) moving first and 1 - W(0, 0) moving second, so its average
     // is at least 1/2; none of these X is optimal, so strictly more.
     for_each_big_game(|r, at| {
-        let sol = solve::optimal(r, &opts());
-        let table = sol.table();
+        let sol = engine::solve(r, &opts());
+        let table = sol.table().unwrap();
         let w = sol.first_player_win_probability();
         for (name, x) in fixed_strategies(r) {
             let rates = win_rates(r, &table, &x, &opts());
@@ -704,10 +699,10 @@ fn optimal_beats_every_fixed_strategy() {
 #[test]
 fn best_response_beats_optimal_against_each_strategy() {
     for_each_big_game(|r, at| {
-        let optimal = solve::optimal(r, &opts()).table();
+        let optimal = engine::solve(r, &opts()).table().unwrap();
         for (name, x) in fixed_strategies(r) {
-            let br = solve::best_response(r, &x, &opts());
-            let mine = win_rates(r, &br.table(), &x, &opts());
+            let br = engine::best_response(r, &x, &opts());
+            let mine = win_rates(r, &br.table().unwrap(), &x, &opts());
             let theirs = win_rates(r, &optimal, &x, &opts());
             let at = format!("vs {name}, {at}");
             assert!(
@@ -729,9 +724,9 @@ fn best_response_beats_optimal_against_each_strategy() {
 fn check_solution(sol: &Solution, goal: u32, at: &str) {
     for s in 0..goal {
         for o in 0..goal {
-            let w = sol.win_probability(s, o);
-            let vals = sol.choice_values(s, o);
-            let k = sol.choice(s, o) as usize;
+            let w = sol.value(0, (s, o));
+            let vals = sol.choice_values(0, (s, o));
+            let k = sol.choice(0, (s, o)) as usize;
             assert!((0.0..=1.0).contains(&w), "{at} W({s}, {o}) = {w}");
             assert!(
                 vals.iter().all(|v| (0.0..=1.0).contains(v)),
@@ -752,16 +747,16 @@ fn check_solution(sol: &Solution, goal: u32, at: &str) {
 fn solutions_are_probabilities_with_consistent_choices() {
     for_each_big_game(|r, at| {
         check_solution(
-            &solve::optimal(r, &opts()),
+            &engine::solve(r, &opts()),
             r.goal(),
             &format!("optimal {at}"),
         );
         for (name, x) in course_strategies(r) {
-            let br = solve::best_response(r, &x, &opts());
+            let br = engine::best_response(r, &x, &opts());
             check_solution(&br, r.goal(), &format!("best_response({name}) {at}"));
         }
         let baseline = always(r.goal(), r.baseline_dice());
-        let br = solve::best_response(r, &baseline, &opts());
+        let br = engine::best_response(r, &baseline, &opts());
         check_solution(&br, r.goal(), &format!("best_response(baseline) {at}"));
     });
 }

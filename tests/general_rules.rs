@@ -18,10 +18,10 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use hog::engine::{best_response, solve as optimal};
+use hog::engine::{sweep, Policy, SweepOptions, TIE_TOLERANCE};
 use hog::general::{PigOut, ScoreRules};
 use hog::rules::{Origin, Preset, Rules};
-use hog::solve::{best_response, optimal};
-use hog::sweep::{sweep, Policy, SweepOptions, TIE_TOLERANCE};
 use hog::table::StrategyTable;
 
 /// Every feature at once.
@@ -233,24 +233,20 @@ fn check(rules: Arc<dyn ScoreRules + Send + Sync>, what: &str) {
                     "{what} goal {n} {kind} ({s}, {o}): {got} vs {want}"
                 );
             };
+            close(optimum.value(0, (s, o)), want_optimum[0][at], "optimum");
             close(
-                optimum.win_probability(s, o),
-                want_optimum[0][at],
-                "optimum",
-            );
-            close(
-                response.win_probability(s, o),
+                response.value(0, (s, o)),
                 want_response[0][at],
                 "best response",
             );
             for (seat, want) in want_evaluated.iter().enumerate() {
-                let got = evaluated.seat(seat).value(s as usize, o as usize);
+                let got = evaluated.value(seat, (s, o));
                 close(got, want[at], "evaluation");
             }
             // The chosen count is worth the best value, within the ties.
-            let values = optimum.choice_values(s, o);
+            let values = optimum.choice_values(0, (s, o));
             let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-            let chosen = values[optimum.choice(s, o) as usize];
+            let chosen = values[optimum.choice(0, (s, o)) as usize];
             assert!(chosen >= best - TIE_TOLERANCE, "{what} ({s}, {o})");
         }
     }

@@ -12,12 +12,12 @@
 //! seed is fixed, so the run is deterministic. An engine error larger than
 //! about 4.5 se ~ 0.005 in any seat would be caught.
 
-use hog::eval::win_rates;
+use hog::engine;
+use hog::engine::win_rates;
+use hog::engine::SweepOptions;
 use hog::rules::{Preset, Rules};
 use hog::simulate::{simulate, Sampled};
-use hog::solve;
 use hog::strategy::{CourseStrategy, StrategyTable};
-use hog::sweep::SweepOptions;
 
 const GAMES_PER_SEAT: u64 = 200_000;
 const SEED: u64 = 0x5EED_0F40_6500;
@@ -48,7 +48,7 @@ fn strategies(r: &Rules) -> Vec<(String, StrategyTable)> {
         .filter(|c| c.applies_to(r).is_ok())
         .map(|c| (c.name().to_string(), c.table(r, c.defaults(preset))))
         .collect();
-    let optimal = solve::optimal(r, &SweepOptions::default()).table();
+    let optimal = engine::solve(r, &SweepOptions::default()).table().unwrap();
     out.push(("optimal".into(), optimal));
     out
 }
@@ -122,7 +122,7 @@ fn sample_with_threads(threads: usize, r: &Rules, a: &StrategyTable, b: &Strateg
 #[test]
 fn the_same_seed_gives_the_same_counts_on_any_thread_count() {
     let r = Rules::preset(Preset::ReverseSwap, 100).unwrap();
-    let a = solve::optimal(&r, &SweepOptions::default()).table();
+    let a = engine::solve(&r, &SweepOptions::default()).table().unwrap();
     let b = StrategyTable::constant(100, 5);
     let one = sample_with_threads(1, &r, &a, &b);
     let two = sample_with_threads(2, &r, &a, &b);

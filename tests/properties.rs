@@ -2,11 +2,11 @@
 //! of every preset: best responses and minimax dominate any table, rates are
 //! probabilities, and the thread count never changes a bit of the result.
 
-use hog::eval::{win_rates, WinRates};
+use hog::engine;
+use hog::engine::SweepOptions;
+use hog::engine::{win_rates, WinRates};
 use hog::rules::{Preset, Rules};
-use hog::solve;
 use hog::strategy::StrategyTable;
-use hog::sweep::SweepOptions;
 use ndarray::Array2;
 use proptest::prelude::*;
 
@@ -53,8 +53,8 @@ fn check_best_response(
     x: &StrategyTable,
     t: &StrategyTable,
 ) -> Result<(), TestCaseError> {
-    let br = solve::best_response(r, x, &opts());
-    let mine = win_rates(r, &br.table(), x, &opts());
+    let br = engine::best_response(r, x, &opts());
+    let mine = win_rates(r, &br.table().unwrap(), x, &opts());
     let theirs = win_rates(r, t, x, &opts());
     prop_assert!(mine.first >= theirs.first - EPS, "{mine:?} {theirs:?}");
     prop_assert!(mine.second >= theirs.second - EPS, "{mine:?} {theirs:?}");
@@ -65,8 +65,8 @@ fn check_best_response(
 /// No table gains against the optimal table O beyond the game's value
 /// W = W(0, 0): O wins at least W moving first and 1 - W moving second.
 fn check_minimax(r: &Rules, t: &StrategyTable) -> Result<(), TestCaseError> {
-    let sol = solve::optimal(r, &opts());
-    let o = sol.table();
+    let sol = engine::solve(r, &opts());
+    let o = sol.table().unwrap();
     let w = sol.first_player_win_probability();
     let o_vs_t = win_rates(r, &o, t, &opts());
     let t_vs_o = win_rates(r, t, &o, &opts());
@@ -102,11 +102,11 @@ proptest! {
         let back = win_rates(&r, &b, &a, &opts());
         prop_assert!((back.first - (1.0 - second)).abs() <= EPS, "{back:?} {second}");
         prop_assert!((back.second - (1.0 - first)).abs() <= EPS, "{back:?} {first}");
-        let br = solve::best_response(&r, &b, &opts());
+        let br = engine::best_response(&r, &b, &opts());
         for s in 0..goal {
             for o in 0..goal {
-                prop_assert!(is_probability(br.win_probability(s, o)));
-                prop_assert!(br.choice_values(s, o).iter().all(|&v| is_probability(v)));
+                prop_assert!(is_probability(br.value(0, (s, o))));
+                prop_assert!(br.choice_values(0, (s, o)).iter().all(|&v| is_probability(v)));
             }
         }
     }
@@ -134,12 +134,13 @@ fn in_pool<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
 }
 
 /// Every state's value bits, choice and choice-value bits of a solution.
-fn fingerprint(sol: &solve::Solution, goal: u32) -> Vec<(u64, u8, [u64; 11])> {
+fn fingerprint(sol: &engine::Solution, goal: u32) -> Vec<(u64, u8, [u64; 11])> {
     let mut out = Vec::with_capacity((goal * goal) as usize);
     for s in 0..goal {
         for o in 0..goal {
-            let vals = sol.choice_values(s, o).map(f64::to_bits);
-            out.push((sol.win_probability(s, o).to_bits(), sol.choice(s, o), vals));
+            let all = sol.choice_values(0, (s, o));
+            let vals: [u64; 11] = std::array::from_fn(|k| all[k].to_bits());
+            out.push((sol.value(0, (s, o)).to_bits(), sol.choice(0, (s, o)), vals));
         }
     }
     out
@@ -159,8 +160,8 @@ fn all_sweeps(r: &Rules, x: &StrategyTable, t: &StrategyTable) -> Sweeps {
         ..Default::default()
     };
     let goal = r.goal();
-    let optimal = fingerprint(&solve::optimal(r, &parallel), goal);
-    let br = fingerprint(&solve::best_response(r, x, &parallel), goal);
+    let optimal = fingerprint(&engine::solve(r, &parallel), goal);
+    let br = fingerprint(&engine::best_response(r, x, &parallel), goal);
     let rates = win_rates(r, t, x, &parallel);
     (optimal, br, [rates.first.to_bits(), rates.second.to_bits()])
 }
@@ -175,7 +176,7 @@ proptest! {
         let two = in_pool(2, || all_sweeps(&r, &x, &t));
         prop_assert!(one == two, "{p:?} goal {goal}: 1 and 2 threads differ");
         // And the default (mostly serial at these sizes) path agrees too.
-        let serial = solve::optimal(&r, &opts());
+        let serial = engine::solve(&r, &opts());
         prop_assert!(fingerprint(&serial, goal) == one.0);
     }
 }

@@ -15,12 +15,12 @@ use http_body_util::BodyExt;
 use serde_json::Value;
 use tower::ServiceExt;
 
-use hog::eval::win_rates;
+use hog::engine;
+use hog::engine::win_rates;
+use hog::engine::SweepOptions;
 use hog::rules::{Preset, Rules};
 use hog::serve::{router, Limits, NamedStrategy, ServerState};
-use hog::solve;
 use hog::strategy::{Resolver, StrategyTable};
-use hog::sweep::SweepOptions;
 
 const ADDR: &str = "127.0.0.1:31415";
 
@@ -196,7 +196,7 @@ fn floats(bytes: &[u8]) -> Vec<f32> {
 fn a_solve_loads_the_whole_table_with_every_value() {
     let s = state();
     let rules = fa24();
-    let solution = solve::optimal(&rules, &SweepOptions::default());
+    let solution = engine::solve(&rules, &SweepOptions::default());
     let v = ok(&s, "/api/solve");
     assert_eq!(
         v["first_player_win_probability"].as_f64(),
@@ -208,23 +208,29 @@ fn a_solve_loads_the_whole_table_with_every_value() {
     assert_eq!(values.len(), 100 * 100 * 12);
     for (s_, o) in [(0, 0), (53, 60), (99, 0), (12, 87)] {
         let i = (s_ * 100 + o) as usize;
-        assert_eq!(dice[i], solution.choice(s_, o), "({s_}, {o})");
-        assert_eq!(values[12 * i], solution.win_probability(s_, o) as f32);
-        let choices = solution.choice_values(s_, o);
+        assert_eq!(dice[i], solution.choice(0, (s_, o)), "({s_}, {o})");
+        assert_eq!(values[12 * i], solution.value(0, (s_, o)) as f32);
+        let choices = solution.choice_values(0, (s_, o));
         for k in 0..=10 {
             assert_eq!(values[12 * i + 1 + k], choices[k] as f32);
         }
     }
     // The best response to a strategy, and any strategy against another.
     let br = ok(&s, "/api/solve?against=boar_strategy");
-    let table = solve::best_response(
+    let table = engine::best_response(
         &rules,
         &resolve(&rules, "boar_strategy"),
         &Default::default(),
     );
     assert_eq!(
         decode(&br, "dice"),
-        table.table().as_array().iter().copied().collect::<Vec<_>>()
+        table
+            .table()
+            .unwrap()
+            .as_array()
+            .iter()
+            .copied()
+            .collect::<Vec<_>>()
     );
     let map = ok(&s, "/api/map?strategy=boar_strategy&vs=always_roll%286%29");
     let boar = resolve(&rules, "boar_strategy");
@@ -266,14 +272,14 @@ fn a_game_replays_from_its_seed_and_moves_with_exact_odds() {
     assert_eq!(a["to_move"], "you");
     // Your exact chance is the best response's value against the bot.
     let optimal = resolve(&rules, "optimal");
-    let br = solve::best_response(&rules, &optimal, &Default::default());
+    let br = engine::best_response(&rules, &optimal, &Default::default());
     let (you, bot) = (
         a["scores"]["you"].as_u64().unwrap() as u32,
         a["scores"]["opponent"].as_u64().unwrap() as u32,
     );
     assert_eq!(
         a["win_probability"]["you"].as_f64(),
-        Some(br.win_probability(you, bot))
+        Some(br.value(0, (you, bot)))
     );
     let choices: Vec<f64> = a["choices"]
         .as_array()
@@ -281,7 +287,7 @@ fn a_game_replays_from_its_seed_and_moves_with_exact_odds() {
         .iter()
         .map(|c| c.as_f64().unwrap())
         .collect();
-    assert_eq!(choices, br.choice_values(you, bot).to_vec());
+    assert_eq!(choices, br.choice_values(0, (you, bot)).to_vec());
     // Every turn's scores follow from the one before.
     for t in turns {
         let (before, after) = (&t["before"], &t["after"]);
@@ -912,7 +918,7 @@ fn a_rules_file_named_like_a_preset_never_answers_for_it() {
     // A request naming no rules gets the server's: the rules file's optimum.
     let e = ok(&s, "/api/eval?strategy=optimal&vs=always_roll(6)");
     let options = SweepOptions::default();
-    let house_optimal = solve::optimal(&house, &options).table();
+    let house_optimal = engine::solve(&house, &options).table().unwrap();
     let exact = win_rates(
         &house,
         &house_optimal,
@@ -923,7 +929,7 @@ fn a_rules_file_named_like_a_preset_never_answers_for_it() {
     // The preset's optimum, asked of the same server after the file's was
     // solved and kept, is the preset's own.
     let preset = s.table(&fa24(), "optimal").unwrap();
-    let preset_optimal = solve::optimal(&fa24(), &options).table();
+    let preset_optimal = engine::solve(&fa24(), &options).table().unwrap();
     assert_eq!(preset.as_array(), preset_optimal.as_array());
     assert_ne!(preset.as_array(), house_optimal.as_array());
     let first = win_rates(&fa24(), &preset, &StrategyTable::constant(100, 6), &options).first;
@@ -1123,7 +1129,7 @@ fn a_repeated_solve_is_the_same_bytes() {
     assert_eq!(first, again);
     let v: Value = serde_json::from_str(&first).unwrap();
     let rules = Rules::preset(Preset::Fa24, 40).unwrap();
-    let exact = solve::optimal(&rules, &SweepOptions::default());
-    let first = exact.result().seat(0).value(0, 0);
+    let exact = engine::solve(&rules, &SweepOptions::default());
+    let first = exact.value(0, (0, 0));
     assert_eq!(v["first_player_win_probability"].as_f64(), Some(first));
 }

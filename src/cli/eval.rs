@@ -2,7 +2,7 @@
 
 use clap::Args;
 
-use crate::eval::win_rates;
+use crate::engine::win_rates;
 use crate::report::EvalReport;
 
 use super::output::{render_table, rules_line};

@@ -4,6 +4,7 @@
 
 use clap::Args;
 
+use crate::engine;
 use crate::explain::{
     explain, explain_remembering, explain_strategy, explain_strategy_remembering, Choice,
     Explanation,
@@ -12,8 +13,6 @@ use crate::general::ScoreRules;
 use crate::recall::Context;
 use crate::report::ExplainReport;
 use crate::rules::Rules;
-use crate::solve;
-use crate::sweep::{sweep, Policy};
 use crate::table::{shown, MINUS_ONE};
 use crate::HogError;
 
@@ -184,11 +183,7 @@ pub fn run(config: &Config, args: &ExplainArgs, printer: &mut Printer) -> anyhow
             let resolver = config.resolver();
             let table = resolver.resolve_str(spec)?;
             let vs = resolver.resolve_str(play.vs.unwrap_or("optimal"))?;
-            let result = sweep(
-                rules,
-                &[Policy::Fixed(&table), Policy::Fixed(&vs)],
-                &options,
-            );
+            let result = engine::evaluate(rules, &table, &vs, &options);
             match remembered {
                 Some(m) => explain_strategy_remembering(&result, score, opponent, m)?,
                 None => explain_strategy(&result, score, opponent)?,
@@ -196,10 +191,10 @@ pub fn run(config: &Config, args: &ExplainArgs, printer: &mut Printer) -> anyhow
         }
         None => {
             let solution = match play.vs {
-                None => solve::optimal(rules, &options),
+                None => engine::solve(rules, &options),
                 Some(vs) => {
                     let table = config.resolver().resolve_str(vs)?;
-                    solve::best_response(rules, &table, &options)
+                    engine::best_response(rules, &table, &options)
                 }
             };
             match remembered {
@@ -335,7 +330,7 @@ fn memory_note(rules: &Rules, e: &Explanation) -> String {
 /// The strategy's own choice and what it gives away, in words.
 fn own_choice(name: &str, e: &Explanation, chosen: &Choice) -> String {
     let given = e.given_away().unwrap_or(0.0);
-    if chosen.dice == e.best || given <= crate::sweep::TIE_TOLERANCE {
+    if chosen.dice == e.best || given <= crate::engine::TIE_TOLERANCE {
         format!(
             "{name} chooses {} here, winning {:.6}: nothing given away.",
             dice_words(chosen.dice),
@@ -368,7 +363,7 @@ fn why(e: &Explanation) -> String {
     };
     let margin = best.win_probability - next.win_probability;
     let tied: Vec<u8> = (e.choices.iter())
-        .filter(|c| best.win_probability - c.win_probability <= crate::sweep::TIE_TOLERANCE)
+        .filter(|c| best.win_probability - c.win_probability <= crate::engine::TIE_TOLERANCE)
         .map(|c| c.dice)
         .collect();
     let ties = tied.len();
@@ -386,7 +381,7 @@ fn why(e: &Explanation) -> String {
             dice_words(best.dice)
         );
     }
-    if margin <= crate::sweep::TIE_TOLERANCE {
+    if margin <= crate::engine::TIE_TOLERANCE {
         return format!(
             "Best: {}, which wins {:.6}, tied with {} (within 1e-12); {rule}.",
             dice_words(best.dice),

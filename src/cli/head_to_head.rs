@@ -10,7 +10,7 @@ use clap::Args;
 use ndarray::Array2;
 
 use crate::dice::MAX_DICE;
-use crate::eval::win_rates;
+use crate::engine::win_rates;
 use crate::table::StrategyTable;
 use crate::HogError;
 

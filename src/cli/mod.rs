@@ -28,9 +28,9 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
 
+use crate::engine::SweepOptions;
 use crate::rules::Rules;
 use crate::strategy::{Resolver, StrategyTable};
-use crate::sweep::SweepOptions;
 use crate::HogError;
 
 pub use entry::main;

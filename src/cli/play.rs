@@ -10,11 +10,11 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use clap::Args;
 
 use crate::dice::MAX_DICE;
+use crate::engine::{self, best_response, Solution, State};
 use crate::play::{parse_dice, Bot, Event, Game, Player, Turn};
 use crate::recall::Context;
 use crate::rng::Rng;
 use crate::rules::DiceRule;
-use crate::solve::{self, best_response, Solution};
 use crate::table::{shown, MINUS_ONE};
 use crate::HogError;
 
@@ -81,22 +81,19 @@ pub fn run(config: &Config, args: &PlayArgs, printer: &mut Printer) -> anyhow::R
             extra: 0,
         },
     )?;
-    // Under rules with memory the optimal bot is the optimum over the full
-    // state: it remembers, and is no table. Against it the person's best
-    // play is the same optimum, so it gives the hints too.
-    let (bot, hints) = if rules.memory().is_some() && bot_name == "optimal" {
-        let optimum = solve::optimal(rules, &config.sweep_options());
-        let result = optimum
-            .result()
-            .memory()
-            .expect("a sweep with memory keeps its result");
-        let bot = Bot::Remembering(Arc::new(result.clone()));
+    // The optimal bot is the optimum itself (under rules with memory or a
+    // clock it remembers, and is no table). Against it the person's best
+    // play is the same optimum, so it gives the hints too: the same bits
+    // as `hog explain`.
+    let (bot, hints) = if bot_name == "optimal" {
+        let optimum = Arc::new(engine::solve(rules, &config.sweep_options()));
+        let bot = Bot::Solved(optimum.clone());
         (bot, args.hints.then_some(optimum))
     } else {
         let table = config.resolver().resolve_str(bot_name)?;
         let hints = args
             .hints
-            .then(|| best_response(rules, &table, &config.sweep_options()));
+            .then(|| Arc::new(best_response(rules, &table, &config.sweep_options())));
         (Bot::Table(table), hints)
     };
     config.progress.finish();
@@ -124,7 +121,7 @@ pub fn run(config: &Config, args: &PlayArgs, printer: &mut Printer) -> anyhow::R
     // transcript reads like the game did.
     let echo = !stdin.is_terminal();
     let mut input = stdin.lock();
-    let ending = play_game(&mut game, hints.as_ref(), &mut input, echo, printer)?;
+    let ending = play_game(&mut game, hints.as_deref(), &mut input, echo, printer)?;
     let (you, it) = (game.score(Player::Human), game.score(Player::Bot));
     let last = match (ending, game.winner()) {
         (Ending::Finished, _) if game.tied() => {
@@ -247,19 +244,9 @@ fn clip(text: &str, max: usize) -> String {
 /// The win probability of every dice count for the person at `(you, bot)`,
 /// six to a line, and the best count.
 fn hint_text(solution: &Solution<'_>, (you, bot): (u32, u32), x: Context) -> String {
-    let (values, best) = match solution.result().memory() {
-        // Under rules with memory, at what both players remember.
-        Some(memory) => (
-            solution
-                .result()
-                .choice_values_remembering(0, (you, bot), x),
-            memory.choice(0, you, bot, x),
-        ),
-        None => (
-            solution.choice_values(you, bot).to_vec(),
-            solution.choice(you, bot),
-        ),
-    };
+    // Under rules with memory or a clock, at what both players remember.
+    let at = State::new(you, bot, x);
+    let (values, best) = (solution.choice_values(0, at), solution.choice(0, at));
     let best = best as usize;
     let mut text = String::from(
         "Your win probability for each dice count (best play against this bot afterwards):\n",

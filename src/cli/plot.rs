@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueEnum};
 use serde_json::{json, Value};
 
+use crate::engine;
 use crate::plot::{render_png, render_svg, Layout, Plot, DEFAULT_SIZE};
-use crate::sweep::{sweep, Policy};
 use crate::table::StrategyTable;
 use crate::HogError;
 
@@ -125,12 +125,9 @@ fn opponent_spec(kind: Kind, vs: Option<&str>) -> Result<Option<String>, HogErro
 
 /// The win probability of `a` (to move) against `b` at every state.
 fn win_values(config: &Config, a: &StrategyTable, b: &StrategyTable) -> ndarray::Array2<f64> {
-    let result = sweep(
-        &config.rules,
-        &[Policy::Fixed(a), Policy::Fixed(b)],
-        &config.sweep_options(),
-    );
-    result.seat(0).values()
+    let result = engine::evaluate(&config.rules, a, b, &config.sweep_options());
+    let n = config.rules.size();
+    ndarray::Array2::from_shape_vec((n, n), result.values(0)).expect("a value for every state")
 }
 
 pub fn run(config: &Config, args: &PlotArgs, printer: &mut Printer) -> anyhow::Result<()> {

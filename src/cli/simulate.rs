@@ -6,7 +6,7 @@ use std::time::Instant;
 use clap::Args;
 use serde_json::{json, Value};
 
-use crate::eval::win_rates;
+use crate::engine::win_rates;
 use crate::simulate::{average_interval95, simulate_with_progress, Sampled};
 use crate::HogError;
 

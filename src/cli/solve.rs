@@ -5,13 +5,13 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 use serde_json::{json, Value};
 
+use crate::engine::SweepOptions;
+use crate::engine::{best_response, solve as optimal};
 use crate::export::{
     win_probabilities_batch_bytes, win_probabilities_bytes, write_final_strategy,
     write_memory_strategy, write_win_probabilities, Committed,
 };
-use crate::solve::{best_response, optimal};
 use crate::strategy::Spec;
-use crate::sweep::SweepOptions;
 
 use super::output::{render_table, rules_json, rules_line};
 use super::{solve_seats, Config, Format, Need, Printer};
@@ -138,29 +138,28 @@ pub fn run(config: &Config, args: &SolveArgs, printer: &mut Printer) -> anyhow::
     let mut files = config.atomic_files();
     let probabilities = folder.join("win_probabilities.csv");
     let strategy = folder.join("final_strategy.csv");
-    if let (Some(memory), Some(remembering)) = (solution.result().memory(), rules.memory()) {
-        // A strategy that remembers: every context in one long file, with
-        // each state's value; no wide table or per-choice values.
-        files.write(&strategy, |out| {
-            write_memory_strategy(memory, remembering, 0, out)
-        })?;
-        files.remove(&probabilities)?;
-        if args.win_probabilities == WhenToWrite::Always {
-            config.progress.note(
-                "win_probabilities.csv is not written under rules with memory: \
-                 final_strategy.csv has each state's win probability",
-            );
-        }
-    } else {
-        files.write(&strategy, |out| {
-            write_final_strategy(&solution.table(), out)
-        })?;
-        if write_probabilities {
-            files.write(&probabilities, |out| {
-                write_win_probabilities(&solution, out)
-            })?;
-        } else {
+    match solution.table() {
+        None => {
+            // A strategy that remembers: every context in one long file,
+            // with each state's value; no wide table or per-choice values.
+            files.write(&strategy, |out| write_memory_strategy(&solution, 0, out))?;
             files.remove(&probabilities)?;
+            if args.win_probabilities == WhenToWrite::Always {
+                config.progress.note(
+                    "win_probabilities.csv is not written under rules with memory: \
+                     final_strategy.csv has each state's win probability",
+                );
+            }
+        }
+        Some(table) => {
+            files.write(&strategy, |out| write_final_strategy(&table, out))?;
+            if write_probabilities {
+                files.write(&probabilities, |out| {
+                    write_win_probabilities(&solution, out)
+                })?;
+            } else {
+                files.remove(&probabilities)?;
+            }
         }
     }
     let Committed { written, removed } = files.commit()?;

@@ -7,8 +7,8 @@ use anyhow::Context;
 use clap::Args;
 use serde_json::{json, Value};
 
+use crate::engine;
 use crate::rules::Rules;
-use crate::solve;
 use crate::strategy::{Resolver, Spec, StrategyTable};
 use crate::tournament::{self, Tournament};
 use crate::HogError;
@@ -84,7 +84,9 @@ impl<'a> Tables<'a> {
             Spec::BestResponse(inner) if self.rules.memory().is_none() => {
                 let opponent = self.get(inner)?;
                 let options = self.config.sweep_options();
-                solve::best_response(self.rules, &opponent, &options).table()
+                engine::best_response(self.rules, &opponent, &options)
+                    .table()
+                    .expect("without memory a best response is a table")
             }
             _ => self.resolver.resolve(spec)?,
         };

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{json, Value};
 
-use crate::eval::WinRates;
+use crate::engine::WinRates;
 use crate::rules::{hex, Rules};
 use crate::table::StrategyTable;
 

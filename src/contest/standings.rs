@@ -2,9 +2,9 @@
 
 use rayon::prelude::*;
 
-use crate::eval::{win_rates, WinRates};
+use crate::engine::SweepOptions;
+use crate::engine::{win_rates, WinRates};
 use crate::rules::Rules;
-use crate::sweep::SweepOptions;
 use crate::tournament::reversed;
 
 use super::cache::{table_hash, PairCache, TableKey};

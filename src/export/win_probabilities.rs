@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use super::in_order::InOrder;
 use super::number::{write_f64, write_int};
 use crate::dice::MAX_DICE;
-use crate::solve::Solution;
+use crate::engine::Solution;
 
 /// Approximate size of the file for a goal, to decide whether to write it.
 pub fn win_probabilities_bytes(goal: u32) -> u64 {
@@ -41,7 +41,7 @@ pub fn write_win_probabilities(
     let mut in_order = InOrder::default();
     for first in (0..n).step_by(ROWS_PER_BATCH as usize) {
         let scores = first..(first + ROWS_PER_BATCH).min(n);
-        let values = solution.result().choice_values_block(0, scores.clone());
+        let values = solution.choice_values_block(0, scores.clone());
         let rows: Vec<(u32, &[[f64; MAX_DICE + 1]])> =
             scores.zip(values.chunks(n as usize)).collect();
         for part in rows.chunks(ROWS_PER_WRITE) {
@@ -59,7 +59,7 @@ const ROWS_PER_WRITE: usize = 8;
 fn score_rows(solution: &Solution<'_>, s: u32, values: &[[f64; MAX_DICE + 1]]) -> Vec<u8> {
     let mut text = Vec::with_capacity(values.len() * 260);
     for (o, values) in (0..).zip(values) {
-        let (choice, value) = (solution.choice(s, o), solution.win_probability(s, o));
+        let (choice, value) = (solution.choice(0, (s, o)), solution.value(0, (s, o)));
         write_int(&mut text, s);
         text.push(b',');
         write_int(&mut text, o);
@@ -79,9 +79,9 @@ fn score_rows(solution: &Solution<'_>, s: u32, values: &[[f64; MAX_DICE + 1]]) -
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::solve as optimal;
+    use crate::engine::SweepOptions;
     use crate::rules::{Preset, Rules};
-    use crate::solve::optimal;
-    use crate::sweep::SweepOptions;
 
     /// The file, byte for byte, as `{}` formatting of every state's numbers
     /// writes it: the fast formatter and the block recomputation change
@@ -104,9 +104,9 @@ mod tests {
             want.push('\n');
             for s in 0..goal {
                 for o in 0..goal {
-                    let (choice, value) = (solution.choice(s, o), solution.win_probability(s, o));
+                    let (choice, value) = (solution.choice(0, (s, o)), solution.value(0, (s, o)));
                     want += &format!("{s},{o},{choice},{value}");
-                    for p in solution.choice_values(s, o) {
+                    for p in solution.choice_values(0, (s, o)) {
                         want += &format!(",{p}");
                     }
                     want.push('\n');

@@ -6,7 +6,8 @@ use std::io::{self, Write};
 
 use super::in_order::InOrder;
 use super::number::{write_f64, write_int};
-use crate::recall::{Context, MemoryResult, Remembering};
+use crate::engine::{Solution, State};
+use crate::recall::Context;
 use crate::table::shown;
 
 /// `score,opponent_score,memory,opponent_memory,dice,win_probability`, seat
@@ -16,14 +17,17 @@ use crate::table::shown;
 /// nothing, and the clock's columns (Time Trot: `turn_mod,extra_turn`)
 /// come after them where there is one.
 pub fn write_memory_strategy(
-    result: &MemoryResult,
-    remembering: &Remembering,
+    solution: &Solution<'_>,
     seat: usize,
     out: &mut (dyn Write + Send),
 ) -> io::Result<()> {
-    let columns = Columns::new(result, remembering);
+    let remembering = solution
+        .rules()
+        .memory()
+        .expect("a strategy that remembers, under rules with memory or a clock");
+    let columns = Columns::new(remembering);
     let mut header = b"score,opponent_score,".to_vec();
-    if columns.memory {
+    if columns.size > 1 {
         header.extend_from_slice(b"memory,opponent_memory,");
     }
     for name in remembering.clock().columns() {
@@ -34,10 +38,10 @@ pub fn write_memory_strategy(
     out.write_all(&header)?;
     // A few score rows at a time, formatted while the ones before them
     // are written.
-    let scores: Vec<u32> = (0..result.goal()).rev().collect();
+    let scores: Vec<u32> = (0..solution.rules().goal()).rev().collect();
     let mut in_order = InOrder::default();
     for part in scores.chunks(ROWS_PER_WRITE) {
-        in_order.feed(part, |&s| columns.score_rows(result, seat, s), out)?;
+        in_order.feed(part, |&s| columns.score_rows(solution, seat, s), out)?;
     }
     in_order.finish(out)
 }
@@ -47,23 +51,24 @@ const ROWS_PER_WRITE: usize = 4;
 
 /// Which context columns a row has, and each clock's, read once.
 struct Columns {
-    memory: bool,
+    /// How many values each player's memory takes.
+    size: u32,
     clocks: Vec<Vec<u32>>,
 }
 
 impl Columns {
-    fn new(result: &MemoryResult, remembering: &Remembering) -> Columns {
+    fn new(remembering: &crate::recall::Remembering) -> Columns {
         let clock = remembering.clock();
         Columns {
-            memory: result.size() > 1,
-            clocks: (0..result.clocks()).map(|c| clock.read(c)).collect(),
+            size: remembering.size(),
+            clocks: (0..remembering.clocks()).map(|c| clock.read(c)).collect(),
         }
     }
 
     /// The lines of every state with own score `s`, opponents from the top.
-    fn score_rows(&self, result: &MemoryResult, seat: usize, s: u32) -> Vec<u8> {
-        let (n, size) = (result.goal(), result.size());
-        let contexts = size * size * result.clocks();
+    fn score_rows(&self, solution: &Solution<'_>, seat: usize, s: u32) -> Vec<u8> {
+        let (n, size) = (solution.rules().goal(), self.size);
+        let contexts = size * size * self.clocks.len() as u32;
         let mut text = Vec::with_capacity(48 * (n * contexts) as usize);
         for o in (0..n).rev() {
             for (clock, read) in (0..).zip(&self.clocks) {
@@ -73,7 +78,7 @@ impl Columns {
                         text.push(b',');
                         write_int(&mut text, o);
                         text.push(b',');
-                        if self.memory {
+                        if size > 1 {
                             for x in [mine, theirs] {
                                 write_int(&mut text, x);
                                 text.push(b',');
@@ -88,9 +93,10 @@ impl Columns {
                             theirs,
                             clock,
                         };
-                        write_int(&mut text, shown(result.choice(seat, s, o, x)));
+                        let at = State::new(s, o, x);
+                        write_int(&mut text, shown(solution.choice(seat, at)));
                         text.push(b',');
-                        write_f64(&mut text, result.value(seat, s, o, x));
+                        write_f64(&mut text, solution.value(seat, at));
                         text.push(b'\n');
                     }
                 }

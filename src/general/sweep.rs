@@ -51,6 +51,11 @@ impl GeneralResult {
         self.goal
     }
 
+    /// The number of seats: 1 for self-play, 2 otherwise.
+    pub fn seats(&self) -> usize {
+        self.seats.len()
+    }
+
     /// Seat `seat`'s values at every state, row-major (`[s * goal + o]`).
     pub fn values(&self, seat: usize) -> &[f64] {
         let n = (self.goal * self.goal) as usize;

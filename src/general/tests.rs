@@ -4,8 +4,8 @@
 
 use super::sweep::general_sweep_by_rounds;
 use super::*;
+use crate::engine::{sweep, Policy, SweepOptions, TIE_TOLERANCE};
 use crate::rules::{Preset, Rules};
-use crate::sweep::{sweep, Policy, SweepOptions, TIE_TOLERANCE};
 use crate::table::StrategyTable;
 
 /// Every value within 1e-15 and every choice the same, unless the fast
@@ -18,21 +18,15 @@ fn assert_paths_agree(rules: &Rules, policies: &[Policy<'_>]) {
     for i in 0..policies.len() {
         for s in 0..n {
             for o in 0..n {
-                let (a, b) = (
-                    fast.seat(i).value(s as usize, o as usize),
-                    general.value(i, s, o),
-                );
+                let (a, b) = (fast.value(i, (s, o)), general.value(i, s, o));
                 assert!(
                     (a - b).abs() <= 1e-15,
                     "{} seat {i} ({s}, {o}): {a} vs {b}",
                     rules.name()
                 );
-                let (ca, cb) = (
-                    fast.seat(i).choice(s as usize, o as usize),
-                    general.choice(i, s, o),
-                );
+                let (ca, cb) = (fast.choice(i, (s, o)), general.choice(i, s, o));
                 if ca != cb {
-                    let values = fast.choice_values(i, s, o);
+                    let values = fast.choice_values(i, (s, o));
                     let gap = (values[ca as usize] - values[cb as usize]).abs();
                     assert!(
                         gap <= TIE_TOLERANCE + 1e-15,

@@ -6,13 +6,13 @@ use pyo3::prelude::*;
 use serde_json::{json, Value};
 
 use crate::cli::Need;
-use crate::eval::win_rates;
+use crate::engine::win_rates;
+use crate::engine::SweepOptions;
 use crate::explain::{explain as explain_state, explain_strategy};
 use crate::report::{EvalReport, ExplainReport, RulesHeader};
 use crate::rules::Rules;
 use crate::simulate::{average_interval95, simulate as sample};
 use crate::strategy::{Grid, Resolver, StrategyTable};
-use crate::sweep::{sweep as sweep_tables, Policy, SweepOptions};
 
 use super::convert::{error, hog_error, report, to_python};
 use super::rules::{rules_or_default, PyRules};
@@ -65,7 +65,7 @@ fn solve(py: Python<'_>, rules: Option<&Bound<'_, PyRules>>) -> PyResult<PySolut
         },
     )?;
     let arrays = py.detach(|| {
-        let solution = crate::solve::optimal(&rules, &SweepOptions::default());
+        let solution = crate::engine::solve(&rules, &SweepOptions::default());
         Arrays::of("optimal".into(), &solution)
     });
     PySolution::new(py, PyRules { rules }, arrays)
@@ -92,7 +92,7 @@ fn best_response(
     let opponent = tabulate(py, strategy, &rules)?;
     let arrays = py.detach(|| {
         let solution =
-            crate::solve::best_response(&rules, &opponent.table, &SweepOptions::default());
+            crate::engine::best_response(&rules, &opponent.table, &SweepOptions::default());
         Arrays::of(format!("best_response({})", opponent.name), &solution)
     });
     PySolution::new(py, PyRules { rules }, arrays)
@@ -296,21 +296,19 @@ fn explain<'py>(
                 let b_table = match &b {
                     Some(b) => &b.table,
                     None => {
-                        optimal = crate::solve::optimal(&rules, &options).table();
+                        optimal = crate::engine::solve(&rules, &options)
+                            .table()
+                            .expect("the package's rules have no memory");
                         &optimal
                     }
                 };
-                let result = sweep_tables(
-                    &rules,
-                    &[Policy::Fixed(&a.table), Policy::Fixed(b_table)],
-                    &options,
-                );
+                let result = crate::engine::evaluate(&rules, &a.table, b_table, &options);
                 explain_strategy(&result, s, o)
             }
             None => {
                 let solution = match &b {
-                    None => crate::solve::optimal(&rules, &options),
-                    Some(b) => crate::solve::best_response(&rules, &b.table, &options),
+                    None => crate::engine::solve(&rules, &options),
+                    Some(b) => crate::engine::best_response(&rules, &b.table, &options),
                 };
                 explain_state(&solution, s, o)
             }

@@ -5,7 +5,7 @@ use numpy::{IntoPyArray, PyArray2, PyArray3, ToPyArray};
 use pyo3::prelude::*;
 
 use crate::dice::MAX_DICE;
-use crate::solve::Solution;
+use crate::engine::Solution;
 use crate::table::StrategyTable;
 
 use super::convert::error;
@@ -38,18 +38,19 @@ impl Arrays {
     /// Everything a `Solution` holds, from the engine's solution.
     pub fn of(name: String, solution: &Solution<'_>) -> Arrays {
         let n = solution.rules().size();
-        let win_probability = Array2::from_shape_fn((n, n), |(s, o)| {
-            solution.win_probability(s as u32, o as u32)
-        });
+        let win_probability =
+            Array2::from_shape_fn((n, n), |(s, o)| solution.value(0, (s as u32, o as u32)));
         // Every state's values along each opponent score's lookup row, on
         // every thread: most of the time a solve() takes beyond the solve.
         const DICE: usize = MAX_DICE + 1;
-        let block = solution.result().choice_values_block(0, 0..n as u32);
+        let block = solution.choice_values_block(0, 0..n as u32);
         let flat: Vec<f64> = block.into_iter().flatten().collect();
         let choice_values = Array3::from_shape_vec((n, n, DICE), flat).expect("n * n * 11 values");
         Arrays {
             name,
-            table: solution.table(),
+            table: solution
+                .table()
+                .expect("the package's rules have no memory"),
             first_player: solution.first_player_win_probability(),
             win_probability,
             choice_values,

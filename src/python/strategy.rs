@@ -11,9 +11,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple};
 
 use crate::dice::MAX_DICE;
+use crate::engine::SweepOptions;
 use crate::rules::Rules;
 use crate::strategy::{Resolver, Spec, StrategyTable};
-use crate::sweep::SweepOptions;
 
 use super::convert::{error, hog_error};
 use super::solution::PySolution;

@@ -75,6 +75,11 @@ impl MemoryResult {
         self.goal
     }
 
+    /// The number of seats: 1 for self-play, 2 otherwise.
+    pub fn seats(&self) -> usize {
+        self.seats.len()
+    }
+
     /// How many values each player's memory takes.
     pub fn size(&self) -> u32 {
         self.size

@@ -191,10 +191,10 @@ impl ScoreRules for Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::SweepOptions;
+    use crate::engine::{best_response, solve as optimal};
     use crate::general::PigOut;
     use crate::rules::Preset;
-    use crate::solve::{best_response, optimal};
-    use crate::sweep::SweepOptions;
     use crate::table::StrategyTable;
 
     /// A preset given as functions takes the general path through every
@@ -272,10 +272,7 @@ mod tests {
                 optimal(&auto, &SweepOptions::default()),
             );
             assert_eq!(x.table(), y.table());
-            assert_eq!(
-                x.win_probability(7, 9).to_bits(),
-                y.win_probability(7, 9).to_bits()
-            );
+            assert_eq!(x.value(0, (7, 9)).to_bits(), y.value(0, (7, 9)).to_bits());
             let general = auto.on_the_general_path();
             assert_eq!(general.name(), "copy");
             assert!(general.general().is_some());
@@ -288,17 +285,19 @@ mod tests {
             );
             for s in 0..60 {
                 for o in 0..60 {
-                    let gap = (a.win_probability(s, o) - b.win_probability(s, o)).abs();
+                    let gap = (a.value(0, (s, o)) - b.value(0, (s, o))).abs();
                     assert!(gap <= 1e-15, "{preset:?} ({s}, {o})");
-                    let gap = (c.win_probability(s, o) - d.win_probability(s, o)).abs();
+                    let gap = (c.value(0, (s, o)) - d.value(0, (s, o))).abs();
                     assert!(gap <= 1e-15, "{preset:?} ({s}, {o})");
-                    let (x, y) = (a.choice_values(s, o), b.choice_values(s, o));
+                    let (x, y) = (a.choice_values(0, (s, o)), b.choice_values(0, (s, o)));
                     for k in 0..=crate::dice::MAX_DICE {
                         assert!((x[k] - y[k]).abs() <= 1e-15, "{preset:?} ({s}, {o}) {k}");
                     }
                 }
             }
-            let rates = |r: &Rules| crate::eval::win_rates(r, &table, &a.table(), &options).average;
+            let rates = |r: &Rules| {
+                crate::engine::win_rates(r, &table, &a.table().unwrap(), &options).average
+            };
             assert!((rates(&fast) - rates(&general)).abs() <= 1e-15);
         }
     }

@@ -16,14 +16,14 @@ use base64::Engine;
 use serde::Serialize;
 
 use crate::dice::MAX_DICE;
-use crate::eval::win_rates;
+use crate::engine;
+use crate::engine::win_rates;
+use crate::engine::{Solution, SweepOptions};
 use crate::explain::{explain, explain_strategy};
 use crate::play::Player;
 use crate::report::{EvalReport, ExplainReport, RatesReport, RulesHeader, SweepReport};
 use crate::rules::{Preset, Rules};
-use crate::solve;
 use crate::strategy::{find_course_strategy, CourseStrategy, Grid, Resolver};
-use crate::sweep::{sweep, Policy, SweepOptions, SweepResult};
 
 use super::error::ApiError;
 use super::game::{replay, GameReport, Opponent};
@@ -241,13 +241,13 @@ pub async fn explain_state(
             Some(spec) => {
                 let a = state.table(&rules, spec)?;
                 let b = state.table(&rules, vs.as_deref().unwrap_or("optimal"))?;
-                let result = sweep(&rules, &[Policy::Fixed(&a), Policy::Fixed(&b)], &options);
+                let result = engine::evaluate(&rules, &a, &b, &options);
                 explain_strategy(&result, score, opponent)?
             }
             None => {
                 let solution = match &vs {
-                    None => solve::optimal(&rules, &options),
-                    Some(vs) => solve::best_response(&rules, &*state.table(&rules, vs)?, &options),
+                    None => engine::solve(&rules, &options),
+                    Some(vs) => engine::best_response(&rules, &*state.table(&rules, vs)?, &options),
                 };
                 explain(&solution, score, opponent)?
             }
@@ -363,15 +363,9 @@ const PACKED_ROWS: u32 = 64;
 
 /// `result`'s seat 0 packed for the page, the values encoded a few rows at
 /// a time (at goal 1000 the raw values alone are 48 MB). The JSON as bytes.
-fn pack(
-    rules: &Rules,
-    result: &SweepResult<'_>,
-    strategy: &str,
-    vs: &str,
-) -> Result<Bytes, ApiError> {
+fn pack(rules: &Rules, result: &Solution<'_>, strategy: &str, vs: &str) -> Result<Bytes, ApiError> {
     let n = rules.goal();
     let states = (n as usize).pow(2);
-    let seat = result.seat(0);
     let b64 = base64::engine::general_purpose::STANDARD;
     let mut dice = Vec::new();
     let mut values = String::new();
@@ -384,8 +378,8 @@ fn pack(
         raw.clear();
         for (j, s) in rows.enumerate() {
             for o in 0..n {
-                dice.push(seat.choice(s as usize, o as usize));
-                let value = seat.value(s as usize, o as usize) as f32;
+                dice.push(result.choice(0, (s, o)));
+                let value = result.value(0, (s, o)) as f32;
                 raw.extend_from_slice(&value.to_le_bytes());
                 for p in block[j * n as usize + o as usize] {
                     raw.extend_from_slice(&(p as f32).to_le_bytes());
@@ -398,7 +392,7 @@ fn pack(
         rules: RulesHeader::of(rules),
         strategy: strategy.to_string(),
         vs: vs.to_string(),
-        first_player_win_probability: seat.value(0, 0),
+        first_player_win_probability: result.value(0, (0, 0)),
         encoding: ENCODING,
         dice: b64.encode(dice),
         values,
@@ -467,18 +461,13 @@ pub async fn solve_map(
             let options = SweepOptions::default();
             match &against {
                 None => {
-                    let solution = solve::optimal(&rules, &options);
-                    pack(&rules, solution.result(), "optimal", "optimal")
+                    let solution = engine::solve(&rules, &options);
+                    pack(&rules, &solution, "optimal", "optimal")
                 }
                 Some(vs) => {
                     let opponent = state.table(&rules, vs)?;
-                    let solution = solve::best_response(&rules, &opponent, &options);
-                    pack(
-                        &rules,
-                        solution.result(),
-                        &format!("best_response({vs})"),
-                        vs,
-                    )
+                    let solution = engine::best_response(&rules, &opponent, &options);
+                    pack(&rules, &solution, &format!("best_response({vs})"), vs)
                 }
             }
         }
@@ -520,11 +509,7 @@ pub async fn strategy_map(
         move || {
             let a = state.table(&rules, &strategy)?;
             let b = state.table(&rules, &vs)?;
-            let result = sweep(
-                &rules,
-                &[Policy::Fixed(&a), Policy::Fixed(&b)],
-                &SweepOptions::default(),
-            );
+            let result = engine::evaluate(&rules, &a, &b, &SweepOptions::default());
             pack(&rules, &result, &strategy, &vs)
         }
     });

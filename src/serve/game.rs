@@ -5,12 +5,12 @@
 use serde::Serialize;
 
 use crate::dice::MAX_DICE;
+use crate::engine::SweepOptions;
+use crate::engine::{self, Solution};
 use crate::play::{Event, Game, Player, Turn};
 use crate::report::RulesHeader;
 use crate::rng::Rng;
 use crate::rules::Rules;
-use crate::solve::{self, Solution};
-use crate::sweep::SweepOptions;
 use crate::table::StrategyTable;
 
 use super::error::ApiError;
@@ -143,8 +143,8 @@ pub fn replay(
     };
     let options = SweepOptions::default();
     let solution: Solution<'_> = match bot {
-        Some(table) => solve::best_response(rules, table, &options),
-        None => solve::optimal(rules, &options),
+        Some(table) => engine::best_response(rules, table, &options),
+        None => engine::solve(rules, &options),
     };
     let (win_probability, choices, advice) = match game.to_move() {
         None => {
@@ -166,17 +166,17 @@ pub fn replay(
             let (own, other) = (game.score(mover), game.score(mover.other()));
             let person_moves = mover == Player::Human || bot.is_none();
             let mover_value = if person_moves {
-                solution.win_probability(own, other)
+                solution.value(0, (own, other))
             } else {
-                solution.opponent_win_probability(own, other)
+                solution.value(solution.opponent_seat(), (own, other))
             };
             let you = if mover == Player::Human {
                 mover_value
             } else {
                 1.0 - mover_value
             };
-            let choices = person_moves.then(|| solution.choice_values(own, other).to_vec());
-            let advice = person_moves.then(|| solution.choice(own, other));
+            let choices = person_moves.then(|| solution.choice_values(0, (own, other)));
+            let advice = person_moves.then(|| solution.choice(0, (own, other)));
             (
                 Pair {
                     you,

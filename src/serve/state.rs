@@ -5,10 +5,10 @@ use std::net::SocketAddr;
 use std::path::Path;
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use crate::engine;
+use crate::engine::SweepOptions;
 use crate::rules::{Rules, RulesId};
-use crate::solve;
 use crate::strategy::{table_from_csv, Resolver, Spec, StrategyTable};
-use crate::sweep::SweepOptions;
 
 use super::budget::Budget;
 use super::cache::Lru;
@@ -342,17 +342,23 @@ impl ServerState {
             return Ok(table);
         }
         let options = SweepOptions::default();
-        let table = match spec {
-            Spec::Optimal => solve::optimal(rules, &options).table(),
+        let solution = match spec {
+            Spec::Optimal => engine::solve(rules, &options),
             Spec::BestResponse(inner) => {
                 let opponent = self.resolve(rules, inner)?;
-                solve::best_response(rules, &opponent, &options).table()
+                engine::best_response(rules, &opponent, &options)
             }
             other => {
                 let none = |_: &str| None;
                 let resolver = Resolver::new(rules, options).with_names_only(&none);
                 return Ok(Arc::new(resolver.resolve(other)?));
             }
+        };
+        let Some(table) = solution.table() else {
+            return Err(ApiError::bad(format!(
+                "{}: under rules with memory or a clock a solved strategy is no table",
+                key.1
+            )));
         };
         let table = Arc::new(table);
         locked(&self.solved).insert(key, Arc::clone(&table));

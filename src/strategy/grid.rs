@@ -4,11 +4,11 @@
 
 use rayon::prelude::*;
 
+use crate::engine::SweepOptions;
+use crate::engine::{win_rates, WinRates};
 use crate::error::HogError;
-use crate::eval::{win_rates, WinRates};
 use crate::report::{RulesHeader, SweepReport, SweepRow};
 use crate::rules::Rules;
-use crate::sweep::SweepOptions;
 
 use super::bind::bind;
 use super::course::CourseStrategy;

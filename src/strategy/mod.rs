@@ -21,10 +21,10 @@ pub use spec::Spec;
 
 use std::time::Duration;
 
+use crate::engine;
+use crate::engine::SweepOptions;
 use crate::error::HogError;
 use crate::rules::Rules;
-use crate::solve;
-use crate::sweep::SweepOptions;
 
 /// Tables known by name (uploads, strategies named when a server
 /// started): the table a spec's text stands for, if any.
@@ -116,10 +116,14 @@ impl<'a> Resolver<'a> {
                     ),
                 ))
             }
-            Spec::Optimal => Ok(solve::optimal(rules, &self.options).table()),
+            Spec::Optimal => Ok(engine::solve(rules, &self.options)
+                .table()
+                .expect("without memory the optimum is a table")),
             Spec::BestResponse(inner) => {
                 let opponent = self.resolve(inner)?;
-                Ok(solve::best_response(rules, &opponent, &self.options).table())
+                Ok(engine::best_response(rules, &opponent, &self.options)
+                    .table()
+                    .expect("without memory a best response is a table"))
             }
             Spec::Table(path) => read_table(path, rules.goal()),
             Spec::Python { path, function } => {

@@ -51,7 +51,6 @@ mod choice;
 mod cpu;
 mod diagonal;
 mod fill;
-mod functions;
 mod layout;
 mod result;
 mod run;
@@ -59,7 +58,7 @@ mod seat;
 #[cfg(test)]
 mod tests;
 
-pub use crate::policy::{best_choice, Policy, TIE_TOLERANCE};
+pub use crate::policy::Policy;
 pub use result::SweepResult;
 pub use seat::Seat;
 
@@ -122,9 +121,6 @@ pub fn sweep<'r>(
     policies: &[Policy<'_>],
     options: &SweepOptions<'_>,
 ) -> SweepResult<'r> {
-    if let Some(run) = functions::on_functions(rules, policies) {
-        return run;
-    }
     run(rules, policies, options, Vec::new(), None)
 }
 
@@ -145,8 +141,5 @@ pub fn evaluate_reusing<'r>(
     spare: Vec<Seat>,
 ) -> SweepResult<'r> {
     let policies = [Policy::Fixed(a), Policy::Fixed(b)];
-    if let Some(run) = functions::on_functions(rules, &policies) {
-        return run;
-    }
     run(rules, &policies, options, spare, rules.reach())
 }

@@ -5,7 +5,6 @@ use std::ops::Range;
 use rayon::prelude::*;
 
 use crate::dice::MAX_DICE;
-use crate::general::GeneralResult;
 use crate::kernel::ROW_REACH;
 use crate::recurrence::{self, Dice};
 use crate::rules::Rules;
@@ -15,7 +14,6 @@ use super::choice::{choice_values, choice_values_avx2};
 use super::diagonal::{lookup_row, Kernels};
 use super::layout::flat;
 use super::seat::{Outcomes, Seat};
-use crate::recall::{Context, MemoryResult};
 
 /// The result of a sweep: one seat for self-play, two otherwise.
 #[derive(Debug, Clone)]
@@ -26,24 +24,9 @@ pub struct SweepResult<'r> {
     pub(super) seats: Vec<Seat>,
     /// Whether the sweep ran the AVX2 kernel: later questions use it too.
     pub(super) avx2: bool,
-    /// For rules given as functions, the general path's own result, which
-    /// answers the questions about choices.
-    pub(super) general: Option<GeneralResult>,
-    /// For rules with memory, the sweep's result over the full state.
-    pub(super) memory: Option<MemoryResult>,
 }
 
 impl<'r> SweepResult<'r> {
-    /// The rules the sweep used.
-    pub fn rules(&self) -> &'r Rules {
-        self.rules
-    }
-
-    /// The full result of a sweep under rules with memory (every context).
-    pub fn memory(&self) -> Option<&MemoryResult> {
-        self.memory.as_ref()
-    }
-
     /// One seat's tables (0: the player who moves at `(0, 0)` when it starts).
     pub fn seat(&self, i: usize) -> &Seat {
         &self.seats[i]
@@ -53,15 +36,6 @@ impl<'r> SweepResult<'r> {
     /// with play afterwards as in the sweep: the same bits the sweep chose
     /// from (a best seat's recurrence is recomputed from its lookup row).
     pub fn choice_values(&self, i: usize, s: u32, o: u32) -> [f64; MAX_DICE + 1] {
-        if let (Some(result), Some(tables), Some(memory)) =
-            (&self.memory, self.rules.general(), self.rules.memory())
-        {
-            // With nothing remembered, as the seats show.
-            return result.choice_values(tables, memory, i, (s, o), Context::START);
-        }
-        if let (Some(general), Some(tables)) = (&self.general, self.rules.general()) {
-            return general.choice_values(tables, i, s, o);
-        }
         let (s, o) = (s as usize, o as usize);
         if self.seats[i].recurrence() {
             let block = self.recurrence_block(i, o, s..s + 1);
@@ -81,18 +55,6 @@ impl<'r> SweepResult<'r> {
         choice_values::<false>(kernel, row, zero)
     }
 
-    /// Seat `i`'s value of every dice count at `(s, o)` under rules with
-    /// memory, in context `x`, and of rolling -1 dice last where the rules
-    /// have that move (at [`MINUS_ONE`](crate::table::MINUS_ONE)).
-    pub fn choice_values_remembering(&self, i: usize, (s, o): (u32, u32), x: Context) -> Vec<f64> {
-        let (Some(result), Some(tables), Some(memory)) =
-            (&self.memory, self.rules.general(), self.rules.memory())
-        else {
-            panic!("choice values with memory asked of a sweep without it");
-        };
-        result.move_values(tables, memory, i, (s, o), x)
-    }
-
     /// [`SweepResult::choice_values`] of seat `i` at every `(s, o)` with `s`
     /// in `scores`, in the order `[s][o]`: computed along each opponent
     /// score's lookup row at once, on every thread, for exports of all
@@ -101,15 +63,7 @@ impl<'r> SweepResult<'r> {
         let n = self.rules.size();
         let scores = scores.start as usize..scores.end as usize;
         let mut out = vec![[0.0; MAX_DICE + 1]; scores.len() * n];
-        if self.general.is_some() {
-            out.par_chunks_mut(n.max(1))
-                .zip(scores.clone())
-                .for_each(|(row, s)| {
-                    for (o, values) in row.iter_mut().enumerate() {
-                        *values = self.choice_values(i, s as u32, o as u32);
-                    }
-                });
-        } else if self.seats[i].recurrence() {
+        if self.seats[i].recurrence() {
             let columns: Vec<Vec<[f64; MAX_DICE + 1]>> = (0..n)
                 .into_par_iter()
                 .map(|o| self.recurrence_block(i, o, scores.clone()))

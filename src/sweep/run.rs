@@ -125,7 +125,6 @@ pub(super) fn run<'r>(
                 let (lookup, outcomes): (&[f64], &[f64]) = match &lookups[i] {
                     Outcomes::Rows(lookup) => (flat(lookup), &[]),
                     Outcomes::Diagonal(outcomes) => (&[], outcomes),
-                    Outcomes::General => unreachable!("rules as functions take the general path"),
                 };
                 let best = matches!(policy, Policy::Best);
                 let run = Run {
@@ -197,9 +196,6 @@ pub(super) fn run<'r>(
                         Target::Diagonal(outcomes, ring.outcomes(d))
                     }
                     (Outcomes::Diagonal(_), None) => unreachable!("recurrence seats have rings"),
-                    (Outcomes::General, _) => {
-                        unreachable!("rules as functions take the general path")
-                    }
                 };
                 fill.write(target, &context.tables, next);
             }
@@ -234,7 +230,5 @@ pub(super) fn run<'r>(
         dice,
         seats,
         avx2: context.avx2,
-        general: None,
-        memory: None,
     }
 }

@@ -35,9 +35,6 @@ pub(super) enum Outcomes {
     /// fill then writes each diagonal's entries one after the other instead
     /// of one per row of a table much larger than the caches.
     Diagonal(Vec<f64>),
-    /// Rules given as functions: the general path keeps no lookup; the
-    /// result asks it for choice values instead.
-    General,
 }
 
 impl Seat {
@@ -66,7 +63,6 @@ impl Seat {
                     *entry = outcomes[outcome_index(self.n, t, o)];
                 }
             }
-            Outcomes::General => unreachable!("the general path keeps no lookup rows"),
         }
         row
     }
@@ -79,11 +75,6 @@ impl Seat {
     /// The dice count this player rolls at `(s, o)`.
     pub fn choice(&self, s: usize, o: usize) -> u8 {
         self.choices[state_index(self.size(), s, o)]
-    }
-
-    /// Every state's value as an array indexed `[s, o]`.
-    pub fn values(&self) -> Array2<f64> {
-        row_major_order(&self.values, self.size())
     }
 
     /// Every state's choice as an array indexed `[s, o]`.

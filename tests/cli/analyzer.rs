@@ -12,10 +12,10 @@ use assert_cmd::Command;
 use serde_json::Value;
 use tempfile::TempDir;
 
+use hog::engine;
+use hog::engine::SweepOptions;
 use hog::rules::{Preset, Rules};
-use hog::solve;
 use hog::strategy::{Resolver, StrategyTable};
-use hog::sweep::SweepOptions;
 
 // ---------------------------------------------------------------------------
 // Helpers
@@ -533,7 +533,7 @@ fn explain_against_a_strategy_is_the_best_response() {
     let dir = scratch();
     let rules = fa24();
     let baseline = StrategyTable::constant(100, 6);
-    let solution = solve::best_response(&rules, &baseline, &SweepOptions::default());
+    let solution = engine::best_response(&rules, &baseline, &SweepOptions::default());
     for (s, o) in [(0, 0), (30, 70), (95, 95)] {
         let v = json(
             dir.path(),
@@ -546,8 +546,8 @@ fn explain_against_a_strategy_is_the_best_response() {
             ],
         );
         assert_eq!(v["against"], "always_roll(6)");
-        assert_eq!(v["best"], solution.choice(s, o));
-        let values = solution.choice_values(s, o);
+        assert_eq!(v["best"], solution.choice(0, (s, o)));
+        let values = solution.choice_values(0, (s, o));
         for (k, choice) in v["choices"].as_array().unwrap().iter().enumerate() {
             assert_eq!(f(&choice["win_probability"]), values[k]);
         }

@@ -9,14 +9,14 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
+use hog::engine::SweepOptions;
+use hog::engine::{solve as optimal, Solution};
 use hog::plot::{
     dice_color, diff_color, render_png, render_rgb, render_svg, win_color, Layout, Plot,
     DEFAULT_SIZE, MAX_SIDE, MIN_SIZE,
 };
 use hog::rules::{Preset, Rules};
-use hog::solve::{optimal, Solution};
 use hog::strategy::{Resolver, StrategyTable};
-use hog::sweep::SweepOptions;
 use plotters::style::RGBColor;
 
 fn fa24() -> Rules {
@@ -118,7 +118,7 @@ fn check_cells(plot: &Plot, expected: impl Fn(u32, u32) -> RGBColor) -> Picture 
 #[test]
 fn policy_cells_have_the_colour_of_their_dice_count() {
     let rules = fa24();
-    let table = solve(&rules).table();
+    let table = solve(&rules).table().unwrap();
     let plot = Plot::policy(&rules, "optimal", table.clone());
     let picture = check_cells(&plot, |s, o| dice_color(table.get(s, o)));
     // The samples must cover zero dice and several other counts, or the
@@ -153,7 +153,7 @@ fn win_cells_have_the_colour_of_their_probability() {
     let rules = fa24();
     let solution = solve(&rules);
     let values = ndarray::Array2::from_shape_fn((100, 100), |(s, o)| {
-        solution.win_probability(s as u32, o as u32)
+        solution.value(0, (s as u32, o as u32))
     });
     let plot = Plot::win(&rules, "optimal", "optimal", values.clone());
     let picture = check_cells(&plot, |s, o| win_color(values[[s as usize, o as usize]]));
@@ -171,7 +171,7 @@ fn win_cells_have_the_colour_of_their_probability() {
 fn diff_cells_say_which_strategy_rolls_more() {
     let rules = fa24();
     let a = resolve(&rules, "boar_strategy");
-    let b = solve(&rules).table();
+    let b = solve(&rules).table().unwrap();
     let plot = Plot::diff(&rules, "boar_strategy", "optimal", a.clone(), b.clone());
     check_cells(&plot, |s, o| diff_color(a.get(s, o), b.get(s, o)));
     let kinds: HashSet<RGBColor> = sample_cells()
@@ -193,7 +193,7 @@ fn unescape(svg: &str) -> String {
 #[test]
 fn svgs_carry_their_titles_and_legends() {
     let rules = fa24();
-    let table = solve(&rules).table();
+    let table = solve(&rules).table().unwrap();
     let layout = Layout::default_for(100);
     let values = ndarray::Array2::from_elem((100, 100), 0.5);
     let plots = [
@@ -256,7 +256,7 @@ fn slack((width, height): (u32, u32)) -> u32 {
 #[test]
 fn pictures_use_their_space_at_any_size() {
     let rules = fa24();
-    let table = solve(&rules).table();
+    let table = solve(&rules).table().unwrap();
     let values = ndarray::Array2::from_elem((100, 100), 0.5);
     let plots = [
         Plot::policy(&rules, "optimal", table.clone()),
@@ -498,7 +498,7 @@ fn the_optimal_win_plot_shows_the_minimax_values() {
     let rules = fa24();
     let solution = solve(&rules);
     let values = ndarray::Array2::from_shape_fn((100, 100), |(s, o)| {
-        solution.win_probability(s as u32, o as u32)
+        solution.value(0, (s as u32, o as u32))
     });
     let plot = Plot::win(&rules, "optimal", "optimal", values);
     let from_library = render_png(&plot, &Layout::default_for(100)).unwrap();

@@ -4,10 +4,10 @@
 
 use std::process::Output;
 
+use hog::engine::SweepOptions;
+use hog::engine::{best_response, solve as optimal};
 use hog::rules::{Preset, Rules};
-use hog::solve::{best_response, optimal};
 use hog::strategy::StrategyTable;
-use hog::sweep::SweepOptions;
 
 /// Run `hog play ARGS` with `input` on stdin.
 fn play(args: &[&str], input: &str) -> Output {
@@ -176,7 +176,7 @@ fn preset(name: &str) -> Preset {
 }
 
 fn optimal_table(rules: &Rules) -> StrategyTable {
-    optimal(rules, &SweepOptions::default()).table()
+    optimal(rules, &SweepOptions::default()).table().unwrap()
 }
 
 const JUNK: &str = "x\n11\n\n  \n-3\nfive\n5.0\n";
@@ -306,7 +306,7 @@ fn hints_give_every_count_and_mark_the_best() {
     let bot = optimal_table(&rules);
     let hints = best_response(&rules, &bot, &SweepOptions::default());
     // The first hint is at 0 to 0: compare every printed value.
-    let values = hints.choice_values(0, 0);
+    let values = hints.choice_values(0, (0, 0));
     let block: Vec<&str> = text
         .lines()
         .skip_while(|l| !l.starts_with("Your win probability"))
@@ -326,7 +326,7 @@ fn hints_give_every_count_and_mark_the_best() {
     for (k, v) in printed {
         assert!((v - values[k] * 100.0).abs() <= 0.005 + 1e-9, "{k}: {v}");
     }
-    let best = hints.choice(0, 0);
+    let best = hints.choice(0, (0, 0));
     assert!(block[2].contains(&format!("Best: {best} ")), "{block:?}");
     let starred = format!("{best:>2}: {:>5.2}%*", values[best as usize] * 100.0);
     assert!(block[0].contains(&starred) || block[1].contains(&starred));

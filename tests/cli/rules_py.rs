@@ -168,10 +168,10 @@ fn the_example_rules_files() {
         std::sync::Arc::new(Variant),
     )
     .unwrap();
-    let options = hog::sweep::SweepOptions::default();
-    let optimal = hog::solve::optimal(&rules, &options).table();
+    let options = hog::engine::SweepOptions::default();
+    let optimal = hog::engine::solve(&rules, &options).table().unwrap();
     let five = hog::table::StrategyTable::constant(100, 5);
-    let rates = hog::eval::win_rates(&rules, &optimal, &five, &options);
+    let rates = hog::engine::win_rates(&rules, &optimal, &five, &options);
     assert_eq!(num(&python, "first").to_bits(), rates.first.to_bits());
     assert_eq!(num(&python, "second").to_bits(), rates.second.to_bits());
     // The same rules as components.

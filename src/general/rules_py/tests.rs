@@ -9,9 +9,9 @@ use std::time::Duration;
 use tempfile::TempDir;
 
 use super::*;
+use crate::engine::Policy;
 use crate::general::{general_sweep, RuleTables};
 use crate::rules::{Preset, Rules};
-use crate::sweep::Policy;
 
 const TIMEOUT: Duration = Duration::from_secs(60);
 

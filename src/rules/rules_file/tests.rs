@@ -130,14 +130,14 @@ fn the_presets_components_in_a_file_are_the_preset() {
     );
     let general = auto.on_the_general_path();
     let preset = Rules::preset(Preset::DoubleSwap, 60).unwrap();
-    let options = crate::sweep::SweepOptions::default();
+    let options = crate::engine::SweepOptions::default();
     let (a, b) = (
-        crate::solve::optimal(&general, &options),
-        crate::solve::optimal(&preset, &options),
+        crate::engine::solve(&general, &options),
+        crate::engine::solve(&preset, &options),
     );
     for s in 0..60 {
         for o in 0..60 {
-            assert!((a.win_probability(s, o) - b.win_probability(s, o)).abs() <= 1e-15);
+            assert!((a.value(0, (s, o)) - b.value(0, (s, o))).abs() <= 1e-15);
         }
     }
 }

@@ -1,0 +1,116 @@
+//! The engine's one door: [`solve`], [`best_response`] and [`evaluate`]
+//! take the rules and the seats and return one [`Solution`], which answers
+//! the value, the choice and every choice's value at any state, in any
+//! context the rules have (what the players remember, a clock).
+//!
+//! How the states are swept is the engine's own business and is decided in
+//! one place, [`sweep`]: the diagonal recurrence for rules with the
+//! presets' structure (`crate::sweep`), level diagonals for rules given as
+//! functions (`crate::general`), contexts for rules with memory or a clock
+//! (`crate::recall`). Nothing outside the engine asks which one ran.
+
+mod solution;
+
+pub use crate::policy::{Policy, TIE_TOLERANCE};
+pub use crate::sweep::{Method, SweepOptions, DEFAULT_PARALLEL_MIN_STATES};
+pub use solution::{Solution, State};
+
+use std::cell::RefCell;
+
+use serde::Serialize;
+
+use crate::general::general_sweep;
+use crate::recall::memory_sweep;
+use crate::rules::Rules;
+use crate::sweep::{self as fast, Seat};
+use crate::table::StrategyTable;
+use solution::Backend;
+
+/// The minimax strategy: both players maximize their own win probability.
+/// One seat, which both players take.
+pub fn solve<'r>(rules: &'r Rules, options: &SweepOptions<'_>) -> Solution<'r> {
+    sweep(rules, &[Policy::Best], options)
+}
+
+/// The strategy that maximizes the win probability against `opponent`:
+/// seat 0 is the best response, seat 1 the opponent.
+pub fn best_response<'r>(
+    rules: &'r Rules,
+    opponent: &StrategyTable,
+    options: &SweepOptions<'_>,
+) -> Solution<'r> {
+    sweep(rules, &[Policy::Best, Policy::Fixed(opponent)], options)
+}
+
+/// Two fixed tables played against each other at every state: seat 0 is
+/// `a`, seat 1 is `b`, each seat's values seen by the player to move.
+pub fn evaluate<'r>(
+    rules: &'r Rules,
+    a: &StrategyTable,
+    b: &StrategyTable,
+    options: &SweepOptions<'_>,
+) -> Solution<'r> {
+    sweep(rules, &[Policy::Fixed(a), Policy::Fixed(b)], options)
+}
+
+/// The sweep of one seat (self-play) or two (seat 0 moves first at
+/// `(0, 0)`), by the way that suits the rules: the one place that chooses.
+pub fn sweep<'r>(
+    rules: &'r Rules,
+    policies: &[Policy<'_>],
+    options: &SweepOptions<'_>,
+) -> Solution<'r> {
+    let backend = match (rules.general(), rules.memory()) {
+        (Some(tables), Some(memory)) => Backend::Contexts(memory_sweep(tables, memory, policies)),
+        (Some(tables), None) => Backend::Functions(general_sweep(tables, policies)),
+        (None, _) => Backend::Fast(Box::new(fast::sweep(rules, policies, options))),
+    };
+    Solution::new(rules, backend)
+}
+
+/// How often strategy A beats strategy B.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct WinRates {
+    /// A's win probability when A moves first.
+    pub first: f64,
+    /// A's win probability when B moves first.
+    pub second: f64,
+    /// `(first + second) / 2`, the course's `average_win_rate`.
+    pub average: f64,
+}
+
+impl WinRates {
+    /// Rates from the two seat probabilities.
+    pub fn new(first: f64, second: f64) -> WinRates {
+        WinRates {
+            first,
+            second,
+            average: (first + second) / 2.0,
+        }
+    }
+}
+
+/// The exact win rates of `a` against `b`: only the states some game
+/// reaches from the start are swept where the rules allow it.
+pub fn win_rates(
+    rules: &Rules,
+    a: &StrategyTable,
+    b: &StrategyTable,
+    options: &SweepOptions<'_>,
+) -> WinRates {
+    if rules.general().is_some() {
+        let solution = evaluate(rules, a, b, options);
+        return WinRates::new(solution.value(0, (0, 0)), 1.0 - solution.value(1, (0, 0)));
+    }
+    thread_local! {
+        // Tournaments and sweeps evaluate thousands of pairs: keep each
+        // thread's tables instead of allocating and faulting them in anew.
+        static SPARE: RefCell<Vec<Seat>> = const { RefCell::new(Vec::new()) };
+    }
+    let spare = SPARE.with(|s| std::mem::take(&mut *s.borrow_mut()));
+    let result = fast::evaluate_reusing(rules, a, b, options, spare);
+    let first = result.seat(0).value(0, 0);
+    let b_first = result.seat(1).value(0, 0);
+    SPARE.with(|s| *s.borrow_mut() = result.into_seats());
+    WinRates::new(first, 1.0 - b_first)
+}
