@@ -8,15 +8,11 @@ use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 
-use hog::engine::win_rates;
-use hog::engine::{best_response, solve as optimal};
-use hog::engine::{Method, Policy, SweepOptions};
-use hog::general::{general_sweep, RuleTables};
-use hog::recall::{
-    memory_sweep, Clock, FeralHogs, Forgetful, PerfectPiggy, PlayerMemory, Remembering, Still,
-    TimeTrot,
-};
-use hog::rules::{Preset, Rules};
+use hog::engine::{self, best_response, solve as optimal, win_rates};
+use hog::engine::{Method, SweepOptions};
+use hog::general::{RuleTables, ScoreRules};
+use hog::recall::{Clock, FeralHogs, Forgetful, PerfectPiggy, PlayerMemory, Still, TimeTrot};
+use hog::rules::{Origin, Preset, Rules};
 use hog::strategy::{Resolver, StrategyTable};
 
 fn rules(preset: Preset, goal: u32) -> Rules {
@@ -58,26 +54,31 @@ fn methods_goal_100(c: &mut Criterion) {
 /// path solves too: the ratio is the price of generality).
 fn general_goal_100(c: &mut Criterion) {
     let mut group = c.benchmark_group("general_goal_100");
+    let options = SweepOptions::default();
     for preset in Preset::ALL {
-        let r = rules(preset, 100);
-        let tables = RuleTables::new(&r).unwrap();
+        let r = as_functions(preset.name(), rules(preset, 100)).on_the_general_path();
         group.bench_function(format!("optimal/{}", preset.name()), |b| {
-            b.iter(|| general_sweep(&tables, &[Policy::Best]))
+            b.iter(|| engine::solve(&r, &options))
         });
     }
     let r = rules(Preset::Fa24, 100);
     group.bench_function("tabulate/fa24", |b| b.iter(|| RuleTables::new(&r).unwrap()));
     // Every diagonal a fixed point: a Pig Out worth 0 keeps the sum.
-    let variant = RuleTables::new(&support::Variant).unwrap();
+    let variant = as_functions("variant", support::Variant);
     group.bench_function("optimal/variant", |b| {
-        b.iter(|| general_sweep(&variant, &[Policy::Best]))
+        b.iter(|| engine::solve(&variant, &options))
     });
     let five = StrategyTable::constant(100, 5);
     let six = StrategyTable::constant(100, 6);
     group.bench_function("eval/variant", |b| {
-        b.iter(|| general_sweep(&variant, &[Policy::Fixed(&five), Policy::Fixed(&six)]))
+        b.iter(|| engine::evaluate(&variant, &five, &six, &options))
     });
     group.finish();
+}
+
+/// `rules` given as functions, named `name`.
+fn as_functions(name: &str, rules: impl ScoreRules + Send + 'static) -> Rules {
+    Rules::from_functions(name.into(), Origin::Code, Arc::new(rules)).unwrap()
 }
 
 /// Rules with memory at goal 100: Fall 2019's rules (examples/rules/fa19.toml)
@@ -90,7 +91,6 @@ fn memory_goal_100(c: &mut Criterion) {
     let fa19 =
         hog::rules::ComposedRules::parse(include_str!("../examples/rules/fa19.toml"), Some(100))
             .unwrap();
-    let tables = RuleTables::new(&fa19).unwrap();
     let five = StrategyTable::constant(100, 5);
     let boar = StrategyTable::from_fn(100, |s, o| ((3 * s + o) % 11) as u8);
     type Memory = Arc<dyn PlayerMemory + Send + Sync>;
@@ -112,19 +112,16 @@ fn memory_goal_100(c: &mut Criterion) {
             Arc::new(PerfectPiggy::new(4).unwrap()),
         ),
     ];
+    let options = SweepOptions::default();
     for (name, memory, clock) in cases {
-        let memory = Remembering::new(&fa19, &tables, memory, clock).unwrap();
+        let rules = as_functions("fa19", fa19.clone())
+            .with_memory(Some(memory), Some(clock))
+            .unwrap();
         group.bench_function(format!("optimal/{name}"), |b| {
-            b.iter(|| memory_sweep(&tables, &memory, &[Policy::Best]))
+            b.iter(|| engine::solve(&rules, &options))
         });
         group.bench_function(format!("eval/{name}"), |b| {
-            b.iter(|| {
-                memory_sweep(
-                    &tables,
-                    &memory,
-                    &[Policy::Fixed(&boar), Policy::Fixed(&five)],
-                )
-            })
+            b.iter(|| engine::evaluate(&rules, &boar, &five, &options))
         });
     }
     group.finish();

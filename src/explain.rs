@@ -3,10 +3,10 @@
 
 use std::collections::BTreeMap;
 
+use crate::engine::policy::best_of;
 use crate::engine::{Solution, State};
 use crate::error::HogError;
 use crate::general::{Rolls, ScoreRules};
-use crate::policy::best_of;
 use crate::recall::Context;
 use crate::rules::Rules;
 use crate::table::MINUS_ONE;

@@ -33,17 +33,14 @@ pub mod export;
 pub mod general;
 pub mod hash;
 pub mod input;
-mod kernel;
 pub mod memory;
 pub mod play;
 #[cfg(feature = "plot")]
 pub mod plot;
-pub mod policy;
 #[cfg(feature = "python")]
 mod python;
 pub mod rates;
 pub mod recall;
-mod recurrence;
 pub mod report;
 pub mod rng;
 pub mod rules;
@@ -51,7 +48,6 @@ pub mod rules;
 pub mod serve;
 pub mod simulate;
 pub mod strategy;
-mod sweep;
 pub mod table;
 pub mod text;
 pub mod tournament;

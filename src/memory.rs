@@ -4,8 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::engine::fast::kernel::ROW_REACH;
 use crate::error::HogError;
-use crate::kernel::ROW_REACH;
 
 /// Goals up to this many states keep per-state rule tables (see
 /// `rules::landing`); mirrors its limit.

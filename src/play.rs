@@ -933,7 +933,7 @@ mod tests {
     #[test]
     fn a_game_that_cannot_end_stops_as_a_tie() {
         // Zero dice worth nothing, and another turn after every turn.
-        let mut nothing = crate::general::tests::Toy::new(10, 0, 6, PigOut::Points(1));
+        let mut nothing = crate::engine::functions::tests::Toy::new(10, 0, 6, PigOut::Points(1));
         nothing.extra = |_, _| true;
         let origin = crate::rules::Origin::Code;
         let r =

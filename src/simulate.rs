@@ -402,7 +402,7 @@ mod tests {
     #[test]
     fn a_game_that_cannot_end_is_stopped_as_a_tie() {
         // Zero dice worth nothing: two players who never roll stay at 0 to 0.
-        let nothing = crate::general::tests::Toy::new(10, 0, 6, PigOut::Points(1));
+        let nothing = crate::engine::functions::tests::Toy::new(10, 0, 6, PigOut::Points(1));
         let none = StrategyTable::constant(10, 0);
         let mut rng = Rng::seed_from_u64(1);
         assert_eq!(play(&nothing, [&none, &none], &mut rng), None);

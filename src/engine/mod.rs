@@ -9,21 +9,24 @@
 //! functions (`crate::general`), contexts for rules with memory or a clock
 //! (`crate::recall`). Nothing outside the engine asks which one ran.
 
+pub(crate) mod fast;
+pub(crate) mod functions;
+pub mod policy;
 mod solution;
 
-pub use crate::policy::{Policy, TIE_TOLERANCE};
-pub use crate::sweep::{Method, SweepOptions, DEFAULT_PARALLEL_MIN_STATES};
+pub use crate::engine::fast::{Method, SweepOptions, DEFAULT_PARALLEL_MIN_STATES};
+pub use crate::engine::policy::{Policy, TIE_TOLERANCE};
 pub use solution::{Solution, State};
 
 use std::cell::RefCell;
 
 use serde::Serialize;
 
-use crate::general::general_sweep;
 use crate::recall::memory_sweep;
 use crate::rules::Rules;
-use crate::sweep::{self as fast, Seat};
 use crate::table::StrategyTable;
+use fast::Seat;
+use functions::general_sweep;
 use solution::Backend;
 
 /// The minimax strategy: both players maximize their own win probability.

@@ -6,10 +6,10 @@ use std::ops::Range;
 use rayon::prelude::*;
 
 use crate::dice::MAX_DICE;
-use crate::general::GeneralResult;
+use crate::engine::fast::SweepResult;
+use crate::engine::functions::GeneralResult;
 use crate::recall::{Context, MemoryResult};
 use crate::rules::Rules;
-use crate::sweep::SweepResult;
 use crate::table::StrategyTable;
 
 /// A state of the game seen by the player to move: the two scores and

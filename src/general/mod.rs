@@ -1,40 +1,14 @@
-//! The general path: any rule set whose state is the two scores, given as
-//! functions ([`ScoreRules`]), solved exactly by applying each state's
-//! outcome distribution to the values.
-//!
-//! The fast sweep (`crate::sweep`) folds the rules into lookup rows, which
-//! needs the structure its documentation lists: landings that depend only
-//! on the raw score and the opponent's, dice that depend only on the score
-//! sum, a roll's points independent of the state, and a turn that always
-//! raises the sum and hands the move over. Here none of that is needed:
-//! dice may depend on both scores and have 2 to 20 sides, a Pig Out may
-//! score 0 or the number of 1s, a rule may change a turn's points, a turn
-//! may keep the sum (solved as a fixed point on its diagonal), give the
-//! mover another turn, or end the game with both players at the goal (half
-//! a win each). The price is a read of every final point total a state can
-//! score, and a compensated sum per choice, instead of a dot product.
-//!
-//! The presets run on both paths (`rules::functions` gives them as
-//! [`ScoreRules`]); the tests hold the two to 1e-15.
+//! Rules given as functions ([`ScoreRules`]): the trait every rule set
+//! whose state is the two scores implements, the outcome distributions of
+//! rolls of any dice, the rules tabulated state by state for the engine
+//! ([`RuleTables`]), and rules written in Python.
 
-mod exact;
-mod landings;
-mod level;
-mod linked;
 mod outcomes;
 mod point_set;
 mod rules_py;
-mod seats;
-mod split;
-pub(crate) mod sweep;
 mod tables;
 
-pub use level::{FIXED_POINT_TOLERANCE, MAX_ROUNDS};
 pub use outcomes::{PigOut, Rolls, SIDES};
 pub(crate) use point_set::PointSet;
 pub use rules_py::{PythonClock, PythonMemory, PythonRules};
-pub use sweep::{general_sweep, GeneralResult};
 pub use tables::{Roll, RuleTables, ScoreRules, Slot, CONSTANTS, MAX_RULES_GOAL, MAX_TURN_POINTS};
-
-#[cfg(test)]
-pub(crate) mod tests;

@@ -7,11 +7,11 @@ use rayon::prelude::*;
 
 use super::{Clock, Context, MinusOne, PlayerMemory};
 use crate::dice::MAX_DICE;
+use crate::engine::policy::{best_choice, best_of, Policy};
 use crate::error::HogError;
 use crate::general::{
     PigOut, PointSet, Roll, RuleTables, ScoreRules, Slot, MAX_TURN_POINTS, SIDES,
 };
-use crate::policy::{best_choice, best_of, Policy};
 use crate::table::MINUS_ONE;
 
 /// The largest memory a player may have: the state count grows with its

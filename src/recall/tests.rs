@@ -61,8 +61,9 @@ impl Clock for Idler {
         &["idler"]
     }
 }
-use crate::general::{general_sweep, PigOut, RuleTables, ScoreRules};
-use crate::policy::Policy;
+use crate::engine::functions::general_sweep;
+use crate::engine::policy::Policy;
+use crate::general::{PigOut, RuleTables, ScoreRules};
 use crate::rules::{Preset, Rules};
 use crate::table::{StrategyTable, MINUS_ONE};
 
@@ -400,7 +401,7 @@ fn sampled_games_with_memory_agree_with_the_exact_values() {
         .unwrap()
         .start(0);
         let label = format!("{memory:?}");
-        let se = crate::general::tests::assert_sampled_near(exact, seed, &label, |rng| {
+        let se = crate::engine::functions::tests::assert_sampled_near(exact, seed, &label, |rng| {
             crate::simulate::play_remembering(&rules, &memory, &Still, [&a, &b], rng)
         });
         // The bonus matters: the score-only value is more than 4.5 errors away.
@@ -443,15 +444,21 @@ fn clocked_games_agree<C: Clock + Send + Clone + 'static>(
     let label = format!("{}, feral hogs {feral}", clock.name());
     let (exact, se) = if feral {
         let exact = clocked_sweep(rules, tables, &FeralHogs::Dice, clock, &policies).unwrap();
-        let se = crate::general::tests::assert_sampled_near(exact.start(0), seed, &label, |rng| {
-            crate::simulate::play_remembering(rules, &FeralHogs::Dice, clock, [a, b], rng)
-        });
+        let se = crate::engine::functions::tests::assert_sampled_near(
+            exact.start(0),
+            seed,
+            &label,
+            |rng| crate::simulate::play_remembering(rules, &FeralHogs::Dice, clock, [a, b], rng),
+        );
         (exact.start(0), se)
     } else {
         let exact = clocked_sweep(rules, tables, &Forgetful, clock, &policies).unwrap();
-        let se = crate::general::tests::assert_sampled_near(exact.start(0), seed, &label, |rng| {
-            crate::simulate::play_remembering(rules, &Forgetful, clock, [a, b], rng)
-        });
+        let se = crate::engine::functions::tests::assert_sampled_near(
+            exact.start(0),
+            seed,
+            &label,
+            |rng| crate::simulate::play_remembering(rules, &Forgetful, clock, [a, b], rng),
+        );
         (exact.start(0), se)
     };
     // Without the clock (where the tables can be played without it).
@@ -468,7 +475,7 @@ fn clocked_games_agree<C: Clock + Send + Clone + 'static>(
 /// nothing), with the state and the dice.
 #[test]
 fn level_rules_with_memory_are_refused() {
-    let toy = crate::general::tests::Toy::new(10, 1, 6, PigOut::Points(0));
+    let toy = crate::engine::functions::tests::Toy::new(10, 1, 6, PigOut::Points(0));
     let tables = RuleTables::new(&toy).unwrap();
     let err = memory_sweep(&toy, &tables, &FeralHogs::Points, &[Policy::Best])
         .unwrap_err()

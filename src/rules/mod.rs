@@ -33,10 +33,10 @@ use std::sync::{Arc, OnceLock};
 
 use crate::dice::{DiceSet, MAX_ROLL_POINTS};
 
+use crate::engine::fast::recurrence::{Dice, Die, Ends};
 use crate::error::HogError;
 use crate::general::{RuleTables, ScoreRules, MAX_RULES_GOAL};
 use crate::recall::{Clock, Forgetful, PlayerMemory, Remembering, Still};
-use crate::recurrence::{Dice, Die, Ends};
 use crate::table::StrategyTable;
 use landing::StateTable;
 

@@ -2,8 +2,8 @@
 //! commands that take them agree with the library's sweep over the full
 //! state, `simulate` with real dice; the others refuse them in one line.
 
+use hog::engine::Policy;
 use hog::general::RuleTables;
-use hog::policy::Policy;
 use std::sync::Arc;
 
 use hog::recall::{

@@ -6,8 +6,8 @@
 
 use std::sync::Arc;
 
+use hog::engine::Policy;
 use hog::general::RuleTables;
-use hog::policy::Policy;
 use hog::recall::{
     memory_sweep, ClockRule, Context, Forgetful, MemoryResult, PerfectPiggy, Remembering, Still,
 };

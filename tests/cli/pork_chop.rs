@@ -6,8 +6,8 @@
 
 use std::sync::Arc;
 
+use hog::engine::Policy;
 use hog::general::RuleTables;
-use hog::policy::Policy;
 use hog::recall::{memory_sweep, Context, Forgetful, MemoryResult, PorkChop, Remembering};
 use hog::rules::ComposedRules;
 use hog::table::{StrategyTable, MINUS_ONE};

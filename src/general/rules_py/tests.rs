@@ -9,8 +9,9 @@ use std::time::Duration;
 use tempfile::TempDir;
 
 use super::*;
+use crate::engine::functions::general_sweep;
 use crate::engine::Policy;
-use crate::general::{general_sweep, RuleTables};
+use crate::general::RuleTables;
 use crate::rules::{Preset, Rules};
 
 const TIMEOUT: Duration = Duration::from_secs(60);

@@ -6,8 +6,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::*;
-use crate::general::{general_sweep, PythonRules, RuleTables};
-use crate::policy::Policy;
+use crate::engine::functions::general_sweep;
+use crate::engine::policy::Policy;
+use crate::general::{PythonRules, RuleTables};
 use crate::rules::{Origin, Preset, Rules};
 
 #[test]

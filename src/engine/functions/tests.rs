@@ -5,6 +5,7 @@
 use super::sweep::general_sweep_by_rounds;
 use super::*;
 use crate::engine::{sweep, Policy, SweepOptions, TIE_TOLERANCE};
+use crate::general::{PigOut, RuleTables, ScoreRules, SIDES};
 use crate::rules::{Preset, Rules};
 use crate::table::StrategyTable;
 

@@ -9,7 +9,7 @@
 //! lanes (independent compensated sums, joined at the end), so they are
 //! not one long chain of dependent additions.
 
-use super::tables::{RuleTables, Slot, MAX_TURN_POINTS};
+use crate::general::{RuleTables, Slot, MAX_TURN_POINTS};
 
 /// Final point totals a turn may score: `0..=MAX_TURN_POINTS`.
 const POINTS: usize = MAX_TURN_POINTS as usize + 1;

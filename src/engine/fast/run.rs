@@ -4,8 +4,8 @@
 use ndarray::Array2;
 use rayon::prelude::*;
 
-use crate::kernel::ROW_REACH;
-use crate::recurrence::{self, Ring};
+use crate::engine::fast::kernel::ROW_REACH;
+use crate::engine::fast::recurrence::{self, Ring};
 use crate::rules::{diagonal_scores, state_index, Reach, Rules, LANDING_REACH};
 
 use super::cpu::has_avx2;

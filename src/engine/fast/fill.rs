@@ -1,7 +1,7 @@
 //! The lookup fill: after a diagonal's states are known, the landing
 //! outcomes whose raw score and opponent score sum to that diagonal.
 
-use crate::recurrence;
+use crate::engine::fast::recurrence;
 use crate::rules::{diagonal_scores, state_index, Landing, Reach, StateLookups};
 
 /// The lookup entries `(o, t)` with `o + t = d` that a diagonal's fill

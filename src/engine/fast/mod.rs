@@ -51,20 +51,21 @@ mod choice;
 mod cpu;
 mod diagonal;
 mod fill;
+pub(crate) mod kernel;
 mod layout;
+pub(crate) mod recurrence;
 mod result;
 mod run;
 mod seat;
 #[cfg(test)]
 mod tests;
 
-pub use crate::policy::Policy;
+pub use crate::engine::policy::Policy;
 pub use result::SweepResult;
 pub use seat::Seat;
 
 use crate::dice::MAX_DICE;
-use crate::kernel::ROW_REACH;
-use crate::recurrence;
+use crate::engine::fast::kernel::ROW_REACH;
 use crate::rules::{Rules, LANDING_REACH};
 use crate::table::StrategyTable;
 use run::run;

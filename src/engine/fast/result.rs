@@ -5,8 +5,8 @@ use std::ops::Range;
 use rayon::prelude::*;
 
 use crate::dice::MAX_DICE;
-use crate::kernel::ROW_REACH;
-use crate::recurrence::{self, Dice};
+use crate::engine::fast::kernel::ROW_REACH;
+use crate::engine::fast::recurrence::{self, Dice};
 use crate::rules::Rules;
 use crate::table::StrategyTable;
 

@@ -9,8 +9,8 @@ use crate::table::StrategyTable;
 use super::choice::best_of_avx2;
 use super::layout::{diagonal_order, row_major_order};
 use super::{evaluate_reusing, sweep, Method, Policy, SweepOptions};
-use crate::policy::best_choice;
-use crate::policy::TIE_TOLERANCE;
+use crate::engine::policy::best_choice;
+use crate::engine::policy::TIE_TOLERANCE;
 
 #[test]
 fn ties_go_to_the_fewest_dice() {

@@ -6,9 +6,9 @@ use super::exact::Solver;
 use super::linked::{groups, join};
 use super::seats::{reader, GeneralSeat};
 use super::split::{LevelSeat, Unknowns};
-use super::tables::{RuleTables, Slot};
 use crate::dice::MAX_DICE;
-use crate::policy::{tied, Policy};
+use crate::engine::policy::{tied, Policy};
+use crate::general::{RuleTables, Slot};
 
 /// A fixed point is reached when no value moves by more than this in one
 /// round: two units in the last place of a probability in [0.5, 1), so a
@@ -219,7 +219,7 @@ fn linked_groups(split: &[LevelSeat], at: Unknowns) -> (Vec<usize>, Vec<usize>) 
 }
 
 /// Re-choose among the choices tied for best (within
-/// [`TIE_TOLERANCE`](crate::policy::TIE_TOLERANCE)) so that the game moves
+/// [`TIE_TOLERANCE`](crate::engine::policy::TIE_TOLERANCE)) so that the game moves
 /// on. A choice that keeps the score sum can tie with the best one only
 /// because staying is worth what the state is worth (against a player who
 /// never scores, rolling zero dice worth nothing "wins" as surely as

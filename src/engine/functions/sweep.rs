@@ -10,7 +10,7 @@
 //! outcomes that leave it are summed once, and the values are recomputed
 //! from the previous round's (Jacobi, so the result does not depend on the
 //! order or the number of threads) until no value moves by more than
-//! [`FIXED_POINT_TOLERANCE`](super::FIXED_POINT_TOLERANCE), or until the moves, once below 1e-14, stop
+//! `FIXED_POINT_TOLERANCE`, or until the moves, once below 1e-14, stop
 //! shrinking (rounding circling in the last bits). Where no play can stall
 //! on the diagonal the fixed point is unique and is found by policy
 //! iteration, one linked group of states at a time; where play can stall,
@@ -22,15 +22,15 @@ use rayon::prelude::*;
 use super::landings::{sum_direct, Choice, Landings};
 use super::level::solve_level;
 use super::seats::{reader, GeneralSeat};
-use super::tables::{RuleTables, Slot, CONSTANTS};
 use crate::dice::MAX_DICE;
-use crate::policy::{best_choice, Policy};
+use crate::engine::policy::{best_choice, Policy};
+use crate::general::{RuleTables, Slot, CONSTANTS};
 /// The result of a general sweep: one seat for self-play, two otherwise.
 #[derive(Debug, Clone)]
 pub struct GeneralResult {
     goal: u32,
     seats: Vec<GeneralSeat>,
-    /// A state whose diagonal was still moving after [`MAX_ROUNDS`](super::MAX_ROUNDS) rounds
+    /// A state whose diagonal was still moving after `MAX_ROUNDS` rounds
     /// (a game that almost never leaves it): its values are the last round's.
     unsettled: Option<(u32, u32)>,
 }
@@ -46,20 +46,9 @@ impl GeneralResult {
         self.seats[seat].choices[(s * self.goal + o) as usize]
     }
 
-    /// The goal.
-    pub fn goal(&self) -> u32 {
-        self.goal
-    }
-
     /// The number of seats: 1 for self-play, 2 otherwise.
     pub fn seats(&self) -> usize {
         self.seats.len()
-    }
-
-    /// Seat `seat`'s values at every state, row-major (`[s * goal + o]`).
-    pub fn values(&self, seat: usize) -> &[f64] {
-        let n = (self.goal * self.goal) as usize;
-        &self.seats[seat].values[..n]
     }
 
     /// Seat `seat`'s choices at every state, row-major.
@@ -67,7 +56,7 @@ impl GeneralResult {
         &self.seats[seat].choices
     }
 
-    /// A state whose values had not settled after [`MAX_ROUNDS`](super::MAX_ROUNDS) rounds,
+    /// A state whose values had not settled after `MAX_ROUNDS` rounds,
     /// if any: the game there almost never leaves its score sum.
     pub fn unsettled(&self) -> Option<(u32, u32)> {
         self.unsettled
@@ -95,7 +84,7 @@ pub fn general_sweep(tables: &RuleTables, policies: &[Policy<'_>]) -> GeneralRes
 /// [`general_sweep`] with every level diagonal solved by rounds from 1/2
 /// (as where play may stall), to hold policy iteration to them.
 #[cfg(test)]
-pub(super) fn general_sweep_by_rounds(
+pub(crate) fn general_sweep_by_rounds(
     tables: &RuleTables,
     policies: &[Policy<'_>],
 ) -> GeneralResult {

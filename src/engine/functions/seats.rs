@@ -1,7 +1,7 @@
 //! One player's values and choices during a general sweep, and how a
 //! landing is read from them.
 
-use super::tables::Slot;
+use crate::general::Slot;
 
 /// One player's values and choices after a general sweep, row-major
 /// (`[s * goal + o]`).

@@ -6,9 +6,9 @@ use rayon::prelude::*;
 
 use super::landings::{sum_direct, Choice, Landings, Sum};
 use super::seats::{reader, GeneralSeat};
-use super::tables::{RuleTables, Slot};
 use crate::dice::MAX_DICE;
-use crate::policy::{best_choice, Policy};
+use crate::engine::policy::{best_choice, Policy};
+use crate::general::{RuleTables, Slot};
 
 /// One choice at one state of a level diagonal, split in two: the part
 /// that leaves the diagonal, which is fixed while the diagonal is solved

@@ -1,12 +1,12 @@
 //! The states of one diagonal for one seat: the kernel's dot products for
 //! a fixed seat, the recurrence's levels and the best count for a best seat.
 
-use crate::kernel::Kernel;
-use crate::recurrence::{self, Dice};
+use crate::engine::fast::kernel::Kernel;
+use crate::engine::fast::recurrence::{self, Dice};
 use crate::rules::{Rules, StateLookups};
 
 use super::choice::{best_of, choice_value, choice_values};
-use crate::policy::best_choice;
+use crate::engine::policy::best_choice;
 
 /// The kernels of both die types, picked per state by the dice rule.
 #[derive(Debug, Clone)]

@@ -2,10 +2,10 @@
 //! them with ties to the fewest dice.
 
 use crate::dice::MAX_DICE;
-use crate::kernel::Kernel;
-use crate::recurrence::{self, Rolls};
+use crate::engine::fast::kernel::Kernel;
+use crate::engine::fast::recurrence::{self, Rolls};
 
-use crate::policy::{best_choice, TIE_TOLERANCE};
+use crate::engine::policy::{best_choice, TIE_TOLERANCE};
 
 /// The win probability of each dice count at one state, from the state's
 /// lookup row and its zero-dice points.
