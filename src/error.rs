@@ -80,8 +80,8 @@ impl HogError {
     /// where the problem is.
     pub fn spec(spec: &str, reason: impl Into<String>) -> HogError {
         HogError::BadSpec {
-            spec: crate::strategy::grammar::clip(spec, 80),
-            reason: crate::strategy::grammar::clip(&reason.into(), 400),
+            spec: crate::text::clip(spec, 80),
+            reason: crate::text::clip(&reason.into(), 400),
         }
     }
 }

@@ -203,6 +203,73 @@ fn as_it_plays(
     ))
 }
 
+/// What a state holds beyond the two scores, as a person gives it: what
+/// both remember, and the clock itself or the turn it counts (Time Trot).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ContextAsked {
+    /// What the mover and the other remember.
+    pub remembered: Option<(u32, u32)>,
+    /// The game's turn number, from 0, for a clock that counts turns.
+    pub turn: Option<u32>,
+    /// The turn is itself an extra turn (Time Trot).
+    pub extra_turn: bool,
+    /// The clock's value itself.
+    pub clock: Option<u32>,
+}
+
+impl ContextAsked {
+    fn given(&self) -> bool {
+        self.remembered.is_some() || self.turn.is_some() || self.extra_turn || self.clock.is_some()
+    }
+}
+
+/// `MINE,THEIRS`: two non-negative integers (`what` names the option).
+pub fn parse_remembered(what: &str, text: &str) -> Result<(u32, u32), HogError> {
+    let bad = || {
+        HogError::BadArgument(format!(
+            "{what} '{}' is not two memories MINE,THEIRS (such as 4,0)",
+            crate::text::clip(text, 30)
+        ))
+    };
+    let (a, b) = text.split_once(',').ok_or_else(bad)?;
+    let number = |x: &str| x.trim().parse::<u32>().map_err(|_| bad());
+    Ok((number(a)?, number(b)?))
+}
+
+/// The context `asked` names, checked against the rules: the start's by
+/// default under rules with memory or a clock, none without (where asking
+/// for one is refused in the rules' own words).
+pub fn context_asked(rules: &Rules, asked: &ContextAsked) -> Result<Option<Context>, HogError> {
+    let Some(memory) = rules.memory() else {
+        if asked.given() {
+            check_remembered(rules, Context::START)?;
+        }
+        return Ok(None);
+    };
+    let (mine, theirs) = asked.remembered.unwrap_or((0, 0));
+    let clock = if asked.turn.is_some() || asked.extra_turn {
+        let turn = asked.turn.unwrap_or(0);
+        memory
+            .clock()
+            .of_turn(turn, asked.extra_turn)
+            .ok_or_else(|| {
+                HogError::BadArgument(format!(
+                    "{} counts no turns: --turn and --extra-turn need a clock such as time-trot",
+                    rules.name()
+                ))
+            })?
+    } else {
+        asked.clock.unwrap_or(0)
+    };
+    let x = Context {
+        mine,
+        theirs,
+        clock,
+    };
+    check_remembered(rules, x)?;
+    Ok(Some(x))
+}
+
 /// Refuse contexts the rules do not have (see [`crate::recall::Remembering::check`]);
 /// rules without memory remember nothing.
 pub fn check_remembered(rules: &Rules, x: Context) -> Result<(), HogError> {

@@ -210,6 +210,17 @@ pub struct Turn {
     pub events: Vec<Event>,
 }
 
+/// A remembered value with what it counts: "4 dice", "1 point", or a bare
+/// number for a memory without a unit (see `PlayerMemory::unit`).
+pub fn counted(value: u32, unit: &str) -> String {
+    match (unit, value) {
+        ("", _) => value.to_string(),
+        ("points", 1) => "1 point".to_string(),
+        ("dice", 1) => "1 die".to_string(),
+        (unit, _) => format!("{value} {unit}"),
+    }
+}
+
 /// How the bot chooses its dice.
 #[derive(Debug, Clone)]
 pub enum Bot<'r> {
@@ -314,6 +325,31 @@ impl<'r, D: Dice> Game<'r, D> {
             theirs: self.remembered(player.other()),
             clock: self.clock,
         }
+    }
+
+    /// What both players remember and the clock, in words, seen by the
+    /// person (`you`) against `other` ("the bot", "the opponent"): empty
+    /// under rules that track neither.
+    pub fn context_note(&self, other: &str) -> String {
+        let Some(memory) = self.rules.memory() else {
+            return String::new();
+        };
+        let remembered = self.context(Player::Human);
+        let mut notes = Vec::new();
+        if memory.size() > 1 {
+            let unit = memory.memory().unit();
+            notes.push(format!(
+                "{}: you remember {}, {other} {}.",
+                memory.memory().name(),
+                counted(remembered.mine, unit),
+                counted(remembered.theirs, unit)
+            ));
+        }
+        let clock = memory.clock().describe(self.clock());
+        if !clock.is_empty() {
+            notes.push(format!("{}: {clock}.", memory.clock().name()));
+        }
+        notes.join(" ")
     }
 
     /// The dice the bot would roll at the current scores (and memories).

@@ -3,13 +3,11 @@
 
 use rayon::prelude::*;
 
-use crate::engine;
-use crate::engine::SweepOptions;
-use crate::engine::{win_rates, WinRates};
+use crate::engine::WinRates;
 use crate::error::HogError;
 use crate::report::{RateRow, RatesReport, RulesHeader};
 use crate::rules::Rules;
-use crate::strategy::{CourseStrategy, Resolver, StrategyTable};
+use crate::strategy::{CourseStrategy, Resolver, Spec};
 
 /// The specs rated: every `always_roll(0..=10)`, the course strategies that
 /// mean something under these rules, `optimal`, and the best response to
@@ -30,34 +28,18 @@ pub fn standard_specs(rules: &Rules, vs: &str) -> Vec<String> {
     specs
 }
 
-/// The rates of `spec` against `opponent`. Under rules with memory a best
-/// response is no table: it is solved over the full state against the
-/// opponent in each seat.
-fn rate(
-    rules: &Rules,
-    spec: &str,
-    opponent: &StrategyTable,
-    resolver: &Resolver<'_>,
-) -> Result<WinRates, HogError> {
-    let options = SweepOptions::default();
-    if rules.memory().is_some() && spec.starts_with("best_response(") {
-        let response = engine::best_response(rules, opponent, &options);
-        return Ok(WinRates::new(
-            response.value(0, (0, 0)),
-            1.0 - response.value(response.opponent_seat(), (0, 0)),
-        ));
-    }
-    let table = resolver.resolve_str(spec)?;
-    Ok(win_rates(rules, &table, opponent, &options))
+/// The rates of `spec` against `vs` (see [`Resolver::rates`]: under rules
+/// with memory a best response is no table, and is solved over the full
+/// state against the opponent in each seat).
+fn rate(spec: &str, vs: &str, resolver: &Resolver<'_>) -> Result<WinRates, HogError> {
+    resolver.rates(&Spec::parse(spec)?, &Spec::parse(vs)?)
 }
 
-/// Rate every standard spec against `opponent` (the table of `vs`), in
-/// parallel; `resolver` turns the specs into tables (its own progress is
+/// Rate every standard spec against `vs`, in parallel; `resolver` turns the specs into tables (its own progress is
 /// best left quiet here), `on_row` is called as each row is done.
 pub fn rates(
     rules: &Rules,
     vs: &str,
-    opponent: &StrategyTable,
     resolver: &Resolver<'_>,
     on_row: &(dyn Fn() + Sync),
 ) -> Result<RatesReport, HogError> {
@@ -65,7 +47,7 @@ pub fn rates(
     let mut rows: Vec<RateRow> = specs
         .par_iter()
         .map(|spec| {
-            let rates = rate(rules, spec, opponent, resolver)?;
+            let rates = rate(spec, vs, resolver)?;
             on_row();
             Ok(RateRow::new(spec, rates))
         })

@@ -45,6 +45,14 @@ pub fn visible_lines(text: &str) -> String {
     out
 }
 
+/// `text` cut to `max` characters with an ellipsis, for quoting input back.
+pub fn clip(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        None => text.to_string(),
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+    }
+}
+
 /// `text` as one line: line ends and tabs become spaces, every other
 /// control character an escape. For error lines and names.
 pub fn one_line(text: &str) -> String {

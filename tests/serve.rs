@@ -270,24 +270,34 @@ fn a_game_replays_from_its_seed_and_moves_with_exact_odds() {
         .collect();
     assert_eq!(yours, [4, 0, 5]);
     assert_eq!(a["to_move"], "you");
-    // Your exact chance is the best response's value against the bot.
+    // Against the optimal bot your best response is the optimum itself:
+    // the page gives its bits, the ones `hog explain` and /api/explain
+    // give, within rounding of the best response's own sweep.
+    let optimum = engine::solve(&rules, &Default::default());
     let optimal = resolve(&rules, "optimal");
     let br = engine::best_response(&rules, &optimal, &Default::default());
     let (you, bot) = (
         a["scores"]["you"].as_u64().unwrap() as u32,
         a["scores"]["opponent"].as_u64().unwrap() as u32,
     );
-    assert_eq!(
-        a["win_probability"]["you"].as_f64(),
-        Some(br.value(0, (you, bot)))
-    );
+    let chance = a["win_probability"]["you"].as_f64().unwrap();
+    assert_eq!(chance, optimum.value(0, (you, bot)));
+    assert!((chance - br.value(0, (you, bot))).abs() < 1e-15);
     let choices: Vec<f64> = a["choices"]
         .as_array()
         .unwrap()
         .iter()
         .map(|c| c.as_f64().unwrap())
         .collect();
-    assert_eq!(choices, br.choice_values(0, (you, bot)).to_vec());
+    assert_eq!(choices, optimum.choice_values(0, (you, bot)));
+    let explained = ok(&s, &format!("/api/explain?score={you}&opponent={bot}"));
+    for (k, choice) in explained["choices"].as_array().unwrap().iter().enumerate() {
+        assert_eq!(
+            choice["win_probability"].as_f64(),
+            Some(choices[k]),
+            "{k} dice"
+        );
+    }
     // Every turn's scores follow from the one before.
     for t in turns {
         let (before, after) = (&t["before"], &t["after"]);

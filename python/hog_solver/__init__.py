@@ -234,14 +234,19 @@ def explain(
     strategy: Optional[Strategy] = None,
     vs: Optional[Strategy] = None,
     rules: Optional[Rules] = None,
+    remembered: Optional[Tuple[int, int]] = None,
+    clock: Optional[int] = None,
 ) -> Explanation:
     """The chance to win of every dice count at one state; ``hog explain``.
 
     With no ``strategy``: optimal play (or the best response to ``vs``).
     With a ``strategy``: that strategy's values against ``vs`` (default
-    optimal), with what its own choice gives away.
+    optimal), with what its own choice gives away. Under rules with memory
+    or a clock (``Rules("fa19")``), ``remembered=(mine, theirs)`` and
+    ``clock`` say what the state holds beside the scores (default: the
+    start's).
     """
-    report = _native.explain(score, opponent_score, strategy, vs, rules)
+    report = _native.explain(score, opponent_score, strategy, vs, rules, remembered, clock)
     choices = [
         Choice(
             c["dice"],

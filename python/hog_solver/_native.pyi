@@ -1,7 +1,7 @@
 """Types of the compiled module behind ``hog_solver`` (see its help)."""
 
 from os import PathLike
-from typing import Any, Dict, List, Optional, Sequence, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -19,10 +19,16 @@ class Rules:
         zero_dice: Optional[str] = None,
         hog_wild: Optional[bool] = None,
         after_turn: Optional[str] = None,
+        memory: Optional[str] = None,
     ) -> None: ...
+    @classmethod
+    def from_file(
+        cls, path: Union[str, "PathLike[str]"], goal: Optional[int] = None, timeout: float = 60.0
+    ) -> "Rules":
+        """A rules file: .toml (components) or .py (functions)."""
     @property
     def preset(self) -> str:
-        """The preset the rules start from."""
+        """The preset the rules start from, or the rule set's name (fa19, a rules file)."""
     @property
     def goal(self) -> int:
         """The goal: the first score at or above it wins."""
@@ -87,6 +93,8 @@ def explain(
     strategy: Any = None,
     vs: Any = None,
     rules: Optional[Rules] = None,
+    remembered: Optional[Tuple[int, int]] = None,
+    clock: Optional[int] = None,
 ) -> Dict[str, Any]: ...
 def simulate(
     strategy: Any,

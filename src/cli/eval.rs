@@ -2,7 +2,6 @@
 
 use clap::Args;
 
-use crate::engine::win_rates;
 use crate::report::EvalReport;
 
 use super::output::{render_table, rules_line};
@@ -19,9 +18,7 @@ pub struct EvalArgs {
 
 pub fn run(config: &Config, args: &EvalArgs, printer: &mut Printer) -> anyhow::Result<()> {
     let rules = &config.rules;
-    let (a, b, vs) =
-        config.strategy_and_opponent("hog eval", &args.strategy, args.vs.as_deref())?;
-    let rates = win_rates(rules, &a, &b, &config.sweep_options());
+    let (rates, vs) = config.rates("hog eval", &args.strategy, args.vs.as_deref())?;
     config.progress.finish();
     match config.format {
         Format::Text => printer.text(&format!(

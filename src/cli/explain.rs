@@ -6,8 +6,8 @@ use clap::Args;
 
 use crate::engine;
 use crate::explain::{
-    explain, explain_remembering, explain_strategy, explain_strategy_remembering, Choice,
-    Explanation,
+    context_asked, explain, explain_remembering, explain_strategy, explain_strategy_remembering,
+    parse_remembered, Choice, ContextAsked, Explanation,
 };
 use crate::general::ScoreRules;
 use crate::recall::Context;
@@ -73,57 +73,22 @@ pub struct ExplainArgs {
     pub clock: Option<u32>,
 }
 
-/// `--remembered MINE,THEIRS`: two non-negative integers.
-fn parse_remembered(text: &str) -> Result<(u32, u32), HogError> {
-    let bad = || {
-        HogError::BadArgument(format!(
-            "--remembered '{}' is not two memories MINE,THEIRS (such as 4,0)",
-            crate::strategy::grammar::clip(text, 30)
-        ))
-    };
-    let (a, b) = text.split_once(',').ok_or_else(bad)?;
-    let number = |x: &str| x.trim().parse::<u32>().map_err(|_| bad());
-    Ok((number(a)?, number(b)?))
-}
-
 /// What `--remembered`, `--turn`, `--extra-turn` and `--clock` give,
 /// checked: the start's context by default under rules with memory, none
 /// without.
 fn context(args: &ExplainArgs, rules: &Rules) -> Result<Option<Context>, HogError> {
-    let given =
-        args.remembered.is_some() || args.turn.is_some() || args.extra_turn || args.clock.is_some();
-    let Some(memory) = rules.memory() else {
-        if given {
-            // The rules' own words: they remember nothing.
-            crate::explain::check_remembered(rules, Context::START)?;
-        }
-        return Ok(None);
+    let remembered = args
+        .remembered
+        .as_deref()
+        .map(|text| parse_remembered("--remembered", text))
+        .transpose()?;
+    let asked = ContextAsked {
+        remembered,
+        turn: args.turn,
+        extra_turn: args.extra_turn,
+        clock: args.clock,
     };
-    let (mine, theirs) = match &args.remembered {
-        Some(text) => parse_remembered(text)?,
-        None => (0, 0),
-    };
-    let clock = if args.turn.is_some() || args.extra_turn {
-        let turn = args.turn.unwrap_or(0);
-        memory
-            .clock()
-            .of_turn(turn, args.extra_turn)
-            .ok_or_else(|| {
-                HogError::BadArgument(format!(
-                    "{} counts no turns: --turn and --extra-turn need a clock such as time-trot",
-                    rules.name()
-                ))
-            })?
-    } else {
-        args.clock.unwrap_or(0)
-    };
-    let x = Context {
-        mine,
-        theirs,
-        clock,
-    };
-    crate::explain::check_remembered(rules, x)?;
-    Ok(Some(x))
+    context_asked(rules, &asked)
 }
 
 /// Who plays after this turn, as the explanation says it.

@@ -54,7 +54,7 @@ pub fn parse_tables(
                 "number {} ({}) is '{}', not a whole number of dice",
                 i + 1,
                 at(),
-                crate::strategy::grammar::clip(word, 20)
+                crate::text::clip(word, 20)
             ))
         })?;
         match crate::table::kept(dice) {

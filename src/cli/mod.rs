@@ -30,7 +30,7 @@ use clap::{Parser, Subcommand};
 
 use crate::engine::SweepOptions;
 use crate::rules::Rules;
-use crate::strategy::{Resolver, StrategyTable};
+use crate::strategy::{Resolver, Spec, StrategyTable};
 use crate::HogError;
 
 pub use entry::main;
@@ -168,6 +168,27 @@ impl Config {
         Ok((a, b, vs))
     }
 
+    /// The exact rates of `strategy` against `vs` (default: the baseline),
+    /// with the opponent's spec: see [`Resolver::rates`].
+    pub fn rates(
+        &self,
+        what: &str,
+        strategy: &str,
+        vs: Option<&str>,
+    ) -> anyhow::Result<(crate::engine::WinRates, String)> {
+        let vs = self.opponent_spec(vs);
+        self.check_memory(
+            what,
+            Need {
+                seats: solve_seats(strategy).max(solve_seats(&vs)).max(2),
+                tables: 2,
+                extra: 0,
+            },
+        )?;
+        let (a, b) = (Spec::parse(strategy)?, Spec::parse(&vs)?);
+        Ok((self.resolver().rates(&a, &b)?, vs))
+    }
+
     /// `--vs` as given, or the rule set's course baseline `always_roll(n)`.
     pub fn opponent_spec(&self, vs: Option<&str>) -> String {
         vs.map_or_else(
@@ -241,9 +262,6 @@ pub fn run(opts: Opts) -> anyhow::Result<()> {
         threads,
         skip_memory_check: opts.no_memory_check,
     };
-    if let Some(memory) = config.rules.memory() {
-        refuse_memory(&opts.command, &config.rules.name(), &memory.name())?;
-    }
     let mut printer = Printer::stdout();
     match opts.command {
         Command::Solve(args) => solve::run(&config, &args, &mut printer),
@@ -264,36 +282,6 @@ pub fn run(opts: Opts) -> anyhow::Result<()> {
         Command::Completions(args) => docs::completions(&args, &mut printer),
         Command::Manpage(args) => docs::manpage(&config, &args, &mut printer),
     }
-}
-
-/// Rules with memory reach the commands that evaluate tables from the
-/// start (and `solve`, `simulate`); the others read a state without its
-/// memory, and refuse them until they can show it.
-fn refuse_memory(command: &Command, rules: &str, memory: &str) -> Result<(), HogError> {
-    let name = match command {
-        Command::Solve(_)
-        | Command::Eval(_)
-        | Command::Tournament(_)
-        | Command::Contest(_)
-        | Command::Simulate(_)
-        | Command::Rates(_)
-        | Command::Match(_)
-        | Command::Explain(_)
-        | Command::Sweep(_)
-        | Command::Export(_)
-        | Command::Plot(_)
-        | Command::Play(_)
-        | Command::Rules(_)
-        | Command::Completions(_)
-        | Command::Manpage(_) => return Ok(()),
-        #[cfg(feature = "serve")]
-        Command::Serve(_) => "serve",
-    };
-    Err(HogError::BadRules(format!(
-        "{rules} are rules with memory ({memory}), which hog {name} does not take yet; hog solve, \
-         eval, rates, match, explain, sweep, export, plot, play, tournament, contest and \
-         simulate do"
-    )))
 }
 
 /// The extension of `path` in lower case: it names an output file's format.

@@ -129,13 +129,4 @@ pub fn rules_line(rules: &Rules) -> String {
     rules.describe()
 }
 
-/// A remembered value with what it counts: "4 dice", "1 point", or a bare
-/// number for a memory without a unit (see `PlayerMemory::unit`).
-pub fn counted(value: u32, unit: &str) -> String {
-    match (unit, value) {
-        ("", _) => value.to_string(),
-        ("points", 1) => "1 point".to_string(),
-        ("dice", 1) => "1 die".to_string(),
-        (unit, _) => format!("{value} {unit}"),
-    }
-}
+pub use crate::play::counted;

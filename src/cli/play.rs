@@ -154,25 +154,11 @@ fn play_game(
             Player::Bot => "The bot's move.",
         };
         let remembered = game.context(Player::Human);
-        let memory = match game.rules().memory() {
-            Some(memory) => {
-                let mut notes = Vec::new();
-                if memory.size() > 1 {
-                    let unit = memory.memory().unit();
-                    notes.push(format!(
-                        "{}: you remember {}, the bot {}.",
-                        memory.memory().name(),
-                        counted(remembered.mine, unit),
-                        counted(remembered.theirs, unit)
-                    ));
-                }
-                let clock = memory.clock().describe(game.clock());
-                if !clock.is_empty() {
-                    notes.push(format!("{}: {clock}.", memory.clock().name()));
-                }
-                format!(" ({})", notes.join(" "))
-            }
-            None => String::new(),
+        let note = game.context_note("the bot");
+        let memory = if note.is_empty() {
+            note
+        } else {
+            format!(" ({note})")
         };
         printer.text(&format!("\nScore: you {you}, bot {bot}. {whose}{memory}\n"))?;
         let turn = match player {

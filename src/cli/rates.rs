@@ -28,11 +28,12 @@ pub fn run(config: &Config, args: &RatesArgs, printer: &mut Printer) -> anyhow::
             extra: 0,
         },
     )?;
-    let opponent = resolver.resolve_str(&vs)?;
+    // The opponent first, so that a bad one is refused before any work.
+    resolver.resolve_str(&vs)?;
     let bar = config.progress.list(specs.len() as u64, "rating");
     // Progress of the inner solves would fight over one bar: quiet here.
     let quiet = crate::strategy::Resolver::new(rules, Default::default());
-    let report = crate::rates::rates(rules, &vs, &opponent, &quiet, &|| bar.inc(1))?;
+    let report = crate::rates::rates(rules, &vs, &quiet, &|| bar.inc(1))?;
     bar.finish_and_clear();
     config.progress.finish();
     match config.format {

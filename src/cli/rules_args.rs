@@ -4,14 +4,12 @@ use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum};
 
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::Duration;
 
-use crate::general::PythonRules;
 use crate::recall::FeralHogs;
 use crate::rules::{
-    AfterTurn, BuiltIn, Components, ComposedRules, DiceRule, Origin, Preset, Rules, ZeroDice,
-    BUILT_IN, MAX_GOAL,
+    from_python, from_toml, resolve, AfterTurn, Components, DiceRule, Overrides, RuleSetName,
+    Rules, ZeroDice, MAX_GOAL,
 };
 use crate::HogError;
 
@@ -32,36 +30,6 @@ macro_rules! value_enum_from_names {
 }
 
 value_enum_from_names!(ZeroDice, AfterTurn);
-
-/// A rule set by name: a preset of components, or a built-in rules file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RuleSet {
-    Preset(Preset),
-    /// The index of a built-in rules file in [`BUILT_IN`].
-    BuiltIn(usize),
-}
-
-/// Every rule set `--rules` names, presets first.
-const RULE_SETS: [RuleSet; 5] = [
-    RuleSet::Preset(Preset::ALL[0]),
-    RuleSet::Preset(Preset::ALL[1]),
-    RuleSet::Preset(Preset::ALL[2]),
-    RuleSet::Preset(Preset::ALL[3]),
-    RuleSet::BuiltIn(0),
-];
-
-impl ValueEnum for RuleSet {
-    fn value_variants<'a>() -> &'a [Self] {
-        &RULE_SETS
-    }
-
-    fn to_possible_value(&self) -> Option<PossibleValue> {
-        Some(PossibleValue::new(match self {
-            RuleSet::Preset(p) => p.name(),
-            RuleSet::BuiltIn(i) => BUILT_IN[*i].name,
-        }))
-    }
-}
 
 /// `--memory`: a reading of Feral Hogs, or none.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -87,16 +55,17 @@ impl ValueEnum for MemoryChoice {
 /// `--rules`, `--goal` and the component overrides.
 #[derive(Debug, Args)]
 pub struct RulesArgs {
-    /// Rule set: a preset, or fa19 (Fall 2019, with Feral Hogs; a built-in
-    /// rules file). Their rules are in the book (docs/src/rules).
+    /// Rule set: a preset (fa24, double-swap, reverse-swap, digit-swap),
+    /// fa19 (Fall 2019, with Feral Hogs; a built-in rules file), or the path
+    /// of a rules file: FILE.toml (components) or FILE.py (functions).
+    /// Their rules are in the book (docs/src/rules).
     #[arg(
         long = "rules",
         value_name = "RULES",
-        value_enum,
         default_value = "fa24",
         global = true
     )]
-    pub preset: RuleSet,
+    pub preset: String,
 
     /// Score needed to win (1 to 1000000; default 100, or the GOAL of a
     /// --rules-py file).
@@ -176,63 +145,52 @@ impl RulesArgs {
     /// `python_timeout`.
     pub fn to_rules(&self, python_timeout: Duration) -> Result<Rules, HogError> {
         let goal = self.goal.as_deref().map(parse_goal).transpose()?;
+        let overrides = Overrides {
+            goal,
+            memory: self.memory.map(|m| m.0),
+            python_timeout: Some(python_timeout),
+        };
+        // --rules-py and --rules-file are --rules with a path, kept by name.
         if let Some(path) = &self.rules_py {
-            let functions = PythonRules::load(path, goal, python_timeout)?;
-            let name = functions.name().to_string();
-            let memory = functions.memory().cloned().map(|m| Arc::new(m) as _);
-            let clock = functions.clock().cloned().map(|c| Arc::new(c) as _);
-            return Rules::from_functions(name, Origin::Python, Arc::new(functions))?
-                .remembering(memory, clock);
+            return from_python(path, overrides);
         }
-        let memory = self.memory.map(|m| m.0);
         if let Some(path) = &self.rules_file {
-            let mut functions = ComposedRules::load(path, goal)?;
-            if let Some(memory) = memory {
-                functions = functions.with_memory(memory);
-            }
-            let name = path.file_name().map_or_else(
-                || path.display().to_string(),
-                |f| f.to_string_lossy().into_owned(),
-            );
-            let memory = functions.memory().map(|m| Arc::new(m) as _);
-            let clock = functions.clock().map(|c| Arc::new(c) as _);
-            return Rules::from_functions(name, Origin::RulesFile, Arc::new(functions))?
-                .remembering(memory, clock);
+            return from_toml(path, overrides);
         }
-        let preset = match self.preset {
-            RuleSet::Preset(preset) => preset,
-            RuleSet::BuiltIn(i) => {
-                let built_in: BuiltIn = BUILT_IN[i];
+        let preset = match RuleSetName::parse_as(&self.preset, "--rules")? {
+            RuleSetName::Preset(preset) => preset,
+            other => {
                 if let Some(flag) = self.component_override() {
+                    let (name, copy) = match other {
+                        RuleSetName::BuiltIn(b) => (b.name.to_string(), b.path.to_string()),
+                        _ => (self.preset.clone(), self.preset.clone()),
+                    };
                     return Err(HogError::BadRules(format!(
-                        "{flag} changes a preset's components; {} is a rules file: change a copy \
-                         of {} and pass it with --rules-file",
-                        built_in.name, built_in.path
+                        "{flag} changes a preset's components; {name} is a rules file: change \
+                         a copy of {copy} and pass it with --rules"
                     )));
                 }
-                return built_in.rules(goal, memory);
+                return resolve(&self.preset, overrides);
             }
         };
-        if memory.is_some() {
-            return Err(HogError::BadRules(format!(
-                "--memory takes rules from a file (--rules fa19, --rules-file); {} remembers nothing",
-                preset.name()
-            )));
+        let mut rules = resolve(preset.name(), overrides)?;
+        if self.component_override().is_some() {
+            let mut c: Components = rules.components();
+            if let Some(z) = self.zero_dice {
+                c.zero_dice = z;
+            }
+            if self.hog_wild {
+                c.dice = DiceRule::HogWild;
+            }
+            if self.no_hog_wild {
+                c.dice = DiceRule::SixSided;
+            }
+            if let Some(a) = self.after_turn {
+                c.after_turn = a;
+            }
+            rules = Rules::new(preset, c, rules.goal())?;
         }
-        let mut c: Components = preset.components();
-        if let Some(z) = self.zero_dice {
-            c.zero_dice = z;
-        }
-        if self.hog_wild {
-            c.dice = DiceRule::HogWild;
-        }
-        if self.no_hog_wild {
-            c.dice = DiceRule::SixSided;
-        }
-        if let Some(a) = self.after_turn {
-            c.after_turn = a;
-        }
-        Rules::new(preset, c, goal.unwrap_or(100))
+        Ok(rules)
     }
 }
 
@@ -241,7 +199,7 @@ fn parse_goal(text: &str) -> Result<u32, HogError> {
     text.parse::<u32>().map_err(|_| {
         HogError::BadGoal(format!(
             "goal {} is larger than the maximum {MAX_GOAL}",
-            crate::strategy::grammar::clip(text, 30)
+            crate::text::clip(text, 30)
         ))
     })
 }

@@ -6,8 +6,8 @@ use std::time::Instant;
 use clap::Args;
 use serde_json::{json, Value};
 
-use crate::engine::win_rates;
 use crate::simulate::{average_interval95, simulate_with_progress, Sampled};
+use crate::strategy::Spec;
 use crate::HogError;
 
 use super::output::{render_table, rules_json, rules_line};
@@ -36,7 +36,9 @@ pub fn run(config: &Config, args: &SimulateArgs, printer: &mut Printer) -> anyho
     let rules = &config.rules;
     let (a, b, vs) =
         config.strategy_and_opponent("hog simulate", &args.strategy, args.vs.as_deref())?;
-    let exact = win_rates(rules, &a, &b, &config.sweep_options());
+    let exact = config
+        .resolver()
+        .rates(&Spec::parse(&args.strategy)?, &Spec::parse(&vs)?)?;
     config.progress.finish();
     let bar = config.progress.list(2 * args.games, "playing");
     let started = Instant::now();

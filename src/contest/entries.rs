@@ -401,7 +401,7 @@ fn reject_later_namesakes(
                     reason: format!(
                         "its name '{}' is taken by {}, submitted earlier (by modification \
                          time); the first submitter keeps a name",
-                        crate::strategy::grammar::clip(name, 60),
+                        crate::text::clip(name, 60),
                         runs[first].file
                     ),
                 },

@@ -8,11 +8,14 @@ use serde_json::{json, Value};
 use crate::cli::Need;
 use crate::engine::win_rates;
 use crate::engine::SweepOptions;
-use crate::explain::{explain as explain_state, explain_strategy};
+use crate::explain::{
+    context_asked, explain as explain_state, explain_remembering, explain_strategy,
+    explain_strategy_remembering, ContextAsked,
+};
 use crate::report::{EvalReport, ExplainReport, RulesHeader};
 use crate::rules::Rules;
 use crate::simulate::{average_interval95, simulate as sample};
-use crate::strategy::{Grid, Resolver, StrategyTable};
+use crate::strategy::{Grid, Resolver, Spec, StrategyTable};
 
 use super::convert::{error, hog_error, report, to_python};
 use super::rules::{rules_or_default, PyRules};
@@ -117,9 +120,55 @@ fn win_rate<'py>(
             extra: 0,
         },
     )?;
+    // Two specs as the command line takes them (under rules with memory
+    // `optimal` and `best_response(...)` are no tables, and are rated from
+    // their solutions).
+    let text = |x: &Bound<'py, PyAny>| x.extract::<String>().ok();
+    let vs_text = match vs.filter(|v| !v.is_none()) {
+        None => Some(format!("always_roll({})", rules.baseline_dice())),
+        Some(given) => text(given),
+    };
+    if let (Some(a), Some(b)) = (text(strategy), vs_text) {
+        let (sa, sb) = (
+            Spec::parse(&a).map_err(error)?,
+            Spec::parse(&b).map_err(error)?,
+        );
+        let rates = py
+            .detach(|| Resolver::new(&rules, SweepOptions::default()).rates(&sa, &sb))
+            .map_err(error)?;
+        return report(py, &EvalReport::new(&rules, a.trim(), b.trim(), rates));
+    }
     let a = tabulate(py, strategy, &rules)?;
     let b = opponent(py, vs, &rules)?;
-    let rates = py.detach(|| win_rates(&rules, &a.table, &b.table, &SweepOptions::default()));
+    // Rated as the command line rates them, by their names, the tables in
+    // hand answering for them: the optimum against itself from the
+    // optimum, a best response (a Solution too) against what it answers
+    // from the response.
+    let rates = py
+        .detach(|| {
+            let canonical = |name: &str| Spec::parse(name).map(|s| s.to_string()).ok();
+            let names = [
+                (canonical(&a.name), &a.table),
+                (canonical(&b.name), &b.table),
+            ];
+            let lookup = |text: &str| {
+                names
+                    .iter()
+                    .find(|(name, _)| name.as_deref() == Some(text))
+                    .map(|(_, table)| (*table).clone())
+            };
+            let resolver = Resolver::new(&rules, SweepOptions::default()).with_names(&lookup);
+            match (Spec::parse(&a.name), Spec::parse(&b.name)) {
+                (Ok(sa), Ok(sb)) => resolver.rates(&sa, &sb),
+                _ => Ok(win_rates(
+                    &rules,
+                    &a.table,
+                    &b.table,
+                    &SweepOptions::default(),
+                )),
+            }
+        })
+        .map_err(error)?;
     report(py, &EvalReport::new(&rules, &a.name, &b.name, rates))
 }
 
@@ -173,7 +222,7 @@ fn rates<'py>(
             .unwrap_or_else(|_| b.name.clone());
         let lookup = |text: &str| (text == canonical).then(|| b.table.clone());
         let resolver = Resolver::new(&rules, SweepOptions::default()).with_names(&lookup);
-        crate::rates::rates(&rules, &b.name, &b.table, &resolver, &|| {})
+        crate::rates::rates(&rules, &b.name, &resolver, &|| {})
     });
     report(py, &result.map_err(error)?)
 }
@@ -255,7 +304,8 @@ fn sweep<'py>(
 /// `explain(score, opponent_score, strategy, vs, rules)`: as `hog explain
 /// S O [--strategy SPEC] [--vs SPEC] --format json`.
 #[pyfunction]
-#[pyo3(signature = (score, opponent_score, strategy = None, vs = None, rules = None))]
+#[pyo3(signature = (score, opponent_score, strategy = None, vs = None, rules = None, remembered = None, clock = None))]
+#[allow(clippy::too_many_arguments)]
 fn explain<'py>(
     py: Python<'py>,
     score: i64,
@@ -263,6 +313,8 @@ fn explain<'py>(
     strategy: Option<&Bound<'py, PyAny>>,
     vs: Option<&Bound<'py, PyAny>>,
     rules: Option<&Bound<'_, PyRules>>,
+    remembered: Option<(u32, u32)>,
+    clock: Option<u32>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let rules = rules_or_default(rules.map(|r| r.get()));
     let goal = rules.goal();
@@ -284,6 +336,12 @@ fn explain<'py>(
             extra: 0,
         },
     )?;
+    let asked = ContextAsked {
+        remembered,
+        clock,
+        ..ContextAsked::default()
+    };
+    let context = context_asked(&rules, &asked).map_err(error)?;
     let strategy = strategy.filter(|x| !x.is_none());
     let vs = vs.filter(|x| !x.is_none());
     let a = strategy.map(|x| tabulate(py, x, &rules)).transpose()?;
@@ -296,21 +354,26 @@ fn explain<'py>(
                 let b_table = match &b {
                     Some(b) => &b.table,
                     None => {
-                        optimal = crate::engine::solve(&rules, &options)
-                            .table()
-                            .expect("the package's rules have no memory");
+                        optimal = Resolver::new(&rules, SweepOptions::default())
+                            .resolve_str("optimal")?;
                         &optimal
                     }
                 };
                 let result = crate::engine::evaluate(&rules, &a.table, b_table, &options);
-                explain_strategy(&result, s, o)
+                match context {
+                    Some(x) => explain_strategy_remembering(&result, s, o, x),
+                    None => explain_strategy(&result, s, o),
+                }
             }
             None => {
                 let solution = match &b {
                     None => crate::engine::solve(&rules, &options),
                     Some(b) => crate::engine::best_response(&rules, &b.table, &options),
                 };
-                explain_state(&solution, s, o)
+                match context {
+                    Some(x) => explain_remembering(&solution, s, o, x),
+                    None => explain_state(&solution, s, o),
+                }
             }
         }
     });

@@ -3,14 +3,19 @@
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 
-use crate::rules::{AfterTurn, DiceRule, Preset, Rules, ZeroDice, MAX_GOAL};
+use crate::recall::{FeralHogs, PlayerMemory};
+use crate::rules::{
+    from_python, from_toml, AfterTurn, BuiltIn, DiceRule, Overrides, Preset, RuleSetName, Rules,
+    ZeroDice, MAX_GOAL,
+};
 
 use super::convert::{error, hog_error};
 
 /// A rule set and a goal: a preset (`fa24`, `double-swap`, `reverse-swap`,
 /// `digit-swap`) with any component overridden, as the command line's
 /// `--rules`, `--goal`, `--zero-dice`, `--hog-wild`/`--no-hog-wild` and
-/// `--after-turn` give them.
+/// `--after-turn` give them; a built-in rule set (`fa19`, with Feral
+/// Hogs); or a rules file (`Rules.from_file`).
 #[pyclass(name = "Rules", module = "hog_solver", frozen, eq, hash)]
 #[derive(Clone)]
 pub struct PyRules {
@@ -29,9 +34,9 @@ impl std::hash::Hash for PyRules {
     }
 }
 
-/// What makes two rule sets the same game.
-fn key(rules: &Rules) -> (Preset, crate::rules::Components, u32) {
-    (rules.base(), rules.components(), rules.goal())
+/// What makes two rule sets the same game: their content and goal.
+fn key(rules: &Rules) -> crate::rules::RulesId {
+    rules.identity()
 }
 
 /// `value` as one of `options` by its command-line name.
@@ -47,14 +52,46 @@ fn named<T: Copy>(
 #[pymethods]
 impl PyRules {
     #[new]
-    #[pyo3(signature = (preset = "fa24", goal = 100, zero_dice = None, hog_wild = None, after_turn = None))]
+    #[pyo3(signature = (preset = "fa24", goal = 100, zero_dice = None, hog_wild = None, after_turn = None, memory = None))]
     fn new(
         preset: &str,
         goal: i64,
         zero_dice: Option<&str>,
         hog_wild: Option<bool>,
         after_turn: Option<&str>,
+        memory: Option<&str>,
     ) -> PyResult<PyRules> {
+        let goal = u32::try_from(goal).map_err(|_| {
+            hog_error(format!(
+                "bad goal: goal {goal} is not a whole number from 1 to {MAX_GOAL}"
+            ))
+        })?;
+        if let Some(built_in) = BuiltIn::from_name(preset.trim()) {
+            if zero_dice.is_some() || hog_wild.is_some() || after_turn.is_some() {
+                return Err(hog_error(format!(
+                    "bad rules: {} is a rules file; change a copy of {} and load it with \
+                     Rules.from_file",
+                    built_in.name, built_in.path
+                )));
+            }
+            let memory = memory
+                .map(|m| match m.trim() {
+                    "none" => Ok(None),
+                    name => named("memory", name, &FeralHogs::ALL, |f| f.name()).map(Some),
+                })
+                .transpose()?;
+            return Ok(PyRules {
+                rules: built_in.rules(Some(goal), memory).map_err(error)?,
+            });
+        }
+        if let Some(memory) = memory {
+            return Err(hog_error(format!(
+                "bad rules: memory='{}' takes a rule set from a file (fa19, Rules.from_file); \
+                 {} remembers nothing",
+                crate::text::clip(memory, 40),
+                preset.trim()
+            )));
+        }
         let base = named("rule set", preset, &Preset::ALL, Preset::name)?;
         let mut c = base.components();
         if let Some(z) = zero_dice {
@@ -70,20 +107,65 @@ impl PyRules {
         if let Some(a) = after_turn {
             c.after_turn = named("after-turn rule", a, &AfterTurn::ALL, AfterTurn::name)?;
         }
-        let goal = u32::try_from(goal).map_err(|_| {
-            hog_error(format!(
-                "bad goal: goal {goal} is not a whole number from 1 to {MAX_GOAL}"
-            ))
-        })?;
         Ok(PyRules {
             rules: Rules::new(base, c, goal).map_err(error)?,
         })
     }
 
-    /// The preset the rules start from.
+    /// A rules file: `.toml` (components) or `.py` (functions), for
+    /// `goal` if given (else the file's own, else 100). A Python file runs
+    /// in a process of its own, within `timeout` seconds.
+    #[classmethod]
+    #[pyo3(signature = (path, goal = None, timeout = 60.0))]
+    fn from_file(
+        _cls: &Bound<'_, PyType>,
+        py: Python<'_>,
+        path: std::path::PathBuf,
+        goal: Option<i64>,
+        timeout: f64,
+    ) -> PyResult<PyRules> {
+        let goal = goal
+            .map(|g| {
+                u32::try_from(g).map_err(|_| {
+                    hog_error(format!(
+                        "bad goal: goal {g} is not a whole number from 1 to {MAX_GOAL}"
+                    ))
+                })
+            })
+            .transpose()?;
+        if !(timeout.is_finite() && timeout > 0.0) {
+            return Err(hog_error(format!(
+                "bad argument: timeout must be a positive number of seconds, not {timeout}"
+            )));
+        }
+        let overrides = Overrides {
+            goal,
+            python_timeout: Some(std::time::Duration::from_secs_f64(timeout.min(1e9))),
+            ..Overrides::default()
+        };
+        let text = path.to_string_lossy().into_owned();
+        let named = RuleSetName::parse(&text).map_err(error)?;
+        let rules = py.detach(|| match named {
+            RuleSetName::Toml(path) => from_toml(path, overrides),
+            RuleSetName::Python(path) => from_python(path, overrides),
+            _ => Err(crate::HogError::BadRules(format!(
+                "{text}: a rules file ends in .toml (components) or .py (functions)"
+            ))),
+        });
+        Ok(PyRules {
+            rules: rules.map_err(error)?,
+        })
+    }
+
+    /// The preset the rules start from, or the rule set's name where they
+    /// are not a preset's components (`fa19`, a rules file).
     #[getter]
-    fn preset(&self) -> &'static str {
-        self.rules.base().name()
+    fn preset(&self) -> String {
+        if self.rules.functions().is_some() {
+            self.rules.name()
+        } else {
+            self.rules.base().name().to_string()
+        }
     }
 
     /// The goal: the first score at or above it wins.
@@ -130,6 +212,9 @@ impl PyRules {
     }
 
     fn __repr__(&self) -> String {
+        if self.rules.functions().is_some() {
+            return format!("Rules('{}', goal={})", self.rules.name(), self.goal());
+        }
         format!(
             "Rules(preset='{}', goal={}, zero_dice='{}', hog_wild={}, after_turn='{}')",
             self.preset(),

@@ -1,7 +1,7 @@
 //! `hog_solver.Solution`: a solved game as numpy arrays.
 
 use ndarray::{Array2, Array3};
-use numpy::{IntoPyArray, PyArray2, PyArray3, ToPyArray};
+use numpy::{IntoPyArray, PyArray2, PyArray3};
 use pyo3::prelude::*;
 
 use crate::dice::MAX_DICE;
@@ -18,7 +18,9 @@ use super::rules::PyRules;
 pub struct PySolution {
     name: String,
     rules: PyRules,
-    table: StrategyTable,
+    /// `None` under rules with memory or a clock, where a solved player
+    /// picks its dice by what it remembers too.
+    table: Option<StrategyTable>,
     first_player: f64,
     policy: Py<PyArray2<u8>>,
     win_probability: Py<PyArray2<f64>>,
@@ -28,7 +30,8 @@ pub struct PySolution {
 /// A solution's arrays, computed without the GIL.
 pub struct Arrays {
     name: String,
-    table: StrategyTable,
+    table: Option<StrategyTable>,
+    policy: Array2<u8>,
     first_player: f64,
     win_probability: Array2<f64>,
     choice_values: Array3<f64>,
@@ -46,11 +49,13 @@ impl Arrays {
         let block = solution.choice_values_block(0, 0..n as u32);
         let flat: Vec<f64> = block.into_iter().flatten().collect();
         let choice_values = Array3::from_shape_vec((n, n, DICE), flat).expect("n * n * 11 values");
+        // The choices at the start's context (the only one, without memory).
+        let policy =
+            Array2::from_shape_fn((n, n), |(s, o)| solution.choice(0, (s as u32, o as u32)));
         Arrays {
             name,
-            table: solution
-                .table()
-                .expect("the package's rules have no memory"),
+            table: solution.table(),
+            policy,
             first_player: solution.first_player_win_probability(),
             win_probability,
             choice_values,
@@ -72,7 +77,7 @@ impl PySolution {
     /// The Python object for `arrays` under `rules`.
     pub fn new(py: Python<'_>, rules: PyRules, arrays: Arrays) -> PyResult<PySolution> {
         Ok(PySolution {
-            policy: frozen(arrays.table.as_array().to_pyarray(py))?,
+            policy: frozen(arrays.policy.into_pyarray(py))?,
             // Moved into numpy, not copied.
             win_probability: frozen(arrays.win_probability.into_pyarray(py))?,
             choice_values: frozen(arrays.choice_values.into_pyarray(py))?,
@@ -85,12 +90,19 @@ impl PySolution {
 
     /// The goal solved.
     pub fn goal(&self) -> u32 {
-        self.table.goal()
+        self.rules.rules.goal()
     }
 
-    /// The strategy table.
-    pub fn table(&self) -> StrategyTable {
-        self.table.clone()
+    /// The strategy table: refused under rules with memory or a clock.
+    pub fn table(&self) -> PyResult<StrategyTable> {
+        self.table.clone().ok_or_else(|| {
+            super::convert::hog_error(format!(
+                "bad strategy: {}: under {} a solved strategy plays by what both players \
+                 remember too, and is no table",
+                self.name,
+                self.rules.rules.name()
+            ))
+        })
     }
 
     /// The spec reports give it.
@@ -142,10 +154,12 @@ impl PySolution {
     /// Write the table as the command line's `final_strategy.csv` (the same
     /// bytes), atomically: the file is whole or untouched.
     fn to_csv(&self, py: Python<'_>, path: std::path::PathBuf) -> PyResult<()> {
-        let table = &self.table;
+        let table = self.table()?;
         py.detach(|| {
             let mut files = crate::export::AtomicFiles::new();
-            files.write(&path, |out| crate::export::write_final_strategy(table, out))?;
+            files.write(&path, |out| {
+                crate::export::write_final_strategy(&table, out)
+            })?;
             files.commit().map(|_| ())
         })
         .map_err(error)

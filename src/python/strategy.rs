@@ -44,7 +44,7 @@ pub fn tabulate(py: Python<'_>, strategy: &Bound<'_, PyAny>, rules: &Rules) -> P
             )));
         }
         return Ok(Tabled {
-            table: solution.table(),
+            table: solution.table()?,
             name: solution.name().to_string(),
         });
     }

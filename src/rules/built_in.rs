@@ -10,7 +10,7 @@ use crate::error::HogError;
 use crate::recall::FeralHogs;
 
 /// One built-in rule set.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BuiltIn {
     /// Its name on the command line (`--rules NAME`) and in reports.
     pub name: &'static str,

@@ -15,6 +15,7 @@ mod landing;
 pub mod library;
 mod preset;
 mod reach;
+mod resolve;
 mod rules_file;
 mod zero_dice;
 
@@ -26,6 +27,7 @@ pub use identity::{digest_of, hex, RulesId};
 pub use landing::{diagonal_scores, outcome_index, state_index, Landing, LANDING_REACH};
 pub use preset::Preset;
 pub use reach::Reach;
+pub use resolve::{from_python, from_toml, resolve, Overrides, RuleSetName, PYTHON_TIMEOUT};
 pub use rules_file::ComposedRules;
 pub use zero_dice::ZeroDice;
 
@@ -57,7 +59,7 @@ pub fn by_name<T: Copy>(
             let names: Vec<&str> = options.iter().map(|&o| name(o)).collect();
             format!(
                 "bad rules: unknown {what} '{}'; it is one of {}",
-                crate::strategy::grammar::clip(value, 40),
+                crate::text::clip(value, 40),
                 names.join(", ")
             )
         })

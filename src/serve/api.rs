@@ -15,15 +15,17 @@ use axum::Json;
 use base64::Engine;
 use serde::Serialize;
 
-use crate::dice::MAX_DICE;
 use crate::engine;
 use crate::engine::win_rates;
 use crate::engine::{Solution, SweepOptions};
-use crate::explain::{explain, explain_strategy};
+use crate::explain::{
+    context_asked, explain, explain_remembering, explain_strategy, explain_strategy_remembering,
+    parse_remembered, ContextAsked,
+};
 use crate::play::Player;
 use crate::report::{EvalReport, ExplainReport, RatesReport, RulesHeader, SweepReport};
-use crate::rules::{Preset, Rules};
-use crate::strategy::{find_course_strategy, CourseStrategy, Grid, Resolver};
+use crate::rules::{BuiltIn, Preset, Rules};
+use crate::strategy::{find_course_strategy, CourseStrategy, Grid, Resolver, Spec};
 
 use super::error::ApiError;
 use super::game::{replay, GameReport, Opponent};
@@ -56,7 +58,7 @@ impl Params {
                 names.extend(RULES);
                 return Err(ApiError::bad(format!(
                     "unknown parameter '{}'; this endpoint takes {}",
-                    crate::strategy::grammar::clip(key, 40),
+                    crate::text::clip(key, 40),
                     names.join(", ")
                 )));
             }
@@ -84,13 +86,19 @@ impl Params {
         if let Some(house) = state.house_rules() {
             let name = house.name();
             match self.map.get("rules").map(|r| r.trim()) {
-                None => return house_rules(house, &self.map),
-                Some(asked) if asked == name => return house_rules(house, &self.map),
-                Some(asked) if Preset::from_name(asked).is_none() => {
+                None => return house_rules(house, &self.map, state.limits.max_goal),
+                Some(asked) if asked == name => {
+                    return house_rules(house, &self.map, state.limits.max_goal)
+                }
+                Some(asked)
+                    if Preset::from_name(asked).is_none()
+                        && BuiltIn::from_name(asked).is_none() =>
+                {
                     return Err(ApiError::bad(format!(
-                        "unknown rule set '{}'; it is one of {name}, {}",
-                        crate::strategy::grammar::clip(asked, 40),
-                        Preset::ALL.map(Preset::name).join(", ")
+                        "unknown rule set '{}'; it is one of {name}, {}, {}",
+                        crate::text::clip(asked, 40),
+                        Preset::ALL.map(Preset::name).join(", "),
+                        crate::rules::BUILT_IN.map(|b| b.name).join(", ")
                     )))
                 }
                 _ => {}
@@ -114,6 +122,7 @@ impl Params {
 fn house_rules(
     house: &Arc<Rules>,
     query: &HashMap<String, String>,
+    max_goal: u32,
 ) -> Result<Arc<Rules>, ApiError> {
     let name = house.name();
     if let Some(key) = ["zero_dice", "hog_wild", "after_turn"]
@@ -127,13 +136,30 @@ fn house_rules(
     }
     // The goal as a number, as for presets ("030" is 30).
     let asked = query.get("goal").map(|g| g.trim());
+    // A rule set built into hog is read again for another goal (unless the
+    // server changed it, with --memory say: then its goal is fixed too).
+    let goal = asked.and_then(|g| g.parse::<u32>().ok());
+    if let (Some(goal), Some(built_in)) = (goal, BuiltIn::from_name(&name)) {
+        let same = built_in
+            .rules(Some(house.goal()), None)
+            .is_ok_and(|own| own.identity() == house.identity());
+        if same && goal != house.goal() {
+            if goal > max_goal {
+                return Err(ApiError::bad(format!(
+                    "bad goal: goal {goal} is more than this server solves for a request \
+                     ({max_goal}); the command line takes larger goals"
+                )));
+            }
+            return Ok(Arc::new(built_in.rules(Some(goal), None)?));
+        }
+    }
     match asked {
         Some(goal) if goal.parse::<u32>().ok() != Some(house.goal()) => {
             Err(ApiError::bad(format!(
                 "bad goal: {name} was tabulated for goal {} when the server started, not '{}'; \
              start hog serve with --goal for another",
                 house.goal(),
-                crate::strategy::grammar::clip(goal, 40)
+                crate::text::clip(goal, 40)
             )))
         }
         _ => Ok(Arc::clone(house)),
@@ -214,9 +240,18 @@ pub async fn eval(
     let strategy = params.need("strategy")?.trim().to_string();
     let vs = opponent_spec(&rules, params.get("vs"));
     compute(&Arc::clone(&state), cost(&rules, Work::Sweep), move || {
-        let a = state.table(&rules, &strategy)?;
-        let b = state.table(&rules, &vs)?;
-        let rates = win_rates(&rules, &a, &b, &SweepOptions::default());
+        // A solution's own value (the optimum against itself, ...) from the
+        // solution, as the command line gives it; any other pair as tables.
+        let (a, b) = (state.spec(&strategy)?, state.spec(&vs)?);
+        let rates = if a.answers(&b) {
+            let lookup = |text: &str| state.table(&rules, text).ok().map(|t| (*t).clone());
+            let resolver = Resolver::new(&rules, SweepOptions::default()).with_names_only(&lookup);
+            resolver.rates(&a, &b)?
+        } else {
+            let a = state.table(&rules, &strategy)?;
+            let b = state.table(&rules, &vs)?;
+            win_rates(&rules, &a, &b, &SweepOptions::default())
+        };
         Ok(EvalReport::new(&rules, &strategy, &vs, rates))
     })
     .await
@@ -229,12 +264,47 @@ pub async fn explain_state(
     State(state): AppState,
     Query(query): Query<HashMap<String, String>>,
 ) -> Result<Json<ExplainReport>, ApiError> {
-    let params = Params::new(query, &["score", "opponent", "strategy", "vs"])?;
+    let params = Params::new(
+        query,
+        &[
+            "score",
+            "opponent",
+            "strategy",
+            "vs",
+            "remembered",
+            "turn",
+            "extra_turn",
+            "clock",
+        ],
+    )?;
     let rules = params.rules(&state)?;
     let score = score_of(&params, "score", rules.goal())?;
     let opponent = score_of(&params, "opponent", rules.goal())?;
     let strategy = params.get("strategy").map(|s| s.trim().to_string());
     let vs = params.get("vs").map(|s| s.trim().to_string());
+    let number = |key: &str| -> Result<Option<u32>, ApiError> {
+        params
+            .get(key)
+            .map(|text| {
+                text.trim().parse::<u32>().map_err(|_| {
+                    ApiError::bad(format!(
+                        "{key} is a whole number, not '{}'",
+                        crate::text::clip(text, 40)
+                    ))
+                })
+            })
+            .transpose()
+    };
+    let asked = ContextAsked {
+        remembered: params
+            .get("remembered")
+            .map(|text| parse_remembered("remembered", text))
+            .transpose()?,
+        turn: number("turn")?,
+        extra_turn: matches!(params.get("extra_turn").map(str::trim), Some("true" | "1")),
+        clock: number("clock")?,
+    };
+    let context = context_asked(&rules, &asked)?;
     compute(&Arc::clone(&state), cost(&rules, Work::Sweep), move || {
         let options = SweepOptions::default();
         let e = match &strategy {
@@ -242,14 +312,20 @@ pub async fn explain_state(
                 let a = state.table(&rules, spec)?;
                 let b = state.table(&rules, vs.as_deref().unwrap_or("optimal"))?;
                 let result = engine::evaluate(&rules, &a, &b, &options);
-                explain_strategy(&result, score, opponent)?
+                match context {
+                    Some(x) => explain_strategy_remembering(&result, score, opponent, x)?,
+                    None => explain_strategy(&result, score, opponent)?,
+                }
             }
             None => {
                 let solution = match &vs {
                     None => engine::solve(&rules, &options),
                     Some(vs) => engine::best_response(&rules, &*state.table(&rules, vs)?, &options),
                 };
-                explain(&solution, score, opponent)?
+                match context {
+                    Some(x) => explain_remembering(&solution, score, opponent, x)?,
+                    None => explain(&solution, score, opponent)?,
+                }
             }
         };
         Ok(ExplainReport::new(
@@ -270,7 +346,7 @@ fn score_of(params: &Params, name: &str, goal: u32) -> Result<u32, ApiError> {
     let value: u32 = text.trim().parse().map_err(|_| {
         ApiError::bad(format!(
             "bad argument: {label} '{}' is not a non-negative integer",
-            crate::strategy::grammar::clip(text, 40)
+            crate::text::clip(text, 40)
         ))
     })?;
     if value >= goal {
@@ -290,18 +366,12 @@ pub async fn rates(
     let rules = params.rules(&state)?;
     let vs = opponent_spec(&rules, params.get("vs"));
     compute(&Arc::clone(&state), cost(&rules, Work::Sweep), move || {
-        let opponent = state.table(&rules, &vs)?;
+        state.table(&rules, &vs)?;
         // Every spec rated is a built-in, optimal or the best response to
         // `vs`: the server's resolver gives them (and caches the solves).
         let lookup = |text: &str| state.table(&rules, text).ok().map(|t| (*t).clone());
         let resolver = Resolver::new(&rules, SweepOptions::default()).with_names_only(&lookup);
-        Ok(crate::rates::rates(
-            &rules,
-            &vs,
-            &opponent,
-            &resolver,
-            &|| {},
-        )?)
+        Ok(crate::rates::rates(&rules, &vs, &resolver, &|| {})?)
     })
     .await
     .map(Json)
@@ -531,7 +601,7 @@ pub async fn game(
             ApiError::bad(format!(
                 "the seed is a whole number from 0 to {}, not '{}'",
                 u64::MAX,
-                crate::strategy::grammar::clip(text, 40)
+                crate::text::clip(text, 40)
             ))
         })?,
     };
@@ -541,19 +611,21 @@ pub async fn game(
         Some(other) => {
             return Err(ApiError::bad(format!(
                 "first is 'you' or 'opponent', not '{}'",
-                crate::strategy::grammar::clip(other, 40)
+                crate::text::clip(other, 40)
             )))
         }
     };
+    let minus_one = rules.has_minus_one();
     let moves: Vec<u8> = match params.get("moves").map(str::trim) {
         None | Some("") => Vec::new(),
         Some(text) => text
             .split(',')
-            .map(|m| match m.trim().parse::<u8>() {
-                Ok(d) if d as usize <= MAX_DICE => Ok(d),
-                _ => Err(ApiError::bad(format!(
-                    "move '{}' is not a dice count 0..=10",
-                    crate::strategy::grammar::clip(m, 40)
+            .map(|m| match crate::play::parse_dice(m, minus_one) {
+                Some(d) => Ok(d),
+                None => Err(ApiError::bad(format!(
+                    "move '{}' is not a dice count 0..=10{}",
+                    crate::text::clip(m, 40),
+                    if minus_one { " or -1" } else { "" }
                 ))),
             })
             .collect::<Result<_, _>>()?,
@@ -569,6 +641,9 @@ pub async fn game(
     compute(&Arc::clone(&state), cost(&rules, Work::Sweep), move || {
         if vs == "person" {
             return replay(&rules, Opponent::Person, &vs, seed, first, &moves);
+        }
+        if Spec::parse(&vs).is_ok_and(|spec| spec == Spec::Optimal) {
+            return replay(&rules, Opponent::Optimal, &vs, seed, first, &moves);
         }
         let bot = state.table(&rules, &vs)?;
         replay(&rules, Opponent::Bot(&bot), &vs, seed, first, &moves)

@@ -100,7 +100,7 @@ pub async fn contest(
             .ok_or_else(|| {
                 ApiError::bad(format!(
                     "margin is a number from 0 up to 0.5, not '{}'",
-                    crate::strategy::grammar::clip(text, 40)
+                    crate::text::clip(text, 40)
                 ))
             })?,
     };

@@ -4,10 +4,10 @@
 
 use serde::Serialize;
 
-use crate::dice::MAX_DICE;
-use crate::engine::SweepOptions;
-use crate::engine::{self, Solution};
-use crate::play::{Event, Game, Player, Turn};
+use std::sync::Arc;
+
+use crate::engine::{self, State, SweepOptions};
+use crate::play::{Bot, Event, Game, Player, Turn};
 use crate::report::RulesHeader;
 use crate::rng::Rng;
 use crate::rules::Rules;
@@ -19,6 +19,9 @@ use super::error::ApiError;
 pub enum Opponent<'a> {
     /// A strategy, moving by its table.
     Bot(&'a StrategyTable),
+    /// The optimal player, moving by the optimum itself (which remembers,
+    /// under rules with memory or a clock).
+    Optimal,
     /// A second person at the same screen.
     Person,
 }
@@ -30,8 +33,8 @@ pub struct TurnReport {
     pub player: &'static str,
     /// The mover's and the other's scores before the turn.
     pub before: (u32, u32),
-    /// The dice count chosen.
-    pub dice: u8,
+    /// The dice count chosen (-1 for the move of rolling -1 dice).
+    pub dice: i32,
     /// Faces per die.
     pub sides: u32,
     /// The faces shown.
@@ -79,10 +82,27 @@ pub struct GameReport {
     /// two people, with optimal play by both.
     pub win_probability: Pair<f64>,
     /// For the player to move (a person), the win probability of each dice
-    /// count 0..=10 with that play afterwards.
+    /// count 0..=10 with that play afterwards, then of rolling -1 dice where
+    /// the rules have that move.
     pub choices: Option<Vec<f64>>,
-    /// What the bot or the optimal player would roll here.
-    pub advice: Option<u8>,
+    /// What the bot or the optimal player would roll here (-1 for -1 dice).
+    pub advice: Option<i32>,
+    /// Under rules with memory or a clock, what both remember and the
+    /// clock now; the game's values are at this context.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub context: Option<GameContext>,
+}
+
+/// What a game under rules with memory or a clock holds beyond the scores.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameContext {
+    /// What each player remembers of their previous turn.
+    pub remembered: Pair<u32>,
+    /// The clock both share.
+    pub clock: u32,
+    /// The same in words ("feral-hogs: you remember 4 dice, the opponent
+    /// 6 dice.").
+    pub text: String,
 }
 
 fn name(player: Player) -> &'static str {
@@ -104,27 +124,32 @@ pub fn replay(
     moves: &[u8],
 ) -> Result<GameReport, ApiError> {
     let goal = rules.goal();
-    let bot = match opponent {
-        Opponent::Bot(table) => Some(table),
-        Opponent::Person => None,
+    let options = SweepOptions::default();
+    // The numbers the page shows: against a bot, the best response to it
+    // (against the optimal bot that is the optimum itself, the bits of
+    // `hog explain`); between two people, optimal play by both.
+    let (bot, solution) = match opponent {
+        Opponent::Bot(table) => (
+            Some(Bot::Table(table.clone())),
+            Arc::new(engine::best_response(rules, table, &options)),
+        ),
+        Opponent::Optimal => {
+            let optimum = Arc::new(engine::solve(rules, &options));
+            (Some(Bot::Solved(Arc::clone(&optimum))), optimum)
+        }
+        Opponent::Person => (None, Arc::new(engine::solve(rules, &options))),
     };
+    let has_bot = bot.is_some();
     // Against a person the "bot" seat is played from the moves too.
-    let table = bot
-        .cloned()
-        .unwrap_or_else(|| StrategyTable::constant(goal, 0));
-    let mut game = Game::new(rules, table, first, Rng::seed_from_u64(seed));
+    let seat = bot.unwrap_or_else(|| Bot::Table(StrategyTable::constant(goal, 0)));
+    let mut game = Game::with_bot(rules, seat, first, Rng::seed_from_u64(seed));
     let mut turns: Vec<Turn> = Vec::new();
     let mut next = moves.iter();
     while let Some(player) = game.to_move() {
-        let turn = if player == Player::Bot && bot.is_some() {
+        let turn = if player == Player::Bot && has_bot {
             game.bot_turn()
         } else {
             let Some(&dice) = next.next() else { break };
-            if dice as usize > MAX_DICE {
-                return Err(ApiError::bad(format!(
-                    "move {dice}: choose 0 to {MAX_DICE} dice"
-                )));
-            }
             game.move_with(dice)?
         };
         turns.push(turn);
@@ -140,11 +165,6 @@ pub fn replay(
     let scores = Pair {
         you: game.score(Player::Human),
         opponent: game.score(Player::Bot),
-    };
-    let options = SweepOptions::default();
-    let solution: Solution<'_> = match bot {
-        Some(table) => engine::best_response(rules, table, &options),
-        None => engine::solve(rules, &options),
     };
     let (win_probability, choices, advice) = match game.to_move() {
         None => {
@@ -163,20 +183,24 @@ pub fn replay(
             )
         }
         Some(mover) => {
-            let (own, other) = (game.score(mover), game.score(mover.other()));
-            let person_moves = mover == Player::Human || bot.is_none();
+            let at = State::new(
+                game.score(mover),
+                game.score(mover.other()),
+                game.context(mover),
+            );
+            let person_moves = mover == Player::Human || !has_bot;
             let mover_value = if person_moves {
-                solution.value(0, (own, other))
+                solution.value(0, at)
             } else {
-                solution.value(solution.opponent_seat(), (own, other))
+                solution.value(solution.opponent_seat(), at)
             };
             let you = if mover == Player::Human {
                 mover_value
             } else {
                 1.0 - mover_value
             };
-            let choices = person_moves.then(|| solution.choice_values(0, (own, other)));
-            let advice = person_moves.then(|| solution.choice(0, (own, other)));
+            let choices = person_moves.then(|| solution.choice_values(0, at));
+            let advice = person_moves.then(|| crate::table::shown(solution.choice(0, at)));
             (
                 Pair {
                     you,
@@ -197,7 +221,7 @@ pub fn replay(
             .map(|t| TurnReport {
                 player: name(t.player),
                 before: t.before,
-                dice: t.dice,
+                dice: crate::table::shown(t.dice),
                 sides: t.sides,
                 rolls: t.rolls,
                 points: t.points,
@@ -214,5 +238,16 @@ pub fn replay(
         win_probability,
         choices,
         advice,
+        context: rules.memory().map(|_| {
+            let you = game.context(Player::Human);
+            GameContext {
+                remembered: Pair {
+                    you: you.mine,
+                    opponent: you.theirs,
+                },
+                clock: game.clock(),
+                text: game.context_note("the opponent"),
+            }
+        }),
     })
 }

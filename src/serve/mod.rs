@@ -89,12 +89,12 @@ async fn errors_as_json(request: Request, next: axum::middleware::Next) -> Respo
     let message = match allow {
         Some(allow) => format!(
             "{method} {}: this endpoint takes {allow}",
-            crate::strategy::grammar::clip(&path, 80)
+            crate::text::clip(&path, 80)
         ),
         None if !text.is_empty() => text,
         _ => format!(
             "{method} {}: {}",
-            crate::strategy::grammar::clip(&path, 80),
+            crate::text::clip(&path, 80),
             status.canonical_reason().unwrap_or("refused")
         ),
     };

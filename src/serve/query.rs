@@ -3,7 +3,7 @@
 
 use serde::Deserialize;
 
-use crate::rules::{AfterTurn, Components, DiceRule, Preset, Rules, ZeroDice};
+use crate::rules::{AfterTurn, BuiltIn, Components, DiceRule, Preset, Rules, ZeroDice};
 
 use super::error::ApiError;
 
@@ -37,6 +37,29 @@ impl RulesQuery {
     /// query leaves out comes from `default` (the server's rules: their
     /// preset and components where they have them, and their goal).
     pub fn to_rules(&self, max_goal: u32, default: &Rules) -> Result<Rules, ApiError> {
+        // A rule set built into hog (fa19) by name; a request never names
+        // a file (nothing a request does reads one).
+        if let Some(built_in) = self
+            .rules
+            .as_deref()
+            .and_then(|r| BuiltIn::from_name(r.trim()))
+        {
+            if let Some(key) = [
+                ("zero_dice", &self.zero_dice),
+                ("hog_wild", &self.hog_wild),
+                ("after_turn", &self.after_turn),
+            ]
+            .into_iter()
+            .find_map(|(key, value)| value.is_some().then_some(key))
+            {
+                return Err(ApiError::bad(format!(
+                    "bad rules: {} is a rules file; a request cannot change its {key}",
+                    built_in.name
+                )));
+            }
+            let goal = self.goal(max_goal, 100)?;
+            return Ok(built_in.rules(Some(goal), None)?);
+        }
         let own = default.functions().is_none();
         let (preset, mut c): (Preset, Components) = match &self.rules {
             None if own => (default.base(), default.components()),
@@ -59,16 +82,24 @@ impl RulesQuery {
             Some(other) => {
                 return Err(ApiError::bad(format!(
                     "bad rules: hog_wild is true or false, not '{}'",
-                    crate::strategy::grammar::clip(other, 40)
+                    crate::text::clip(other, 40)
                 )))
             }
         }
+        let goal = self.goal(max_goal, default.goal())?;
+        Ok(Rules::new(preset, c, goal)?)
+    }
+}
+
+impl RulesQuery {
+    /// The goal asked for (`default` if none), at most `max_goal`.
+    fn goal(&self, max_goal: u32, default: u32) -> Result<u32, ApiError> {
         let goal = match self.goal.as_deref().map(str::trim) {
-            None => default.goal(),
+            None => default,
             Some(text) => text.parse::<u32>().map_err(|_| {
                 ApiError::bad(format!(
                     "bad goal: '{}' is not a goal from 1 to {max_goal}",
-                    crate::strategy::grammar::clip(text, 40)
+                    crate::text::clip(text, 40)
                 ))
             })?,
         };
@@ -78,7 +109,7 @@ impl RulesQuery {
                  the command line takes larger goals"
             )));
         }
-        Ok(Rules::new(preset, c, goal)?)
+        Ok(goal)
     }
 }
 

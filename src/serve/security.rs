@@ -46,7 +46,7 @@ fn check(state: &ServerState, request: &Request) -> Result<(), ApiError> {
             StatusCode::FORBIDDEN,
             format!(
                 "the Host header '{}' does not name this server",
-                crate::strategy::grammar::clip(host, 60)
+                crate::text::clip(host, 60)
             ),
         ));
     }
@@ -60,7 +60,7 @@ fn check(state: &ServerState, request: &Request) -> Result<(), ApiError> {
                     StatusCode::FORBIDDEN,
                     format!(
                         "a request from another site ({}) cannot use this server",
-                        crate::strategy::grammar::clip(origin, 60)
+                        crate::text::clip(origin, 60)
                     ),
                 ));
             }

@@ -285,7 +285,7 @@ impl ServerState {
     /// Keep an uploaded table (CSV, or a JSON array of rows) for a game to
     /// `goal`; its id.
     pub fn upload(&self, name: &str, body: &str, goal: u32) -> Result<Upload, ApiError> {
-        let name = crate::strategy::grammar::clip(
+        let name = crate::text::clip(
             Path::new(name.trim())
                 .file_name()
                 .map_or("table", |n| n.to_str().unwrap_or("table")),
@@ -311,6 +311,16 @@ impl ServerState {
     /// strategy, a solve (cached), or a built-in. Files and Python are
     /// refused: only the command line that started the server names them.
     pub fn table(&self, rules: &Rules, text: &str) -> Result<Arc<StrategyTable>, ApiError> {
+        let spec = self.spec(text)?;
+        let table = self.resolve(rules, &spec)?;
+        // An upload may roll -1 dice; only some rules have that move.
+        rules.check_moves(&table, text)?;
+        Ok(table)
+    }
+
+    /// A spec of a request, within the request's bounds (its length, the
+    /// nesting of `best_response`).
+    pub fn spec(&self, text: &str) -> Result<Spec, ApiError> {
         if text.chars().count() > self.limits.max_spec {
             return Err(ApiError::bad(format!(
                 "a spec in a request is at most {} characters",
@@ -322,14 +332,11 @@ impl ServerState {
         if nesting > self.limits.max_nesting {
             return Err(ApiError::bad(format!(
                 "bad strategy spec '{}': best_response nested {nesting} deep; a request may nest {}",
-                crate::strategy::grammar::clip(text.trim(), 80),
+                crate::text::clip(text.trim(), 80),
                 self.limits.max_nesting
             )));
         }
-        let table = self.resolve(rules, &spec)?;
-        // An upload may roll -1 dice; only some rules have that move.
-        rules.check_moves(&table, text)?;
-        Ok(table)
+        Ok(spec)
     }
 
     fn resolve(&self, rules: &Rules, spec: &Spec) -> Result<Arc<StrategyTable>, ApiError> {
@@ -432,7 +439,7 @@ pub fn table_from_json(body: &str, goal: u32) -> Result<StrategyTable, String> {
                 None => {
                     return Err(format!(
                         "score {s}, opponent score {o}: {} is not a dice count 0..=10",
-                        crate::strategy::grammar::clip(&v.to_string(), 30)
+                        crate::text::clip(&v.to_string(), 30)
                     ))
                 }
             }

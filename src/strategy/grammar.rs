@@ -90,13 +90,7 @@ pub fn parse(text: &str) -> Result<Expr, String> {
     }
 }
 
-/// `text` cut to `max` characters with an ellipsis, for quoting input back.
-pub fn clip(text: &str, max: usize) -> String {
-    match text.char_indices().nth(max) {
-        None => text.to_string(),
-        Some((cut, _)) => format!("{}...", &text[..cut]),
-    }
-}
+pub use crate::text::clip;
 
 /// Characters that end a word.
 fn is_delimiter(c: char) -> bool {

@@ -22,7 +22,7 @@ pub use spec::Spec;
 use std::time::Duration;
 
 use crate::engine;
-use crate::engine::SweepOptions;
+use crate::engine::{SweepOptions, WinRates};
 use crate::error::HogError;
 use crate::rules::Rules;
 
@@ -76,6 +76,43 @@ impl<'a> Resolver<'a> {
     /// Parse and resolve a spec.
     pub fn resolve_str(&self, text: &str) -> Result<StrategyTable, HogError> {
         self.resolve(&Spec::parse(text)?)
+    }
+
+    /// The exact win rates of `a` against `b`. A quantity that is a
+    /// solution's own value comes from that solution, so that every
+    /// command and page gives it one set of bits (those `hog solve` and
+    /// `hog explain` print): the optimum against itself, and a best
+    /// response against the strategy it answers (under rules with memory
+    /// or a clock too, where neither is a table). Any other pair is two
+    /// tables played against each other.
+    pub fn rates(&self, a: &Spec, b: &Spec) -> Result<WinRates, HogError> {
+        let start = (0, 0);
+        match (a, b) {
+            (Spec::Optimal, Spec::Optimal) => {
+                let optimum = engine::solve(self.rules, &self.options);
+                let first = optimum.value(0, start);
+                return Ok(WinRates::new(first, 1.0 - first));
+            }
+            (Spec::BestResponse(answered), other) | (other, Spec::BestResponse(answered)) => {
+                let opponent = self.resolve(other)?;
+                if self.resolve(answered)? == opponent {
+                    let response = engine::best_response(self.rules, &opponent, &self.options);
+                    let (mine, theirs) = (
+                        response.value(0, start),
+                        response.value(response.opponent_seat(), start),
+                    );
+                    // The response's rates, or its opponent's against it.
+                    return Ok(if matches!(a, Spec::BestResponse(_)) {
+                        WinRates::new(mine, 1.0 - theirs)
+                    } else {
+                        WinRates::new(theirs, 1.0 - mine)
+                    });
+                }
+            }
+            _ => {}
+        }
+        let (a, b) = (self.resolve(a)?, self.resolve(b)?);
+        Ok(engine::win_rates(self.rules, &a, &b, &self.options))
     }
 
     /// The table a spec stands for under these rules: one that rolls -1

@@ -39,6 +39,19 @@ pub enum Spec {
 }
 
 impl Spec {
+    /// Whether `self` against `other` is a solution's own value: the
+    /// optimum against itself, or a best response against the spec it
+    /// answers (either way round).
+    pub fn answers(&self, other: &Spec) -> bool {
+        match (self, other) {
+            (Spec::Optimal, Spec::Optimal) => true,
+            (Spec::BestResponse(answered), other) | (other, Spec::BestResponse(answered)) => {
+                **answered == *other
+            }
+            _ => false,
+        }
+    }
+
     /// Parse a spec. A spec that is the name of an existing file as a whole
     /// (`final_strategy (1).csv`, `my project/hog.py:final_strategy`) names
     /// that file even where the call syntax would read it otherwise.
@@ -368,6 +381,18 @@ mod tests {
         assert!(err("best_response(6)").contains("needs a strategy, not '6'"));
         assert!(err("always_roll(99999999999999)").contains("0..=10"));
         assert!(err("boar_strategy(99999999999999)").contains("too large"));
+    }
+
+    #[test]
+    fn a_solution_answers_itself_and_what_it_answers() {
+        let spec = |text: &str| Spec::parse(text).unwrap();
+        assert!(spec("optimal").answers(&spec("optimal")));
+        let br = spec("best_response( always_roll(6) )");
+        assert!(br.answers(&spec("always_roll(6)")));
+        assert!(spec("always_roll(6)").answers(&br));
+        assert!(!br.answers(&spec("always_roll(5)")));
+        assert!(!spec("optimal").answers(&spec("always_roll(6)")));
+        assert!(!spec("always_roll(6)").answers(&spec("always_roll(6)")));
     }
 
     #[test]

@@ -15,6 +15,7 @@ mod files;
 mod freshness;
 mod fuzz;
 mod matching;
+mod matrix;
 mod memory;
 mod perfect_piggy;
 mod pictures;

@@ -317,14 +317,6 @@ fn play_against_the_remembering_optimum() {
 fn what_does_not_take_memory_yet_is_refused() {
     let dir = Scratch::new();
     let file = rules_file(&dir, "feral-hogs");
-    #[cfg(feature = "serve")]
-    dir.refuse(
-        &["serve", "--port", "0", "--rules-file", &file],
-        &[
-            "feral-hogs.toml are rules with memory (feral-hogs)",
-            "which hog serve does not take yet",
-        ],
-    );
     // A table is a table whatever the rules remember: exported and drawn
     // as it is; its win probability per state is not one number here.
     dir.run(&[

@@ -74,7 +74,10 @@ async function loadStrategies() {
     $("rules-note").textContent = `${house.origin} · goal fixed at start`;
   } else {
     const c = report.components;
-    $("rules-note").textContent = `${c.zero_dice}, ${c.dice} dice, ${c.after_turn === "none" ? "no after-turn rule" : c.after_turn}`;
+    const remembers = [c.memory, c.clock].filter(Boolean).join(", ");
+    $("rules-note").textContent =
+      `${c.zero_dice}, ${c.dice} dice, ${c.after_turn === "none" ? "no after-turn rule" : c.after_turn}` +
+      (remembers ? `, ${remembers}` : "");
   }
   $("rules-note").title = `rules=${report.rules}, goal ${report.goal}`;
   // Suggestions follow the rules until the person types their own.

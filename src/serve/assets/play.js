@@ -171,6 +171,10 @@ function render(report) {
   $("to-move").textContent = over
     ? "Game over"
     : `${side[report.to_move]} to move`;
+  // Under rules with memory or a clock: what each player remembers, the clock.
+  const context = $("context-line");
+  context.hidden = !report.context;
+  context.textContent = report.context ? report.context.text : "";
   const banner = $("winner");
   banner.hidden = !over;
   if (over) {
@@ -202,12 +206,14 @@ function renderHints(report) {
   const best = Math.max(...choices);
   // Bars from a little below the worst count, so small differences show.
   const floor = Math.max(0, Math.min(...choices) - 0.15 * (best - Math.min(...choices) + 0.01));
+  const advice = report.advice === -1 ? 11 : report.advice;
   choices.forEach((value, count) => {
     const row = body.insertRow();
     row.dataset.dice = String(count);
     row.dataset.value = String(value);
-    if (count === report.advice) row.classList.add("best");
-    row.insertCell().textContent = String(count);
+    if (count === advice) row.classList.add("best");
+    // The move of rolling -1 dice comes after the counts, where the rules have it.
+    row.insertCell().textContent = count === 11 ? "-1" : String(count);
     const cell = row.insertCell();
     cell.textContent = percent(value);
     const barCell = row.insertCell();
@@ -216,8 +222,8 @@ function renderHints(report) {
     bar.style.width = `${Math.max(2, (100 * (value - floor)) / (best - floor || 1))}%`;
     barCell.append(bar);
     row.insertCell().textContent =
-      count === report.advice ? "best" : `−${(100 * (best - value)).toFixed(2)} pp`;
-    row.addEventListener("click", () => choose(count));
+      count === advice ? "best" : `−${(100 * (best - value)).toFixed(2)} pp`;
+    if (count <= 10) row.addEventListener("click", () => choose(count));
   });
 }
 
