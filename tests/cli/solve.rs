@@ -124,7 +124,10 @@ fn best_response_round_trips_through_eval() {
     let named = s.json(&["eval", "best_response(always_roll(6))"]);
     assert_eq!(num(&named, "first"), first, "the response's own value");
     for (a, b) in rates(&eval).iter().zip(rates(&named)) {
-        assert!((a - b).abs() < 1e-15, "the table read back is the best response");
+        assert!(
+            (a - b).abs() < 1e-15,
+            "the table read back is the best response"
+        );
     }
     // Relative to the working folder, as a user would type it.
     assert_eq!(
