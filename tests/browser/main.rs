@@ -809,6 +809,46 @@ fn variants(page: &Page) -> Result<(), String> {
     Ok(())
 }
 
+/// Under rules with memory (fa19, from the rules menu): the game shows
+/// what each player remembers, as the API's report says it, with the API's
+/// exact chances; back under fa24 the line is gone.
+fn memory(page: &Page) -> Result<(), String> {
+    page.open("play")?;
+    page.set("#rules", "fa19")?;
+    page.idle("choosing fa19")?;
+    page.set("#opponent", "optimal")?;
+    page.set("#first", "you")?;
+    page.set("#seed", "5")?;
+    page.session.click("#replay")?;
+    page.idle("#replay under fa19")?;
+    click_dice(page, 4)?;
+    page.idle("rolling 4 dice under fa19")?;
+    let game = page.api(&format!(
+        "{}&rules=fa19&goal=100",
+        game_path(5, "optimal", &[4])
+    ))?;
+    let text = game["context"]["text"]
+        .as_str()
+        .ok_or_else(|| format!("the API's game under fa19 has no context: {game}"))?
+        .to_string();
+    if !text.starts_with("feral-hogs: you remember 4 dice") {
+        return Err(format!("the context after rolling 4 dice: {text:?}"));
+    }
+    page.eventually(|| {
+        let shown = page.js("return q('#context-line').textContent;", vec![])?;
+        if shown != json!(text) || !page.visible("#context-line")? {
+            return Err(format!("#context-line shows {shown}, not {text:?}"));
+        }
+        shows_game(page, &game)
+    })?;
+    page.set("#rules", "fa24")?;
+    page.idle("back to fa24")?;
+    page.eventually(|| match page.visible("#context-line")? {
+        false => Ok(()),
+        true => Err("#context-line still shows under fa24".to_string()),
+    })
+}
+
 /// At a phone's width the page does not scroll sideways; a screenshot
 /// `name` there; back to the desktop.
 fn on_phone(page: &Page, what: &str, name: &str) -> Result<(), String> {
@@ -1367,6 +1407,7 @@ fn the_page_plays_explores_and_compares_in_headless_chromium() {
         ("play", play as fn(&Page) -> Result<(), String>),
         ("explore", explore),
         ("compare", compare),
+        ("memory", memory),
     ] {
         failures.extend(scenario(&page, name, run));
     }
