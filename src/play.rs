@@ -415,8 +415,9 @@ impl<'r, D: Dice> Game<'r, D> {
     fn turn(&mut self, dice: u8) -> Turn {
         let player = self.to_move;
         let before = (self.score(player), self.score(player.other()));
-        let mut played = match self.rules.functions() {
-            Some(f) => self.play_functions(f.rules.as_ref(), before, dice),
+        let rules = self.rules;
+        let mut played = match rules.origin() {
+            Some(_) => self.play_functions(rules.score_rules(), before, dice),
             None => self.play_components(before, dice),
         };
         self.finish_turn(played.after, played.again, &mut played.events);
@@ -638,7 +639,7 @@ impl<'r, D: Dice> Game<'r, D> {
             }
             (true, false) => self.winner = Some(player),
             (false, true) => self.winner = Some(player.other()),
-            (false, false) if self.turns >= MAX_GAME_TURNS && self.rules.functions().is_some() => {
+            (false, false) if self.turns >= MAX_GAME_TURNS && self.rules.origin().is_some() => {
                 self.tied = true;
                 events.push(Event::TooLong { turns: self.turns });
             }

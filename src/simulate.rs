@@ -121,18 +121,16 @@ pub fn play_game(
         a.goal() == rules.goal() && b.goal() == rules.goal(),
         "the tables are for another goal"
     );
-    match rules.functions() {
-        Some(f) => match &f.memory {
-            Some(memory) => play_remembering(
-                f.rules.as_ref(),
-                memory.memory(),
-                memory.clock(),
-                [a, b],
-                rng,
-            ),
-            None => play(f.rules.as_ref(), [a, b], rng),
-        },
-        None => play(&Components(rules), [a, b], rng),
+    match (rules.origin(), rules.memory()) {
+        (_, Some(memory)) => play_remembering(
+            rules.score_rules(),
+            memory.memory(),
+            memory.clock(),
+            [a, b],
+            rng,
+        ),
+        (Some(_), None) => play(rules.score_rules(), [a, b], rng),
+        (None, None) => play(&Components(rules), [a, b], rng),
     }
 }
 

@@ -829,7 +829,7 @@ fn rules_given_as_functions_are_named_by_requests() {
     let name = "my ties\".py";
     let rules =
         Rules::from_functions(name.into(), hog::rules::Origin::Python, Arc::new(Ties)).unwrap();
-    assert!(rules.general().is_some(), "ties take the general path");
+    assert_eq!(rules.origin(), Some(hog::rules::Origin::Python));
     let s = Arc::new(
         ServerState::new(addr, Vec::new(), Limits::default()).with_house_rules(rules.clone()),
     );

@@ -386,7 +386,7 @@ fn zero_dice_note(rules: &Rules, e: &Explanation) -> String {
         ),
         None => String::new(),
     };
-    let zero_dice = match rules.functions() {
+    let zero_dice = match rules.origin() {
         Some(_) => "zero_dice",
         None => rules.components().zero_dice.title(),
     };

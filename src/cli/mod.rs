@@ -245,7 +245,7 @@ pub fn run(opts: Opts) -> anyhow::Result<()> {
     let python_timeout = Duration::from_secs_f64(opts.python_timeout.min(1e9));
     let rules = opts.rules.to_rules(python_timeout)?;
     let progress = Progress::new(opts.quiet, rules.goal());
-    if let Some((s, o)) = rules.functions().and_then(|f| f.tables.as_ref()?.endless()) {
+    if let Some((s, o)) = rules.endless() {
         progress.note(&format!(
             "under {} a game can go on forever (from {s} to {o}, by turns that leave the \
              scores' sum as it is); hog counts a game that never ends as half a win each",

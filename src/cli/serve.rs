@@ -115,7 +115,7 @@ pub fn run(config: &Config, args: &ServeArgs, printer: &mut Printer) -> anyhow::
         };
         raise_descriptor_limit(connections.max_connections);
         let mut state = ServerState::new(addr, named, limits).with_connections(connections);
-        state = match config.rules.functions() {
+        state = match config.rules.origin() {
             Some(_) => state.with_house_rules(config.rules.clone()),
             None => state.with_page_rules(&config.rules),
         };

@@ -52,8 +52,8 @@ pub fn default_folder(config: &Config) -> PathBuf {
     let borrowed = crate::rules::Preset::from_name(&name).is_some()
         || crate::rules::BUILT_IN.iter().any(|b| b.name == name);
     let own = rules
-        .functions()
-        .is_none_or(|f| f.origin == crate::rules::Origin::BuiltIn);
+        .origin()
+        .is_none_or(|o| o == crate::rules::Origin::BuiltIn);
     if borrowed && !own {
         name += "-file";
     }

@@ -9,6 +9,7 @@
 //! functions (`crate::general`), contexts for rules with memory or a clock
 //! (`crate::recall`). Nothing outside the engine asks which one ran.
 
+mod contexts;
 pub(crate) mod fast;
 pub(crate) mod functions;
 pub mod policy;
@@ -22,9 +23,9 @@ use std::cell::RefCell;
 
 use serde::Serialize;
 
-use crate::recall::memory_sweep;
 use crate::rules::Rules;
 use crate::table::StrategyTable;
+use contexts::memory_sweep;
 use fast::Seat;
 use functions::general_sweep;
 use solution::Backend;

@@ -5,10 +5,11 @@ use std::ops::Range;
 
 use rayon::prelude::*;
 
+use super::contexts::MemoryResult;
 use crate::dice::MAX_DICE;
 use crate::engine::fast::SweepResult;
 use crate::engine::functions::GeneralResult;
-use crate::recall::{Context, MemoryResult};
+use crate::recall::Context;
 use crate::rules::Rules;
 use crate::table::StrategyTable;
 

@@ -1,14 +1,12 @@
 //! Rules given as functions ([`ScoreRules`]): the trait every rule set
 //! whose state is the two scores implements, the outcome distributions of
 //! rolls of any dice, the rules tabulated state by state for the engine
-//! ([`RuleTables`]), and rules written in Python.
+//! ([`RuleTables`]). Rules written in Python are `crate::rules::python`.
 
 mod outcomes;
 mod point_set;
-mod rules_py;
 mod tables;
 
 pub use outcomes::{PigOut, Rolls, SIDES};
 pub(crate) use point_set::PointSet;
-pub use rules_py::{PythonClock, PythonMemory, PythonRules};
 pub use tables::{Roll, RuleTables, ScoreRules, Slot, CONSTANTS, MAX_RULES_GOAL, MAX_TURN_POINTS};

@@ -72,7 +72,7 @@ impl Plot {
             heatmap,
             title: shown(&title),
             subtitle: shown(&rules.caption()),
-            zero_dice: match rules.functions() {
+            zero_dice: match rules.origin() {
                 Some(_) => "Zero dice".to_string(),
                 None => rules.components().zero_dice.title().to_string(),
             },

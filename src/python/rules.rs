@@ -161,7 +161,7 @@ impl PyRules {
     /// are not a preset's components (`fa19`, a rules file).
     #[getter]
     fn preset(&self) -> String {
-        if self.rules.functions().is_some() {
+        if self.rules.origin().is_some() {
             self.rules.name()
         } else {
             self.rules.base().name().to_string()
@@ -212,7 +212,7 @@ impl PyRules {
     }
 
     fn __repr__(&self) -> String {
-        if self.rules.functions().is_some() {
+        if self.rules.origin().is_some() {
             return format!("Rules('{}', goal={})", self.rules.name(), self.goal());
         }
         format!(

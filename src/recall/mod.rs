@@ -24,18 +24,16 @@
 
 mod clock;
 mod feral;
+mod remembering;
 mod swapped_dice;
-mod sweep;
 mod time_trot;
 
 pub use clock::{Clock, ClockRule, MinusOne, Still};
 pub use feral::FeralHogs;
+pub(crate) use remembering::{Plan, CHOICES, POINTS};
+pub use remembering::{Remembering, MAX_CLOCK, MAX_MEMORY, MAX_STATES};
 pub use swapped_dice::{MinusOneMove, PerfectPiggy, PerfectTurn, PorkChop, Swap, SwappedDice};
-pub use sweep::{memory_sweep, MemoryResult, Remembering, MAX_CLOCK, MAX_MEMORY, MAX_STATES};
 pub use time_trot::TimeTrot;
-
-#[cfg(test)]
-mod tests;
 
 /// What each player remembers of their own previous turn, and what it is
 /// worth: a small integer per player, 0 for both before the first turn.

@@ -13,7 +13,9 @@ mod functions;
 mod identity;
 mod landing;
 pub mod library;
+mod memo;
 mod preset;
+pub mod python;
 mod reach;
 mod resolve;
 mod rules_file;
@@ -25,6 +27,7 @@ pub use dice_rule::DiceRule;
 pub use functions::{Functions, Origin};
 pub use identity::{digest_of, hex, RulesId};
 pub use landing::{diagonal_scores, outcome_index, state_index, Landing, LANDING_REACH};
+pub use memo::Memo;
 pub use preset::Preset;
 pub use reach::Reach;
 pub use resolve::{from_python, from_toml, resolve, Overrides, RuleSetName, PYTHON_TIMEOUT};
@@ -35,7 +38,6 @@ use std::sync::{Arc, OnceLock};
 
 use crate::dice::{DiceSet, MAX_ROLL_POINTS};
 
-use crate::engine::fast::recurrence::{Dice, Die, Ends};
 use crate::error::HogError;
 use crate::general::{RuleTables, ScoreRules, MAX_RULES_GOAL};
 use crate::recall::{Clock, Forgetful, PlayerMemory, Remembering, Still};
@@ -103,7 +105,9 @@ pub struct Rules {
     state_table: OnceLock<Option<StateTable>>,
     reach: OnceLock<Option<Reach>>,
     final_landings: OnceLock<Vec<f64>>,
-    recurrence: OnceLock<(Dice, Ends)>,
+    /// What the layers above derive from these rules and keep (the
+    /// engine's tables).
+    memo: Memo,
     /// What the rules are, as a key (see [`Rules::identity`]).
     identity: OnceLock<RulesId>,
     /// Rules given as functions (a rules file, Python), on whichever path
@@ -146,7 +150,7 @@ impl Rules {
             state_table: OnceLock::new(),
             reach: OnceLock::new(),
             final_landings: OnceLock::new(),
-            recurrence: OnceLock::new(),
+            memo: Memo::default(),
             identity: OnceLock::new(),
             functions: None,
         })
@@ -279,13 +283,37 @@ impl Rules {
     }
 
     /// The functions of rules given as functions, if these are.
-    pub fn functions(&self) -> Option<&Functions> {
+    pub(crate) fn functions(&self) -> Option<&Functions> {
         self.functions.as_ref()
     }
 
+    /// Where rules given as functions come from (a rules file, Python,
+    /// built into hog, code); `None` for a preset's components, which
+    /// name themselves (zero-dice rule, dice, after-turn rule).
+    pub fn origin(&self) -> Option<Origin> {
+        self.functions.as_ref().map(|f| f.origin)
+    }
+
+    /// A state from which a game can go on forever (by turns that leave
+    /// the sum of the scores as it is), if the rules allow one: hog counts
+    /// a game that never ends as half a win each.
+    pub fn endless(&self) -> Option<(u32, u32)> {
+        self.functions.as_ref()?.tables.as_ref()?.endless()
+    }
+
+    /// The rules as functions of the scores, turn by turn: the presets'
+    /// components, or the functions the rules were given as.
+    pub fn score_rules(&self) -> &(dyn ScoreRules + Send + Sync) {
+        match &self.functions {
+            Some(f) => f.rules.as_ref(),
+            None => self,
+        }
+    }
+
     /// The general path's tables, for rules given as functions that do not
-    /// have the fast path's structure (see [`Rules::from_functions`]).
-    pub fn general(&self) -> Option<&RuleTables> {
+    /// have the fast path's structure (see [`Rules::from_functions`]): the
+    /// engine's question.
+    pub(crate) fn general(&self) -> Option<&RuleTables> {
         self.functions
             .as_ref()
             .filter(|f| !f.fast)
@@ -493,21 +521,9 @@ impl Rules {
         })
     }
 
-    /// The recurrence's die types (four-sided ones only if some state
-    /// below the goal rolls them) and its records past the goal: they
-    /// depend on the rules alone, so every sweep of these rules shares them.
-    pub(crate) fn recurrence(&self) -> &(Dice, Ends) {
-        self.recurrence.get_or_init(|| {
-            let n = self.size();
-            let dice = self.components.dice;
-            let four = (0..2 * n - 1).any(|d| dice.sides_at_sum(d as u32) == 4);
-            let dice = Dice {
-                six: Die::new(&self.six),
-                four: four.then(|| Die::new(&self.four)),
-            };
-            let ends = Ends::new(&dice, self.final_landings(), LANDING_REACH, n);
-            (dice, ends)
-        })
+    /// What the layers above derive from these rules and keep with them.
+    pub fn memo(&self) -> &Memo {
+        &self.memo
     }
 
     /// "fa24 (boar-brawl, six-sided, sus-fuss), goal 100", or for rules

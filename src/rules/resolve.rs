@@ -10,8 +10,8 @@ use std::time::Duration;
 
 use super::{BuiltIn, ComposedRules, Origin, Preset, Rules, BUILT_IN};
 use crate::error::HogError;
-use crate::general::PythonRules;
 use crate::recall::FeralHogs;
+use crate::rules::python::PythonRules;
 
 /// What [`resolve`] may change of the rule set it is given.
 #[derive(Debug, Clone, Copy, Default)]

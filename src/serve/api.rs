@@ -781,7 +781,7 @@ pub async fn strategies(
         house: state.house_rules().map(|house| HouseEntry {
             name: house.name(),
             goal: house.goal(),
-            origin: house.functions().map_or("", |f| f.origin.words()),
+            origin: house.origin().map_or("", |o| o.words()),
         }),
     }))
 }

@@ -60,7 +60,7 @@ impl RulesQuery {
             let goal = self.goal(max_goal, 100)?;
             return Ok(built_in.rules(Some(goal), None)?);
         }
-        let own = default.functions().is_none();
+        let own = default.origin().is_none();
         let (preset, mut c): (Preset, Components) = match &self.rules {
             None if own => (default.base(), default.components()),
             None => (Preset::Fa24, Preset::Fa24.components()),
@@ -117,7 +117,7 @@ impl RulesQuery {
 /// and each component that differs from the preset's. The page starts with
 /// these, so `hog serve --rules digit-swap --goal 50` opens on that game.
 pub fn query_of(rules: &Rules) -> String {
-    if rules.functions().is_some() {
+    if rules.origin().is_some() {
         return format!(
             "rules={}&goal={}",
             percent_encoded(&rules.name()),

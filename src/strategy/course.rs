@@ -68,11 +68,11 @@ impl CourseStrategy {
     /// Whether the strategy means anything under these rules: the swap
     /// strategies need a swap rule, `sus_strategy` needs Sus Fuss.
     pub fn applies_to(self, rules: &Rules) -> Result<(), String> {
-        if let Some(f) = rules.functions() {
+        if rules.origin().is_some() {
             return Err(format!(
                 "{} is written for the course's rules, not for rules from {}",
                 self.name(),
-                f.name
+                rules.name()
             ));
         }
         let after = rules.components().after_turn;

@@ -3,17 +3,14 @@
 //! state, `simulate` with real dice; the others refuse them in one line.
 
 use hog::engine::Policy;
-use hog::general::RuleTables;
 use std::sync::Arc;
 
-use hog::recall::{
-    memory_sweep, Clock, ClockRule, Context, FeralHogs, Forgetful, MemoryResult, PlayerMemory,
-    Remembering, Still, TimeTrot,
-};
+use hog::engine::{Solution, State};
+use hog::recall::{Clock, ClockRule, Context, FeralHogs, Forgetful, PlayerMemory, Still, TimeTrot};
 use hog::rules::ComposedRules;
 use hog::table::StrategyTable;
 
-use crate::util::{eval_twins, example, num, refuse_python, run_ok, Scratch};
+use crate::util::{eval_twins, example, num, refuse_python, run_ok, swept, Scratch};
 
 const FA19: &str = "zero_dice = \"bacon-ten-minus-min-digit\"\n\
                     after_turn = \"swap-first-times-last\"\n";
@@ -33,7 +30,7 @@ fn rules_file(dir: &Scratch, memory: &str) -> String {
     name
 }
 
-fn library(memory: FeralHogs, policies: &[Policy<'_>]) -> MemoryResult {
+fn library(memory: FeralHogs, policies: &[Policy<'_>]) -> Solution<'static> {
     clocked(Arc::new(memory), Arc::new(Still), policies)
 }
 
@@ -43,11 +40,13 @@ fn clocked(
     memory: Arc<dyn PlayerMemory + Send + Sync>,
     clock: Arc<dyn Clock + Send + Sync>,
     policies: &[Policy<'_>],
-) -> MemoryResult {
-    let rules = ComposedRules::parse(FA19, Some(40)).unwrap();
-    let tables = RuleTables::new(&rules).unwrap();
-    let remembering = Remembering::new(&rules, &tables, memory, clock).unwrap();
-    memory_sweep(&tables, &remembering, policies)
+) -> Solution<'static> {
+    swept(
+        ComposedRules::parse(FA19, Some(40)).unwrap(),
+        memory,
+        clock,
+        policies,
+    )
 }
 
 #[test]
@@ -68,8 +67,9 @@ fn eval_and_solve_give_the_library_values_with_memory() {
             "--vs",
             "always_roll(4)",
         ]);
-        let first = library(memory, &[Policy::Fixed(&two), Policy::Fixed(&four)]).start(0);
-        let second = 1.0 - library(memory, &[Policy::Fixed(&four), Policy::Fixed(&two)]).start(0);
+        let first = library(memory, &[Policy::Fixed(&two), Policy::Fixed(&four)]).value(0, (0, 0));
+        let second =
+            1.0 - library(memory, &[Policy::Fixed(&four), Policy::Fixed(&two)]).value(0, (0, 0));
         assert_eq!(num(&v, "first").to_bits(), first.to_bits(), "{name}");
         assert_eq!(num(&v, "second").to_bits(), second.to_bits(), "{name}");
         // Feral Hogs pays the first turn of two dice: better than without.
@@ -94,7 +94,7 @@ fn eval_and_solve_give_the_library_values_with_memory() {
         let best = library(memory, &[Policy::Best]);
         assert_eq!(
             num(&s, "first_player_win_probability").to_bits(),
-            best.start(0).to_bits()
+            best.value(0, (0, 0)).to_bits()
         );
         let text = std::fs::read_to_string(dir.join(&out).join("final_strategy.csv")).unwrap();
         let mut lines = text.lines();
@@ -102,16 +102,20 @@ fn eval_and_solve_give_the_library_values_with_memory() {
             lines.next(),
             Some("score,opponent_score,memory,opponent_memory,dice,win_probability")
         );
-        let size = best.size();
+        let size = best.rules().memory().unwrap().size();
         assert_eq!(lines.clone().count() as u32, 40 * 40 * size * size);
         for line in lines.step_by(97) {
             let f: Vec<&str> = line.split(',').collect();
             let x: Vec<u32> = f[..5].iter().map(|t| t.parse().unwrap()).collect();
             let value: f64 = f[5].parse().unwrap();
             let at = Context::remembering(x[2], x[3]);
-            assert_eq!(best.choice(0, x[0], x[1], at), x[4] as u8, "{line}");
             assert_eq!(
-                best.value(0, x[0], x[1], at).to_bits(),
+                best.choice(0, State::new(x[0], x[1], at)),
+                x[4] as u8,
+                "{line}"
+            );
+            assert_eq!(
+                best.value(0, State::new(x[0], x[1], at)).to_bits(),
                 value.to_bits(),
                 "{line}"
             );
@@ -142,7 +146,7 @@ fn simulate_plays_with_memory() {
             Policy::Fixed(&StrategyTable::constant(40, 4)),
         ],
     )
-    .start(0);
+    .value(0, (0, 0));
     assert_sampled_near(&v, exact);
 }
 
@@ -172,14 +176,14 @@ fn rates_and_match_track_the_memory() {
         FeralHogs::Dice,
         &[Policy::Fixed(&two), Policy::Fixed(&four)],
     )
-    .start(0);
+    .value(0, (0, 0));
     assert_eq!(
         num(row("always_roll(2)"), "first").to_bits(),
         first.to_bits()
     );
-    let best = library(FeralHogs::Dice, &[Policy::Best, Policy::Fixed(&four)]).start(0);
+    let best = library(FeralHogs::Dice, &[Policy::Best, Policy::Fixed(&four)]).value(0, (0, 0));
     let best_second =
-        1.0 - library(FeralHogs::Dice, &[Policy::Fixed(&four), Policy::Best]).start(0);
+        1.0 - library(FeralHogs::Dice, &[Policy::Fixed(&four), Policy::Best]).value(0, (0, 0));
     let response = row("best_response(always_roll(4))");
     assert_eq!(num(response, "first").to_bits(), best.to_bits());
     assert!((num(response, "second") - best_second).abs() < 1e-15);
@@ -227,12 +231,12 @@ fn explain_takes_what_each_player_remembers() {
         ]);
         assert_eq!(v["remembered"], serde_json::json!([a, b]));
         let at = Context::remembering(a, b);
-        let choice = best.choice(0, 17, 23, at);
+        let choice = best.choice(0, State::new(17, 23, at));
         assert_eq!(v["best"], choice, "{remembered}");
         let value = v["choices"][usize::from(choice)]["win_probability"]
             .as_f64()
             .unwrap();
-        assert!((value - best.value(0, 17, 23, at)).abs() < 1e-15);
+        assert!((value - best.value(0, State::new(17, 23, at))).abs() < 1e-15);
         for (k, c) in v["choices"].as_array().unwrap().iter().enumerate() {
             let bonus = if (k as u32).abs_diff(a) == 2 { 3 } else { 0 };
             assert_eq!(c["bonus"], bonus, "{remembered}: {k} dice");
@@ -424,20 +428,22 @@ fn the_example_file_with_memory() {
     ]);
     let rules = ComposedRules::load(&path, None).unwrap();
     assert_eq!(rules.memory(), Some(FeralHogs::Dice));
-    let tables = RuleTables::new(&rules).unwrap();
-    let remembering =
-        Remembering::new(&rules, &tables, Arc::new(FeralHogs::Dice), Arc::new(Still)).unwrap();
-    let best = memory_sweep(&tables, &remembering, &[Policy::Best]);
+    let best = swept(
+        rules,
+        Arc::new(FeralHogs::Dice),
+        Arc::new(Still),
+        &[Policy::Best],
+    );
     assert_eq!(
         num(&s, "first_player_win_probability").to_bits(),
-        best.start(0).to_bits()
+        best.value(0, (0, 0)).to_bits()
     );
     let preset = dir.json(&["solve", "--rules", "fa19", "--out", "preset"]);
     assert_eq!(preset["rules"], "fa19");
     assert_eq!(preset["components"]["memory"], "feral-hogs");
     assert_eq!(
         num(&preset, "first_player_win_probability").to_bits(),
-        best.start(0).to_bits()
+        best.value(0, (0, 0)).to_bits()
     );
     let csv = |out: &str| std::fs::read(dir.join(out).join("final_strategy.csv")).unwrap();
     assert_eq!(csv("preset"), csv("out"));
@@ -729,7 +735,7 @@ fn time_trot_is_a_clock_the_commands_track() {
         "always_roll(4)",
     ]);
     let pair = [Policy::Fixed(&two), Policy::Fixed(&four)];
-    let first = clocked(Arc::new(Forgetful), clock.clone(), &pair).start(0);
+    let first = clocked(Arc::new(Forgetful), clock.clone(), &pair).value(0, (0, 0));
     assert_eq!(num(&v, "first").to_bits(), first.to_bits());
     assert_eq!(v["components"]["clock"], "time-trot 8");
     assert_eq!(v["components"].get("memory"), None);
@@ -739,7 +745,7 @@ fn time_trot_is_a_clock_the_commands_track() {
     let best = clocked(Arc::new(Forgetful), clock.clone(), &[Policy::Best]);
     assert_eq!(
         num(&s, "first_player_win_probability").to_bits(),
-        best.start(0).to_bits()
+        best.value(0, (0, 0)).to_bits()
     );
     let text = std::fs::read_to_string(dir.join("out/final_strategy.csv")).unwrap();
     let mut lines = text.lines();
@@ -755,9 +761,16 @@ fn time_trot_is_a_clock_the_commands_track() {
             clock: clock.of_turn(n[2], n[3] == 1).unwrap(),
             ..Context::START
         };
-        assert_eq!(best.choice(0, n[0], n[1], at), n[4] as u8, "{line}");
+        assert_eq!(
+            best.choice(0, State::new(n[0], n[1], at)),
+            n[4] as u8,
+            "{line}"
+        );
         let value: f64 = x[5].parse().unwrap();
-        assert_eq!(best.value(0, n[0], n[1], at).to_bits(), value.to_bits());
+        assert_eq!(
+            best.value(0, State::new(n[0], n[1], at)).to_bits(),
+            value.to_bits()
+        );
     }
 
     // explain at a turn: turn 11 is 3 mod 8; on an extra turn no count
@@ -778,7 +791,11 @@ fn time_trot_is_a_clock_the_commands_track() {
             clock: clock.of_turn(turn, extra).unwrap(),
             ..Context::START
         };
-        assert_eq!(e["best"], best.choice(0, 17, 23, at), "{turn} {extra}");
+        assert_eq!(
+            e["best"],
+            best.choice(0, State::new(17, 23, at)),
+            "{turn} {extra}"
+        );
     }
     let text = dir.run(&["explain", "17", "23", "--rules-file", &file, "--turn", "3"]);
     assert!(
@@ -815,7 +832,7 @@ fn time_trot_is_a_clock_the_commands_track() {
     let best = clocked(Arc::new(FeralHogs::Dice), clock, &[Policy::Best]);
     assert_eq!(
         num(&s, "first_player_win_probability").to_bits(),
-        best.start(0).to_bits()
+        best.value(0, (0, 0)).to_bits()
     );
 }
 
@@ -872,29 +889,31 @@ fn the_time_trot_example_file() {
     );
     const SCORING: &str = "zero_dice = \"bacon-product\"\nafter_turn = \"swap-digits\"\n";
     let scoring = ComposedRules::parse(SCORING, Some(100)).unwrap();
-    let tables = RuleTables::new(&scoring).unwrap();
-    let remembering = Remembering::new(
-        &scoring,
-        &tables,
+    let trot = || Arc::new(TimeTrot::new(8).unwrap());
+    let best = swept(
+        scoring.clone(),
         Arc::new(Forgetful),
-        Arc::new(TimeTrot::new(8).unwrap()),
-    )
-    .unwrap();
-    let best = memory_sweep(&tables, &remembering, &[Policy::Best]);
+        trot(),
+        &[Policy::Best],
+    );
     let s = dir.json(&["solve", "--rules-file", file, "--out", "out"]);
     assert_eq!(
         num(&s, "first_player_win_probability").to_bits(),
-        best.start(0).to_bits()
+        best.value(0, (0, 0)).to_bits()
     );
     // The scoring is the digit-swap preset's, and Time Trot is worth
     // something: the preset's optimum differs.
     let plain = dir.json(&["solve", "--rules", "digit-swap", "--out", "plain"]);
     let plain = num(&plain, "first_player_win_probability");
-    let forgetful =
-        Remembering::new(&scoring, &tables, Arc::new(Forgetful), Arc::new(Still)).unwrap();
-    let without = memory_sweep(&tables, &forgetful, &[Policy::Best]).start(0);
+    let without = swept(
+        scoring.clone(),
+        Arc::new(Forgetful),
+        Arc::new(Still),
+        &[Policy::Best],
+    )
+    .value(0, (0, 0));
     assert!((plain - without).abs() < 1e-15, "{plain} vs {without}");
-    assert!((plain - best.start(0)).abs() > 1e-3);
+    assert!((plain - best.value(0, (0, 0))).abs() > 1e-3);
 
     let v = dir.json(&[
         "simulate",
@@ -912,7 +931,7 @@ fn the_time_trot_example_file() {
         StrategyTable::constant(100, 5),
     );
     let pair = [Policy::Fixed(&three), Policy::Fixed(&five)];
-    let exact = memory_sweep(&tables, &remembering, &pair).start(0);
+    let exact = swept(scoring, Arc::new(Forgetful), trot(), &pair).value(0, (0, 0));
     assert_sampled_near(&v, exact);
 }
 

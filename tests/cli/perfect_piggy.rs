@@ -7,38 +7,22 @@
 use std::sync::Arc;
 
 use hog::engine::Policy;
-use hog::general::RuleTables;
-use hog::recall::{
-    memory_sweep, ClockRule, Context, Forgetful, MemoryResult, PerfectPiggy, Remembering, Still,
-};
+use hog::engine::{Solution, State};
+use hog::recall::{Clock, ClockRule, Context, Forgetful, PerfectPiggy, Still};
 use hog::rules::ComposedRules;
 use hog::table::StrategyTable;
 
-use crate::util::{eval_twins, example, num, refuse_python, solve_twins, Scratch};
+use crate::util::{eval_twins, example, num, refuse_python, solve_twins, swept, Scratch};
 
 /// The example file's scoring at `goal` with Perfect Piggy of `sides`, or
 /// with no clock: the library's sweep of `policies`.
-fn library(goal: u32, sides: Option<u32>, policies: &[Policy<'_>]) -> MemoryResult {
-    let (tables, remembering) = game(goal, sides);
-    memory_sweep(&tables, &remembering, policies)
-}
-
-/// The example file's tables at `goal` and Perfect Piggy of `sides` (or
-/// no clock).
-fn game(goal: u32, sides: Option<u32>) -> (RuleTables, Remembering) {
+fn library(goal: u32, sides: Option<u32>, policies: &[Policy<'_>]) -> Solution<'static> {
     let rules = ComposedRules::load(&example("perfect-piggy.toml"), Some(goal)).unwrap();
-    let tables = RuleTables::new(&rules).unwrap();
-    let remembering = match sides {
-        Some(sides) => Remembering::new(
-            &rules,
-            &tables,
-            Arc::new(Forgetful),
-            Arc::new(PerfectPiggy::new(sides).unwrap()),
-        ),
-        None => Remembering::new(&rules, &tables, Arc::new(Forgetful), Arc::new(Still)),
-    }
-    .unwrap();
-    (tables, remembering)
+    let clock: Arc<dyn Clock + Send + Sync> = match sides {
+        Some(sides) => Arc::new(PerfectPiggy::new(sides).unwrap()),
+        None => Arc::new(Still),
+    };
+    swept(rules, Arc::new(Forgetful), clock, policies)
 }
 
 fn swapped(clock: u32) -> Context {
@@ -75,11 +59,11 @@ fn the_perfect_piggy_example_file() {
     let best = library(40, Some(4), &[Policy::Best]);
     assert_eq!(
         num(&s, "first_player_win_probability").to_bits(),
-        best.start(0).to_bits()
+        best.value(0, (0, 0)).to_bits()
     );
     assert_eq!(s["components"]["clock"], "perfect-piggy");
-    let without = library(40, None, &[Policy::Best]).start(0);
-    assert!((best.start(0) - without).abs() > 1e-4, "{without}");
+    let without = library(40, None, &[Policy::Best]).value(0, (0, 0));
+    assert!((best.value(0, (0, 0)) - without).abs() > 1e-4, "{without}");
     let text = std::fs::read_to_string(dir.join("out/final_strategy.csv")).unwrap();
     let mut lines = text.lines();
     assert_eq!(
@@ -91,13 +75,14 @@ fn the_perfect_piggy_example_file() {
         let x: Vec<&str> = line.split(',').collect();
         let n: Vec<u32> = x[..4].iter().map(|t| t.parse().unwrap()).collect();
         assert_eq!(
-            best.choice(0, n[0], n[1], swapped(n[2])),
+            best.choice(0, State::new(n[0], n[1], swapped(n[2]))),
             n[3] as u8,
             "{line}"
         );
         let value: f64 = x[4].parse().unwrap();
         assert_eq!(
-            best.value(0, n[0], n[1], swapped(n[2])).to_bits(),
+            best.value(0, State::new(n[0], n[1], swapped(n[2])))
+                .to_bits(),
             value.to_bits()
         );
     }
@@ -113,10 +98,12 @@ fn the_perfect_piggy_example_file() {
         let e = explain(&clock.to_string());
         assert_eq!(e["sides"], sides, "{e}");
         assert_eq!(e["clock"], serde_json::json!({ "dice_swapped": clock }));
-        assert_eq!(e["best"], best.choice(0, 17, 23, swapped(clock)));
+        assert_eq!(
+            e["best"],
+            best.choice(0, State::new(17, 23, swapped(clock)))
+        );
         let two = &e["choices"][2];
-        let (tables, remembering) = game(40, Some(4));
-        let value = best.choice_values(&tables, &remembering, 0, (17, 23), swapped(clock))[2];
+        let value = best.choice_values(0, State::new(17, 23, swapped(clock)))[2];
         assert_eq!(
             two["win_probability"].as_f64().unwrap().to_bits(),
             value.to_bits()
@@ -148,7 +135,8 @@ fn the_perfect_piggy_example_file() {
         StrategyTable::constant(100, 3),
         StrategyTable::constant(100, 5),
     );
-    let exact = library(100, Some(4), &[Policy::Fixed(&three), Policy::Fixed(&five)]).start(0);
+    let exact =
+        library(100, Some(4), &[Policy::Fixed(&three), Policy::Fixed(&five)]).value(0, (0, 0));
     let v = dir.json(&[
         "eval",
         "--rules-file",

@@ -7,25 +7,18 @@
 use std::sync::Arc;
 
 use hog::engine::Policy;
-use hog::general::RuleTables;
-use hog::recall::{memory_sweep, Context, Forgetful, MemoryResult, PorkChop, Remembering};
+use hog::engine::{Solution, State};
+use hog::recall::{Context, Forgetful, PorkChop};
 use hog::rules::ComposedRules;
 use hog::table::{StrategyTable, MINUS_ONE};
 
-use crate::util::{eval_twins, example, num, refuse_python, run_ok, solve_twins, Scratch};
+use crate::util::{eval_twins, example, num, refuse_python, run_ok, solve_twins, swept, Scratch};
 
-/// The example file's tables and clock at `goal`.
-fn game(goal: u32) -> (RuleTables, Remembering) {
+/// The example file's rules at `goal`: the library's sweep of `policies`.
+fn library(goal: u32, policies: &[Policy<'_>]) -> Solution<'static> {
     let rules = ComposedRules::load(&example("pork-chop.toml"), Some(goal)).unwrap();
-    let tables = RuleTables::new(&rules).unwrap();
     let clock = Arc::new(PorkChop::new(1, 4).unwrap());
-    let remembering = Remembering::new(&rules, &tables, Arc::new(Forgetful), clock).unwrap();
-    (tables, remembering)
-}
-
-fn library(goal: u32, policies: &[Policy<'_>]) -> MemoryResult {
-    let (tables, remembering) = game(goal);
-    memory_sweep(&tables, &remembering, policies)
+    swept(rules, Arc::new(Forgetful), clock, policies)
 }
 
 fn swapped(clock: u32) -> Context {
@@ -57,7 +50,7 @@ fn the_pork_chop_example_file() {
     let best = library(100, &[Policy::Best]);
     assert_eq!(
         num(&s, "first_player_win_probability").to_bits(),
-        best.start(0).to_bits()
+        best.value(0, (0, 0)).to_bits()
     );
     assert_eq!(s["components"]["clock"], "pork-chop");
     let text = std::fs::read_to_string(dir.join("out/final_strategy.csv")).unwrap();
@@ -71,7 +64,7 @@ fn the_pork_chop_example_file() {
         let x: Vec<&str> = line.split(',').collect();
         let n: Vec<u32> = x[..3].iter().map(|t| t.parse().unwrap()).collect();
         let dice: i32 = x[3].parse().unwrap();
-        let chosen = best.choice(0, n[0], n[1], swapped(n[2]));
+        let chosen = best.choice(0, State::new(n[0], n[1], swapped(n[2])));
         assert_eq!(dice, hog::table::shown(chosen), "{line}");
         minus_ones += usize::from(dice == -1);
     }
@@ -84,8 +77,7 @@ fn the_pork_chop_example_file() {
     assert_eq!(choices.len(), 12);
     assert_eq!(choices[11]["dice"], -1);
     assert_eq!(choices[11]["outcomes"], serde_json::json!([[61, 85, 1.0]]));
-    let (tables, remembering) = game(100);
-    let values = best.move_values(&tables, &remembering, 0, (60, 85), swapped(1));
+    let values = best.choice_values(0, State::new(60, 85, swapped(1)));
     assert_eq!(
         choices[11]["win_probability"].as_f64().unwrap().to_bits(),
         values[11].to_bits()
@@ -108,7 +100,7 @@ fn the_pork_chop_example_file() {
     assert!(csv.lines().nth(1).unwrap().contains(",5,-1,"), "{csv}");
     let table = chop(100);
     let five = StrategyTable::constant(100, 6);
-    let exact = library(100, &[Policy::Fixed(&table), Policy::Fixed(&five)]).start(0);
+    let exact = library(100, &[Policy::Fixed(&table), Policy::Fixed(&five)]).value(0, (0, 0));
     for spec in ["chop.py:chop", "chop.csv"] {
         let v = dir.json(&["eval", "--rules-file", file, spec, "--vs", "always_roll(6)"]);
         assert_eq!(num(&v, "first").to_bits(), exact.to_bits(), "{spec}");
@@ -308,8 +300,8 @@ fn a_contest_under_pork_chop() {
     assert_eq!(first["leaderboard"].as_array().unwrap().len(), 2, "{first}");
     let table = chop(100);
     let six = StrategyTable::constant(100, 6);
-    let a = library(100, &[Policy::Fixed(&table), Policy::Fixed(&six)]).start(0);
-    let b = library(100, &[Policy::Fixed(&six), Policy::Fixed(&table)]).start(0);
+    let a = library(100, &[Policy::Fixed(&table), Policy::Fixed(&six)]).value(0, (0, 0));
+    let b = library(100, &[Policy::Fixed(&six), Policy::Fixed(&table)]).value(0, (0, 0));
     let chop_row = first["leaderboard"]
         .as_array()
         .unwrap()

@@ -434,3 +434,24 @@ pub fn assert_same_file(a: &Path, b: &Path, advice: &str) {
         show(&y)
     );
 }
+
+/// The library's sweep of `rules` (given as functions) remembering with
+/// `memory` and `clock`, through the engine's door, kept for the test's
+/// life: what the commands' answers are held to.
+pub fn swept(
+    rules: impl hog::general::ScoreRules + Send + 'static,
+    memory: std::sync::Arc<dyn hog::recall::PlayerMemory + Send + Sync>,
+    clock: std::sync::Arc<dyn hog::recall::Clock + Send + Sync>,
+    policies: &[hog::engine::Policy<'_>],
+) -> hog::engine::Solution<'static> {
+    let rules = hog::rules::Rules::from_functions(
+        "library".into(),
+        hog::rules::Origin::Code,
+        std::sync::Arc::new(rules),
+    )
+    .unwrap()
+    .with_memory(Some(memory), Some(clock))
+    .unwrap();
+    let rules: &'static hog::rules::Rules = Box::leak(Box::new(rules));
+    hog::engine::sweep(rules, policies, &Default::default())
+}

@@ -111,6 +111,29 @@ fn step<const R: usize, const BASE: usize, const TERMS: usize>(
     sum.map(|s| s * inv)
 }
 
+/// The recurrence's die types (four-sided ones only if some state below
+/// the goal rolls them) and its records past the goal: they depend on the
+/// rules alone, so every sweep of these rules shares them (kept in the
+/// rules' memo).
+pub fn of(rules: &crate::rules::Rules) -> std::sync::Arc<(Dice, Ends)> {
+    rules.memo().get_or_init(|| {
+        let n = rules.size();
+        let wild = rules.components().dice;
+        let four = (0..2 * n - 1).any(|d| wild.sides_at_sum(d as u32) == 4);
+        let dice = Dice {
+            six: Die::new(rules.dice_with_sides(6)),
+            four: four.then(|| Die::new(rules.dice_with_sides(4))),
+        };
+        let ends = Ends::new(
+            &dice,
+            rules.final_landings(),
+            crate::rules::LANDING_REACH,
+            n,
+        );
+        (dice, ends)
+    })
+}
+
 /// The die types a sweep's recurrence runs: six-sided always, four-sided
 /// too where the rules roll them somewhere (Hog Wild). Both recurrences run
 /// at every state then, because a four-sided turn at `(s, o)` reads

@@ -94,8 +94,9 @@ pub(super) fn run<'r>(
     // The recurrence's ring of diagonals, for each seat that uses it, and
     // the records past the goal it starts every diagonal with: the six
     // diagonals above the last state's hold nothing else.
-    let ends = recurrence.contains(&true).then(|| &rules.recurrence().1);
-    let dice = rules.recurrence().0;
+    let tables = recurrence::of(rules);
+    let ends = recurrence.contains(&true).then(|| &tables.1);
+    let dice = tables.0;
     let mut rings: Vec<Option<Ring>> = recurrence
         .iter()
         .map(|&r| r.then(|| Ring::new(&dice, n)))

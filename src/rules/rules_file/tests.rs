@@ -8,7 +8,8 @@ use std::time::Duration;
 use super::*;
 use crate::engine::functions::general_sweep;
 use crate::engine::policy::Policy;
-use crate::general::{PythonRules, RuleTables};
+use crate::general::RuleTables;
+use crate::rules::python::PythonRules;
 use crate::rules::{Origin, Preset, Rules};
 
 #[test]

@@ -6,6 +6,9 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::*;
+use crate::recall::{
+    Clock, FeralHogs, Forgetful, PerfectPiggy, PlayerMemory, PorkChop, Still, TimeTrot,
+};
 
 /// The sweep with `memory` checked against `rules` and their `tables`
 /// first.

@@ -45,19 +45,18 @@ use std::time::{Duration, Instant};
 
 use serde::Deserialize;
 
-use super::outcomes::{PigOut, Rolls};
-use super::tables::{ScoreRules, MAX_RULES_GOAL, MAX_TURN_POINTS};
 use crate::child::{spawn_python, Prints};
 use crate::cleanup::remove_on_interrupt;
 use crate::dice::MAX_DICE;
 use crate::error::HogError;
+use crate::general::{PigOut, Rolls, ScoreRules, MAX_RULES_GOAL, MAX_TURN_POINTS};
 use crate::recall::{Clock, MinusOne, PlayerMemory};
 
 /// The program `python3 -c` runs: the drivers' shared helpers, then the
 /// rules driver.
 const DRIVER: &str = concat!(
     include_str!("../student_file.py"),
-    include_str!("rules_driver.py")
+    include_str!("python/driver.py")
 );
 
 /// A rules file's functions, tabulated.
