@@ -5,9 +5,9 @@
 //!
 //! How the states are swept is the engine's own business and is decided in
 //! one place, [`sweep`]: the diagonal recurrence for rules with the
-//! presets' structure (`crate::sweep`), level diagonals for rules given as
-//! functions (`crate::general`), contexts for rules with memory or a clock
-//! (`crate::recall`). Nothing outside the engine asks which one ran.
+//! presets' structure (`fast`), level diagonals for rules given as
+//! functions (`functions`), every context for rules with memory or a clock
+//! (`contexts`). Nothing outside the engine asks which one ran.
 
 mod contexts;
 pub(crate) mod fast;

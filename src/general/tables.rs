@@ -1,6 +1,6 @@
 //! A rule set as functions of the two scores, and the tables the general
 //! path reads: every function evaluated once over its finite domain, with
-//! the checks the sweep relies on (see the assumptions in `crate::sweep`).
+//! the checks the sweep relies on (see the assumptions of the engine's fast backend, `engine/fast`).
 
 use std::collections::{BTreeMap, HashMap};
 

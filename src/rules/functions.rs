@@ -87,7 +87,7 @@ fn dice_rule_of(rules: &dyn ScoreRules) -> Option<DiceRule> {
 }
 
 /// The fast path's dice rule for `rules` if they have its structure (see
-/// the assumptions in `crate::sweep`): a roll with a 1 scores 1 and no rule
+/// the assumptions of the engine's fast backend): a roll with a 1 scores 1 and no rule
 /// changes a turn's points; zero dice give 1 to [`MAX_TURN_POINTS`] points;
 /// six-sided dice or Hog Wild; no extra turns; a turn that reaches the goal
 /// leaves exactly one player there; and `after_turn` never lowers the sum
