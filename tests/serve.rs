@@ -192,6 +192,65 @@ fn floats(bytes: &[u8]) -> Vec<f32> {
         .collect()
 }
 
+/// Under rules with memory (fa19) a map is drawn at the context a
+/// request names: the optimum's choices and values there, each move's
+/// value there; a context the rules lack is a 400.
+#[test]
+fn a_map_under_memory_is_drawn_at_the_context_asked() {
+    let s = state();
+    let rules = hog::rules::resolve(
+        "fa19",
+        hog::rules::Overrides {
+            goal: Some(40),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let optimum = engine::solve(&rules, &SweepOptions::default());
+    let v = ok(&s, "/api/solve?rules=fa19&goal=40&remembered=4,6");
+    assert_eq!(
+        v["context"],
+        serde_json::json!({"remembered": [4, 6], "clock": 0})
+    );
+    let (dice, values) = (decode(&v, "dice"), floats(&decode(&v, "values")));
+    let x = hog::recall::Context::remembering(4, 6);
+    let mut differs = 0;
+    for (s_, o) in [(0, 0), (17, 23), (39, 0), (12, 37), (30, 30)] {
+        let at = hog::engine::State::new(s_, o, x);
+        let i = (s_ * 40 + o) as usize;
+        assert_eq!(dice[i], optimum.choice(0, at), "({s_}, {o})");
+        assert_eq!(values[12 * i], optimum.value(0, at) as f32, "({s_}, {o})");
+        let choices = optimum.choice_values(0, at);
+        for k in 0..=10 {
+            assert_eq!(values[12 * i + 1 + k], choices[k] as f32, "({s_}, {o}) {k}");
+        }
+        differs += usize::from(optimum.value(0, at) != optimum.value(0, (s_, o)));
+    }
+    assert!(differs > 0, "what both remember changes the values");
+    // The map of a table keeps its choices; its values are at the context.
+    let map = ok(
+        &s,
+        "/api/map?rules=fa19&goal=40&strategy=always_roll(3)&vs=always_roll(5)&remembered=1,2",
+    );
+    assert_eq!(decode(&map, "dice"), vec![3; 40 * 40]);
+    refused(
+        &s,
+        "/api/solve?rules=fa19&goal=40&remembered=99,0",
+        StatusCode::BAD_REQUEST,
+        "a memory of 99 is out of range",
+    );
+    refused(
+        &s,
+        "/api/solve?remembered=1,1",
+        StatusCode::BAD_REQUEST,
+        "remembers nothing",
+    );
+    let strategies = ok(&s, "/api/strategies?rules=fa19");
+    assert_eq!(strategies["contexts"]["remembers"], 11);
+    assert_eq!(strategies["contexts"]["clocks"], 1);
+    assert_eq!(ok(&s, "/api/strategies").get("contexts"), None);
+}
+
 #[test]
 fn a_solve_loads_the_whole_table_with_every_value() {
     let s = state();

@@ -85,12 +85,13 @@ pub fn run(config: &Config, args: &PlayArgs, printer: &mut Printer) -> anyhow::R
     // clock it remembers, and is no table). Against it the person's best
     // play is the same optimum, so it gives the hints too: the same bits
     // as `hog explain`.
-    let (bot, hints) = if bot_name == "optimal" {
+    let spec = crate::strategy::Spec::parse(bot_name)?;
+    let (bot, hints) = if spec == crate::strategy::Spec::Optimal {
         let optimum = Arc::new(engine::solve(rules, &config.sweep_options()));
         let bot = Bot::Solved(optimum.clone());
         (bot, args.hints.then_some(optimum))
     } else {
-        let table = config.resolver().resolve_str(bot_name)?;
+        let table = config.resolver().resolve(&spec)?;
         let hints = args
             .hints
             .then(|| Arc::new(best_response(rules, &table, &config.sweep_options())));

@@ -138,7 +138,18 @@ impl<'r> Solution<'r> {
     /// `(s, o)` with `s` in `scores`, at the start's context, in the order
     /// `[s][o]`: for exports of every state, on every thread.
     pub fn choice_values_block(&self, seat: usize, scores: Range<u32>) -> Vec<[f64; MAX_DICE + 1]> {
+        self.choice_values_block_at(seat, scores, Context::START)
+    }
+
+    /// [`Solution::choice_values_block`] at context `x`.
+    pub fn choice_values_block_at(
+        &self,
+        seat: usize,
+        scores: Range<u32>,
+        x: Context,
+    ) -> Vec<[f64; MAX_DICE + 1]> {
         if let Backend::Fast(result) = &self.backend {
+            self.checked(State::new(0, 0, x));
             return result.choice_values_block(seat, scores);
         }
         let n = self.rules.size();
@@ -147,7 +158,7 @@ impl<'r> Solution<'r> {
             .zip(scores)
             .for_each(|(row, s)| {
                 for (o, values) in row.iter_mut().enumerate() {
-                    let all = self.choice_values(seat, (s, o as u32));
+                    let all = self.choice_values(seat, State::new(s, o as u32, x));
                     *values = std::array::from_fn(|k| all[k]);
                 }
             });

@@ -17,12 +17,13 @@ use serde::Serialize;
 
 use crate::engine;
 use crate::engine::win_rates;
-use crate::engine::{Solution, SweepOptions};
+use crate::engine::{Solution, State as At, SweepOptions};
 use crate::explain::{
     context_asked, explain, explain_remembering, explain_strategy, explain_strategy_remembering,
     parse_remembered, ContextAsked,
 };
 use crate::play::Player;
+use crate::recall::Context;
 use crate::report::{EvalReport, ExplainReport, RatesReport, RulesHeader, SweepReport};
 use crate::rules::{BuiltIn, Preset, Rules};
 use crate::strategy::{find_course_strategy, CourseStrategy, Grid, Resolver, Spec};
@@ -166,6 +167,35 @@ fn house_rules(
     }
 }
 
+/// The context a request names (`remembered=A,B`, `clock=C`, `turn=N`,
+/// `extra_turn=true`), checked against its rules: the start's by default
+/// under rules with memory or a clock, none without.
+fn context_of(params: &Params, rules: &Rules) -> Result<Option<Context>, ApiError> {
+    let number = |key: &str| -> Result<Option<u32>, ApiError> {
+        params
+            .get(key)
+            .map(|text| {
+                text.trim().parse::<u32>().map_err(|_| {
+                    ApiError::bad(format!(
+                        "{key} is a whole number, not '{}'",
+                        crate::text::clip(text, 40)
+                    ))
+                })
+            })
+            .transpose()
+    };
+    let asked = ContextAsked {
+        remembered: params
+            .get("remembered")
+            .map(|text| parse_remembered("remembered", text))
+            .transpose()?,
+        turn: number("turn")?,
+        extra_turn: matches!(params.get("extra_turn").map(str::trim), Some("true" | "1")),
+        clock: number("clock")?,
+    };
+    Ok(context_asked(rules, &asked)?)
+}
+
 /// What a request computes, for its cost.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Work {
@@ -282,29 +312,7 @@ pub async fn explain_state(
     let opponent = score_of(&params, "opponent", rules.goal())?;
     let strategy = params.get("strategy").map(|s| s.trim().to_string());
     let vs = params.get("vs").map(|s| s.trim().to_string());
-    let number = |key: &str| -> Result<Option<u32>, ApiError> {
-        params
-            .get(key)
-            .map(|text| {
-                text.trim().parse::<u32>().map_err(|_| {
-                    ApiError::bad(format!(
-                        "{key} is a whole number, not '{}'",
-                        crate::text::clip(text, 40)
-                    ))
-                })
-            })
-            .transpose()
-    };
-    let asked = ContextAsked {
-        remembered: params
-            .get("remembered")
-            .map(|text| parse_remembered("remembered", text))
-            .transpose()?,
-        turn: number("turn")?,
-        extra_turn: matches!(params.get("extra_turn").map(str::trim), Some("true" | "1")),
-        clock: number("clock")?,
-    };
-    let context = context_asked(&rules, &asked)?;
+    let context = context_of(&params, &rules)?;
     compute(&Arc::clone(&state), cost(&rules, Work::Sweep), move || {
         let options = SweepOptions::default();
         let e = match &strategy {
@@ -414,6 +422,10 @@ pub struct MapReport {
     pub vs: String,
     /// The strategy's win probability moving first against `vs`.
     pub first_player_win_probability: f64,
+    /// Under rules with memory or a clock, the context every state is
+    /// drawn at.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub context: Option<MapContext>,
     /// How `dice` and `values` are packed.
     pub encoding: &'static str,
     /// One byte per state: the dice count, states in order `[score][opponent_score]`.
@@ -423,9 +435,19 @@ pub struct MapReport {
     pub values: String,
 }
 
+/// What both players remember and the clock, where a map is drawn.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct MapContext {
+    /// What the mover and the other remember.
+    pub remembered: [u32; 2],
+    /// The clock.
+    pub clock: u32,
+}
+
 /// The encoding of [`MapReport`] in words, for whoever reads the JSON.
-const ENCODING: &str = "base64; dice: one byte per state; values: 12 little-endian f32 per \
-                        state (win_probability, then p0..p10); states in order [score][opponent_score]";
+const ENCODING: &str = "base64; dice: one byte per state (11 for -1 dice); values: 12 \
+                        little-endian f32 per state (win_probability, then p0..p10); states in \
+                        order [score][opponent_score]";
 
 /// Rows of states packed at a time: 48 bytes a state, so a chunk's bytes
 /// are a multiple of 3 and its base64 joins the next one's seamlessly.
@@ -433,7 +455,13 @@ const PACKED_ROWS: u32 = 64;
 
 /// `result`'s seat 0 packed for the page, the values encoded a few rows at
 /// a time (at goal 1000 the raw values alone are 48 MB). The JSON as bytes.
-fn pack(rules: &Rules, result: &Solution<'_>, strategy: &str, vs: &str) -> Result<Bytes, ApiError> {
+fn pack(
+    rules: &Rules,
+    result: &Solution<'_>,
+    strategy: &str,
+    vs: &str,
+    context: Context,
+) -> Result<Bytes, ApiError> {
     let n = rules.goal();
     let states = (n as usize).pow(2);
     let b64 = base64::engine::general_purpose::STANDARD;
@@ -444,12 +472,13 @@ fn pack(rules: &Rules, result: &Solution<'_>, strategy: &str, vs: &str) -> Resul
     let mut raw = Vec::with_capacity(PACKED_ROWS as usize * n as usize * 48);
     for first in (0..n).step_by(PACKED_ROWS as usize) {
         let rows = first..(first + PACKED_ROWS).min(n);
-        let block = result.choice_values_block(0, rows.clone());
+        let block = result.choice_values_block_at(0, rows.clone(), context);
         raw.clear();
         for (j, s) in rows.enumerate() {
             for o in 0..n {
-                dice.push(result.choice(0, (s, o)));
-                let value = result.value(0, (s, o)) as f32;
+                let at = At::new(s, o, context);
+                dice.push(result.choice(0, at));
+                let value = result.value(0, at) as f32;
                 raw.extend_from_slice(&value.to_le_bytes());
                 for p in block[j * n as usize + o as usize] {
                     raw.extend_from_slice(&(p as f32).to_le_bytes());
@@ -463,6 +492,10 @@ fn pack(rules: &Rules, result: &Solution<'_>, strategy: &str, vs: &str) -> Resul
         strategy: strategy.to_string(),
         vs: vs.to_string(),
         first_player_win_probability: result.value(0, (0, 0)),
+        context: rules.memory().map(|_| MapContext {
+            remembered: [context.mine, context.theirs],
+            clock: context.clock,
+        }),
         encoding: ENCODING,
         dice: b64.encode(dice),
         values,
@@ -521,10 +554,15 @@ pub async fn solve_map(
     State(state): AppState,
     Query(query): Query<HashMap<String, String>>,
 ) -> Result<Response, ApiError> {
-    let params = Params::new(query, &["against"])?;
+    let params = Params::new(
+        query,
+        &["against", "remembered", "turn", "extra_turn", "clock"],
+    )?;
     let rules = params.rules(&state)?;
     let against = params.get("against").map(|s| s.trim().to_string());
-    let key = answer_key("solve", &rules, &[against.as_deref().unwrap_or("")]);
+    let context = context_of(&params, &rules)?.unwrap_or_default();
+    let at = format!("{context:?}");
+    let key = answer_key("solve", &rules, &[against.as_deref().unwrap_or(""), &at]);
     let work = compute(&state, cost(&rules, Work::Map), {
         let state = Arc::clone(&state);
         move || {
@@ -532,12 +570,18 @@ pub async fn solve_map(
             match &against {
                 None => {
                     let solution = engine::solve(&rules, &options);
-                    pack(&rules, &solution, "optimal", "optimal")
+                    pack(&rules, &solution, "optimal", "optimal", context)
                 }
                 Some(vs) => {
                     let opponent = state.table(&rules, vs)?;
                     let solution = engine::best_response(&rules, &opponent, &options);
-                    pack(&rules, &solution, &format!("best_response({vs})"), vs)
+                    pack(
+                        &rules,
+                        &solution,
+                        &format!("best_response({vs})"),
+                        vs,
+                        context,
+                    )
                 }
             }
         }
@@ -569,18 +613,30 @@ pub async fn strategy_map(
     State(state): AppState,
     Query(query): Query<HashMap<String, String>>,
 ) -> Result<Response, ApiError> {
-    let params = Params::new(query, &["strategy", "vs"])?;
+    let params = Params::new(
+        query,
+        &[
+            "strategy",
+            "vs",
+            "remembered",
+            "turn",
+            "extra_turn",
+            "clock",
+        ],
+    )?;
     let rules = params.rules(&state)?;
     let strategy = params.need("strategy")?.trim().to_string();
     let vs = params.get("vs").unwrap_or("optimal").trim().to_string();
-    let key = answer_key("map", &rules, &[&strategy, &vs]);
+    let context = context_of(&params, &rules)?.unwrap_or_default();
+    let at = format!("{context:?}");
+    let key = answer_key("map", &rules, &[&strategy, &vs, &at]);
     let work = compute(&state, cost(&rules, Work::Map), {
         let state = Arc::clone(&state);
         move || {
             let a = state.table(&rules, &strategy)?;
             let b = state.table(&rules, &vs)?;
             let result = engine::evaluate(&rules, &a, &b, &SweepOptions::default());
-            pack(&rules, &result, &strategy, &vs)
+            pack(&rules, &result, &strategy, &vs, context)
         }
     });
     let body = state.responses.get_or_compute(key, work).await?;
@@ -702,6 +758,10 @@ pub struct StrategiesReport {
     /// Rules given as functions when the server started, which requests
     /// name by `name` at their one goal.
     pub house: Option<HouseEntry>,
+    /// Under rules with memory or a clock, what a state holds beside the
+    /// scores: maps and explanations take `remembered` and `clock`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub contexts: Option<ContextsEntry>,
 }
 
 /// The server's rules given as functions.
@@ -783,7 +843,24 @@ pub async fn strategies(
             goal: house.goal(),
             origin: house.origin().map_or("", |o| o.words()),
         }),
+        contexts: rules.memory().map(|m| ContextsEntry {
+            remembers: m.size(),
+            clocks: m.clocks(),
+            words: m.context_words(),
+        }),
     }))
+}
+
+/// What a state holds beyond the scores under rules with memory or a
+/// clock, for the page's context controls.
+#[derive(Debug, Clone, Serialize)]
+pub struct ContextsEntry {
+    /// How many values each player remembers (1: nothing).
+    pub remembers: u32,
+    /// How many values the clock takes (1: no clock).
+    pub clocks: u32,
+    /// The same in words.
+    pub words: &'static str,
 }
 
 /// What an upload gave.

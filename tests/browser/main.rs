@@ -841,8 +841,41 @@ fn memory(page: &Page) -> Result<(), String> {
         }
         shows_game(page, &game)
     })?;
+    page.shot("play-memory.png")?;
+
+    // Explore draws the optimum at a context the person picks: hovering
+    // shows its values there, pinning explains the state there.
+    page.open("explore")?;
+    page.idle("opening explore under fa19")?;
+    if !page.visible("#map-remembered-field")? || page.visible("#map-clock-field")? {
+        return Err("under fa19 explore offers what both remember, and no clock".into());
+    }
+    page.set("#map-remembered", "4,6")?;
+    draw(page, "optimal", "optimal", "policy")?;
+    let title = page.js("return q('#map-title').textContent;", vec![])?;
+    if !title
+        .as_str()
+        .is_some_and(|t| t.contains("the mover remembers 4, the other 6"))
+    {
+        return Err(format!("the map's title does not say its context: {title}"));
+    }
+    let (score, opponent) = (17, 23);
+    let there = page.api(&format!(
+        "/api/explain?rules=fa19&goal=100&score={score}&opponent={opponent}&remembered=4,6"
+    ))?;
+    check_hover(page, score, opponent, &there, "best")
+        .map_err(|e| format!("the fa19 map at 4,6: {e}"))?;
+    page.session.click_here()?;
+    page.idle("pinning a cell under fa19")?;
+    check_pinned(page, score, opponent, &there).map_err(|e| format!("the fa19 map: {e}"))?;
+    page.shot("explore-memory.png")?;
+
     page.set("#rules", "fa24")?;
     page.idle("back to fa24")?;
+    if page.visible("#map-remembered-field")? {
+        return Err("#map-remembered-field still shows under fa24".into());
+    }
+    page.open("play")?;
     page.eventually(|| match page.visible("#context-line")? {
         false => Ok(()),
         true => Err("#context-line still shows under fa24".to_string()),

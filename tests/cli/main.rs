@@ -7,6 +7,7 @@ mod analyzer;
 mod bad_input;
 mod children;
 mod contest;
+mod contexts;
 mod determinism;
 mod docs;
 mod edges;

@@ -1,7 +1,8 @@
 """Every Python example of the README and the book (docs/src) is a doctest:
 each ```python or ```pycon block with `>>>` prompts runs, in order within
 its page, in a scratch folder holding a copy of the course-shaped project
-(tests/python/project), and must print what the page shows."""
+(tests/python/project) and the repository's examples/, and must print what
+the page shows."""
 import doctest
 import os
 import re
@@ -35,6 +36,8 @@ def test_there_are_python_examples():
 def test_every_python_example_prints_what_the_page_shows(page, tmp_path, monkeypatch):
     for name in ("hog.py", "dice.py", "ucb.py"):
         shutil.copy(PROJECT / name, tmp_path / name)
+    # The repository's example rules files, as the console examples see them.
+    (tmp_path / "examples").symlink_to(REPO / "examples")
     monkeypatch.chdir(tmp_path)
     monkeypatch.syspath_prepend(str(tmp_path))
     # A fresh import of the student's hog.py for each page.

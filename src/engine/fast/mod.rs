@@ -11,9 +11,9 @@
 //! applied. Folding the rule into this table makes the value of rolling `k`
 //! dice a function of one row of it, whatever the rule set: a seat that
 //! picks the best count gets all ten from the recurrence of
-//! `src/recurrence.rs` (about 70 operations a state); a seat that follows
+//! `recurrence.rs` (about 70 operations a state); a seat that follows
 //! a table needs one count, one dot product of the dice distribution with
-//! `lookup[o][s + 2k ..]` (see `src/kernel.rs`).
+//! `lookup[o][s + 2k ..]` (see `kernel.rs`).
 //!
 //! # What the sweep assumes of the rules
 //!
@@ -32,7 +32,7 @@
 //!    downward and computes a diagonal's states in parallel; the fill
 //!    (`fill.rs`) writes the lookup entries of diagonal `d` from values on
 //!    diagonals `>= d` only; the kernel reads `lookup[o][s + 1 ..]` and the
-//!    recurrence reads records at `t > s` (`src/recurrence.rs`). A turn that
+//!    recurrence reads records at `t > s` (`recurrence.rs`). A turn that
 //!    can score 0 would make a diagonal's states depend on each other.
 //! 3. **The other player moves next**, unless the game is over: the fill
 //!    stores `1 - value` of the next seat (`(i + 1) % seats`) at the landing
@@ -40,7 +40,7 @@
 //!    Extra turns would need the mover's own value there instead.
 //! 4. **The dice depend only on the score sum** (Hog Wild): one kernel and
 //!    one die type per diagonal (`Kernels::at_sum` in `diagonal.rs`, the
-//!    recurrence's records in `src/recurrence.rs`).
+//!    recurrence's records in `recurrence.rs`).
 //! 5. **Where a roll lands depends only on the raw score and the
 //!    opponent's score**, and a roll's points only on the dice: that is what
 //!    lets one lookup row serve every dice count at a state (the kernel's
@@ -86,7 +86,7 @@ const PARALLEL_CHUNK: usize = 128;
 /// How a seat that picks the best count gets the value of every count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Method {
-    /// The recurrence of `src/recurrence.rs`: about 70 operations a state.
+    /// The recurrence of `recurrence.rs`: about 70 operations a state.
     #[default]
     Recurrence,
     /// Ten dot products of the distributions with the lookup row (240

@@ -63,6 +63,7 @@ async function loadStrategies() {
     }),
   );
   $("goal").max = String(report.max_goal);
+  explore.contexts(report);
   const house = report.house;
   if (house) houseOption(house.name, `${house.name} (${house.origin})`, house.goal);
   // Rules given as functions were tabulated for one goal when the server started.

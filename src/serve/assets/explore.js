@@ -20,12 +20,23 @@ const view = {
   cache: new Map(),
 };
 
+/**
+ * Under rules with memory or a clock, the context the map is drawn at:
+ * what both remember and the clock, from the controls that are shown.
+ */
+function context() {
+  const at = {};
+  if (!$("map-remembered-field").hidden) at.remembered = $("map-remembered").value.trim() || "0,0";
+  if (!$("map-clock-field").hidden) at.clock = $("map-clock").value.trim() || "0";
+  return at;
+}
+
 /** The request for a strategy's map against `vs` (cached by its URL). */
 async function loadMap(strategy, vs) {
   const params =
     strategy === "optimal" && vs === "optimal"
-      ? ["/api/solve", {}]
-      : ["/api/map", { strategy, vs }];
+      ? ["/api/solve", context()]
+      : ["/api/map", { strategy, vs, ...context() }];
   const rules = document.getElementById("rules").value;
   const goal = document.getElementById("goal").value;
   const key = JSON.stringify([rules, goal, ...params]);
@@ -266,7 +277,7 @@ function pin(cell) {
   return attempt(async () => {
     const strategy = view.map.strategy;
     const vs = view.map.vs;
-    const params = { score: cell.score, opponent: cell.opponent };
+    const params = { score: cell.score, opponent: cell.opponent, ...context() };
     if (!(strategy === "optimal" && vs === "optimal")) Object.assign(params, { strategy, vs });
     const report = await get("/api/explain", params);
     renderExplain(report);
@@ -345,9 +356,17 @@ export function refresh() {
       other = await loadMap(with_, vs);
     }
     Object.assign(view, { map, other, kind, hover: null, pinned: null });
+    // Under memory or a clock, the context the map is drawn at, in words.
+    const words = [];
+    if (map.context && !$("map-remembered-field").hidden) {
+      const [mine, theirs] = map.context.remembered;
+      words.push(`the mover remembers ${mine}, the other ${theirs}`);
+    }
+    if (map.context && !$("map-clock-field").hidden) words.push(`the clock at ${map.context.clock}`);
+    const at = words.length ? `; drawn where ${words.join(" and ")}` : "";
     $("map-title").textContent =
       `${map.strategy} against ${map.vs}: wins ${percent(map.first_player_win_probability)} moving first` +
-      ` (${map.rules}, goal ${map.goal})`;
+      ` (${map.rules}, goal ${map.goal}${at})`;
     $("cell-explain").hidden = true;
     showCell(null);
     drawLegend();
@@ -384,12 +403,26 @@ export function setup() {
     $("map-other-field").hidden = $("map-kind").value !== "diff";
     if ($("map-kind").value !== "diff" || $("map-other").value.trim()) refresh();
   });
-  for (const id of ["map-strategy", "map-vs", "map-other"]) {
+  for (const id of ["map-strategy", "map-vs", "map-other", "map-remembered", "map-clock"]) {
     $(id).addEventListener("keydown", (event) => {
       if (event.key === "Enter") refresh();
     });
   }
   new ResizeObserver(() => draw()).observe($("heatmap-wrap"));
+}
+
+/**
+ * Show the context controls the rules need (`contexts` of /api/strategies:
+ * how many values each player remembers and the clock takes), back at the
+ * start's context.
+ */
+export function contexts(report) {
+  const c = report.contexts;
+  $("map-remembered-field").hidden = !(c && c.remembers > 1);
+  $("map-clock-field").hidden = !(c && c.clocks > 1);
+  $("map-remembered").value = "0,0";
+  $("map-clock").value = "0";
+  if (c) $("map-clock").max = String(c.clocks - 1);
 }
 
 /** Forget cached maps (the rules changed). */
