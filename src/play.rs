@@ -415,11 +415,7 @@ impl<'r, D: Dice> Game<'r, D> {
     fn turn(&mut self, dice: u8) -> Turn {
         let player = self.to_move;
         let before = (self.score(player), self.score(player.other()));
-        let rules = self.rules;
-        let mut played = match rules.origin() {
-            Some(_) => self.play_functions(rules.score_rules(), before, dice),
-            None => self.play_components(before, dice),
-        };
+        let mut played = self.play(before, dice);
         self.finish_turn(played.after, played.again, &mut played.events);
         Turn {
             player,
@@ -473,66 +469,14 @@ impl<'r, D: Dice> Game<'r, D> {
         (0..dice).map(|_| self.dice.roll(sides)).collect()
     }
 
-    /// A turn from `(mover, other)` under the named components, narrated by
-    /// their names.
-    fn play_components(&mut self, (mover, other): (u32, u32), dice: u8) -> Played {
-        let c = self.rules.components();
-        let sides = c.dice.sides(mover, other);
-        let mut events = Vec::new();
-        let mut rolls = Vec::new();
-        let points = if dice == 0 {
-            let points = self.rules.zero_dice_points(mover, other);
-            events.push(Event::ZeroDice {
-                name: c.zero_dice.title(),
-                points,
-            });
-            points
-        } else {
-            if c.dice == DiceRule::HogWild && sides == 4 {
-                events.push(Event::HogWild { sum: mover + other });
-            }
-            rolls = self.roll(dice, sides);
-            if rolls.contains(&1) {
-                events.push(Event::SowSad {
-                    name: sow_sad_name(self.rules),
-                });
-                1
-            } else {
-                rolls.iter().sum()
-            }
-        };
-        let end = self.rules.after_turn(mover + points, other);
-        match end.fired {
-            Some(AfterTurn::SusFuss) => events.push(Event::SusFuss {
-                from: mover + points,
-                to: end.mover,
-            }),
-            Some(AfterTurn::SwapDouble | AfterTurn::SwapReverse | AfterTurn::SwapDigits) => events
-                .push(Event::SwineSwap {
-                    mover: mover + points,
-                    other,
-                }),
-            Some(AfterTurn::None) | None => {}
-        }
-        Played {
-            sides,
-            rolls,
-            points,
-            after: (end.mover, end.other),
-            again: None,
-            events,
-        }
-    }
-
-    /// A turn from `(mover, other)` under rules given as functions: the
-    /// plain game loop of `crate::simulate::play`, each die rolled here,
-    /// every function's effect reported as it happened.
-    fn play_functions(
-        &mut self,
-        rules: &dyn ScoreRules,
-        (mover, other): (u32, u32),
-        dice: u8,
-    ) -> Played {
+    /// A turn from `(mover, other)`: the plain game loop of
+    /// `crate::simulate::play` over the rules as functions of the scores,
+    /// each die rolled here, what fired told as it happened: by the
+    /// components' names (Boar Brawl, Sus Fuss, ...) for a preset's, by the
+    /// functions' for rules given as functions.
+    fn play(&mut self, (mover, other): (u32, u32), dice: u8) -> Played {
+        let named = self.rules.origin().is_none();
+        let rules = self.rules.score_rules();
         // A clock may change the dice (Perfect Piggy's swapped dice).
         let own = rules.dice_sides(mover, other);
         let sides = self
@@ -542,16 +486,24 @@ impl<'r, D: Dice> Game<'r, D> {
         if dice == MINUS_ONE {
             return self.minus_one(rules, (mover, other), sides);
         }
+        let components = self.rules.components();
         let mut events = Vec::new();
         let mut rolls = Vec::new();
         let raw = if dice == 0 {
             let points = rules.zero_dice(mover, other);
             events.push(Event::ZeroDice {
-                name: "zero_dice",
+                name: if named {
+                    components.zero_dice.title()
+                } else {
+                    "zero_dice"
+                },
                 points,
             });
             points
         } else {
+            if named && components.dice == DiceRule::HogWild && sides == 4 {
+                events.push(Event::HogWild { sum: mover + other });
+            }
             rolls = self.roll(dice, sides);
             let ones = rolls.iter().filter(|&&face| face == 1).count() as u32;
             match (ones, rules.pig_out()) {
@@ -561,7 +513,13 @@ impl<'r, D: Dice> Game<'r, D> {
                         PigOut::Points(points) => points,
                         PigOut::Ones => ones,
                     };
-                    events.push(Event::PigOut { ones, points });
+                    events.push(if named {
+                        Event::SowSad {
+                            name: sow_sad_name(self.rules),
+                        }
+                    } else {
+                        Event::PigOut { ones, points }
+                    });
                     points
                 }
             }
@@ -602,7 +560,11 @@ impl<'r, D: Dice> Game<'r, D> {
             }
             events.extend(dice_change);
         }
-        let after = after_turn(rules, (mover + points, other), &mut events);
+        let after = if named {
+            self.named_after_turn((mover + points, other), &mut events)
+        } else {
+            after_turn(rules, (mover + points, other), &mut events)
+        };
         Played {
             sides,
             rolls,
@@ -615,6 +577,23 @@ impl<'r, D: Dice> Game<'r, D> {
             }),
             events,
         }
+    }
+
+    /// A preset's after-turn rule on the raw scores `(mover, other)`,
+    /// told by its name where it fired.
+    fn named_after_turn(&self, (mover, other): (u32, u32), events: &mut Vec<Event>) -> (u32, u32) {
+        let end = self.rules.after_turn(mover, other);
+        match end.fired {
+            Some(AfterTurn::SusFuss) => events.push(Event::SusFuss {
+                from: mover,
+                to: end.mover,
+            }),
+            Some(AfterTurn::SwapDouble | AfterTurn::SwapReverse | AfterTurn::SwapDigits) => {
+                events.push(Event::SwineSwap { mover, other })
+            }
+            Some(AfterTurn::None) | None => {}
+        }
+        (end.mover, end.other)
     }
 
     /// Put the scores after a turn on the board and see who moves next:

@@ -17,7 +17,7 @@ use rayon::prelude::*;
 use crate::general::{PigOut, ScoreRules};
 use crate::recall::{Clock, Forgetful, PlayerMemory, Still};
 pub use crate::rng::Rng;
-use crate::rules::Rules;
+use crate::rules::{ComponentRules, Rules};
 use crate::table::{StrategyTable, MINUS_ONE};
 
 /// Games per chunk: each chunk has its own generator, so this fixes which
@@ -76,37 +76,6 @@ fn raw_points<R: ScoreRules + ?Sized>(
     scored(roll_faces(rng, dice, sides), rules.pig_out())
 }
 
-/// The presets' components as rule functions, for the sampler: with no
-/// question per call of where the rules come from, the game loop compiles
-/// down to the components' own code.
-struct Components<'a>(&'a Rules);
-
-impl ScoreRules for Components<'_> {
-    fn goal(&self) -> u32 {
-        self.0.goal()
-    }
-
-    #[inline]
-    fn zero_dice(&self, score: u32, opponent: u32) -> u32 {
-        self.0.components().zero_dice.points(score, opponent)
-    }
-
-    #[inline]
-    fn dice_sides(&self, score: u32, opponent: u32) -> u32 {
-        self.0.components().dice.sides(score, opponent)
-    }
-
-    #[inline]
-    fn after_turn(&self, score: u32, opponent: u32) -> (u32, u32) {
-        let end = self
-            .0
-            .components()
-            .after_turn
-            .apply(score, opponent, |s| self.0.sus_points(s));
-        (end.mover, end.other)
-    }
-}
-
 /// Play one game of `a` (moving first) against `b` by the rule functions
 /// alone: the winner's index (0 for `a`, 1 for `b`), or `None` when a turn
 /// put both scores at the goal or the game reached [`MAX_TURNS`] (half a
@@ -130,7 +99,7 @@ pub fn play_game(
             rng,
         ),
         (Some(_), None) => play(rules.score_rules(), [a, b], rng),
-        (None, None) => play(&Components(rules), [a, b], rng),
+        (None, None) => play(&ComponentRules(rules), [a, b], rng),
     }
 }
 

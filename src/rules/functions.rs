@@ -127,6 +127,38 @@ pub(super) fn fast_structure(rules: &dyn ScoreRules) -> Option<DiceRule> {
     Some(dice)
 }
 
+/// A preset's components (or any composed rule set's) as functions of the
+/// scores, with no question per call of where the rules come from: the
+/// sampler's game loop compiles down to the components' own code. The one
+/// place the components become score rules.
+pub struct ComponentRules<'a>(pub &'a Rules);
+
+impl ScoreRules for ComponentRules<'_> {
+    fn goal(&self) -> u32 {
+        self.0.goal()
+    }
+
+    #[inline]
+    fn zero_dice(&self, score: u32, opponent: u32) -> u32 {
+        self.0.components().zero_dice.points(score, opponent)
+    }
+
+    #[inline]
+    fn dice_sides(&self, score: u32, opponent: u32) -> u32 {
+        self.0.components().dice.sides(score, opponent)
+    }
+
+    #[inline]
+    fn after_turn(&self, score: u32, opponent: u32) -> (u32, u32) {
+        let end = self
+            .0
+            .components()
+            .after_turn
+            .apply(score, opponent, |s| self.0.sus_points(s));
+        (end.mover, end.other)
+    }
+}
+
 /// A preset or a composed rule set, as functions: the fast path's rules on
 /// the general path.
 impl ScoreRules for Rules {
@@ -141,7 +173,7 @@ impl ScoreRules for Rules {
     fn dice_sides(&self, score: u32, opponent: u32) -> u32 {
         match self.functions() {
             Some(f) => f.rules.dice_sides(score, opponent),
-            None => self.components().dice.sides(score, opponent),
+            None => ComponentRules(self).dice_sides(score, opponent),
         }
     }
 

@@ -24,7 +24,7 @@ mod zero_dice;
 pub use after_turn::{AfterTurn, TurnEnd};
 pub use built_in::{BuiltIn, BUILT_IN};
 pub use dice_rule::DiceRule;
-pub use functions::{Functions, Origin};
+pub use functions::{ComponentRules, Functions, Origin};
 pub use identity::{digest_of, hex, RulesId};
 pub use landing::{diagonal_scores, outcome_index, state_index, Landing, LANDING_REACH};
 pub use memo::Memo;
