@@ -51,5 +51,6 @@ pub mod strategy;
 pub mod table;
 pub mod text;
 pub mod tournament;
+pub mod turn;
 
 pub use error::HogError;

@@ -24,27 +24,17 @@
 
 use crate::dice::MAX_DICE;
 use crate::error::HogError;
-use crate::general::{PigOut, ScoreRules};
 use std::sync::Arc;
 
 use crate::engine::{Solution, State};
 use crate::general::SIDES;
-use crate::recall::{Clock, Context};
+use crate::recall::{Clock, Context, Forgetful, PlayerMemory, Still};
 use crate::rng::Rng;
 use crate::rules::{AfterTurn, DiceRule, Preset, Rules};
 use crate::table::{StrategyTable, MINUS_ONE};
+use crate::turn::{take_turn, Board, Watch};
 
-/// Where die faces come from: a seeded generator in play, a script in tests.
-pub trait Dice {
-    /// One roll of a fair die with `sides` faces: `1..=sides`.
-    fn roll(&mut self, sides: u32) -> u32;
-}
-
-impl Dice for Rng {
-    fn roll(&mut self, sides: u32) -> u32 {
-        Rng::roll(self, sides)
-    }
-}
+pub use crate::turn::Dice;
 
 /// One of the two players.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -429,171 +419,53 @@ impl<'r, D: Dice> Game<'r, D> {
         }
     }
 
-    /// The move of rolling -1 dice (Pork Chop) from `(mover, other)`: its
-    /// points, the clock it moves to, then the after-turn rule.
-    fn minus_one(
-        &mut self,
-        rules: &dyn ScoreRules,
-        (mover, other): (u32, u32),
-        sides: u32,
-    ) -> Played {
-        let clock = self
-            .rules
-            .memory()
-            .expect("a -1 move belongs to a clock")
-            .clock();
-        let m = clock
-            .minus_one(self.clock)
-            .expect("the move was checked before the turn");
-        let mut events = vec![Event::MinusOne {
-            name: clock.name(),
-            points: m.points,
-        }];
-        events.extend(dice_change(clock, (self.clock, m.next), m.points));
-        self.clock = m.next;
-        let after = after_turn(rules, (mover + m.points, other), &mut events);
-        Played {
-            sides,
-            rolls: Vec::new(),
-            points: m.points,
-            after,
-            again: rules
-                .extra_turn(after.0, after.1)
-                .then_some(Event::ExtraTurn),
-            events,
-        }
-    }
-
-    /// Every die rolled, as in the course's `roll_dice`.
-    fn roll(&mut self, dice: u8, sides: u32) -> Vec<u32> {
-        (0..dice).map(|_| self.dice.roll(sides)).collect()
-    }
-
-    /// A turn from `(mover, other)`: the plain game loop of
-    /// `crate::simulate::play` over the rules as functions of the scores,
-    /// each die rolled here, what fired told as it happened: by the
-    /// components' names (Boar Brawl, Sus Fuss, ...) for a preset's, by the
+    /// A turn of the game loop (`crate::turn`) from `before` (the mover's
+    /// score first), what fired told as it happened: by the components'
+    /// names (Boar Brawl, Sus Fuss, ...) for a preset's rules, by the
     /// functions' for rules given as functions.
-    fn play(&mut self, (mover, other): (u32, u32), dice: u8) -> Played {
-        let named = self.rules.origin().is_none();
-        let rules = self.rules.score_rules();
-        // A clock may change the dice (Perfect Piggy's swapped dice).
-        let own = rules.dice_sides(mover, other);
-        let sides = self
-            .rules
-            .memory()
-            .map_or(own, |m| m.clock().dice(self.clock, own));
-        if dice == MINUS_ONE {
-            return self.minus_one(rules, (mover, other), sides);
-        }
-        let components = self.rules.components();
-        let mut events = Vec::new();
-        let mut rolls = Vec::new();
-        let raw = if dice == 0 {
-            let points = rules.zero_dice(mover, other);
-            events.push(Event::ZeroDice {
-                name: if named {
-                    components.zero_dice.title()
-                } else {
-                    "zero_dice"
-                },
-                points,
-            });
-            points
-        } else {
-            if named && components.dice == DiceRule::HogWild && sides == 4 {
-                events.push(Event::HogWild { sum: mover + other });
-            }
-            rolls = self.roll(dice, sides);
-            let ones = rolls.iter().filter(|&&face| face == 1).count() as u32;
-            match (ones, rules.pig_out()) {
-                (0, _) => rolls.iter().sum(),
-                (ones, pig_out) => {
-                    let points = match pig_out {
-                        PigOut::Points(points) => points,
-                        PigOut::Ones => ones,
-                    };
-                    events.push(if named {
-                        Event::SowSad {
-                            name: sow_sad_name(self.rules),
-                        }
-                    } else {
-                        Event::PigOut { ones, points }
-                    });
-                    points
-                }
-            }
+    fn play(&mut self, before: (u32, u32), dice: u8) -> Played {
+        let rules = self.rules;
+        let mut narrator = Narrator {
+            rules,
+            named: rules.origin().is_none(),
+            before,
+            events: Vec::new(),
+            rolls: Vec::new(),
+            clock_turn: None,
         };
-        let mut points = rules.turn_points(raw, u32::from(dice), mover, other);
-        if points != raw {
-            events.push(Event::TurnPoints {
-                from: raw,
-                to: points,
-            });
-        }
-        // A memory's bonus goes on top; the mover then remembers this turn
-        // and the clock moves on (as `simulate::play_remembering` does).
-        let mut clock_turn = None;
-        if let Some(memory) = self.rules.memory() {
-            let player = self.to_move.index();
-            let remembered = self.remembered[player];
-            let bonus = memory.memory().bonus(remembered, u32::from(dice));
-            self.remembered[player] = memory.memory().remember(u32::from(dice), points);
-            let clock = memory.clock();
-            let (next, again) = clock.tick(self.clock, u32::from(dice), points + bonus);
-            if again {
-                clock_turn = Some(Event::ClockTurn {
-                    name: clock.name(),
-                    clock: clock.label(self.clock),
-                });
-            }
-            let dice_change = dice_change(clock, (self.clock, next), points + bonus);
-            self.clock = next;
-            if bonus > 0 {
-                events.push(Event::Bonus {
-                    name: memory.memory().name(),
-                    remembered,
-                    unit: memory.memory().unit(),
-                    points: bonus,
-                });
-                points += bonus;
-            }
-            events.extend(dice_change);
-        }
-        let after = if named {
-            self.named_after_turn((mover + points, other), &mut events)
-        } else {
-            after_turn(rules, (mover + points, other), &mut events)
+        let (memory, clock): (&dyn PlayerMemory, &dyn Clock) = match rules.memory() {
+            Some(m) => (m.memory(), m.clock()),
+            None => (&Forgetful, &Still),
         };
+        let mut board = Board {
+            score: self.scores,
+            remembered: self.remembered,
+            clock: self.clock,
+            mover: self.to_move.index(),
+        };
+        let turned = take_turn(
+            rules.score_rules(),
+            memory,
+            clock,
+            &mut board,
+            dice,
+            &mut self.dice,
+            &mut narrator,
+        );
+        self.remembered = board.remembered;
+        self.clock = board.clock;
+        let again = narrator
+            .clock_turn
+            .take()
+            .or_else(|| turned.extra_turn.then_some(Event::ExtraTurn));
         Played {
-            sides,
-            rolls,
-            points,
-            after,
-            again: clock_turn.or_else(|| {
-                rules
-                    .extra_turn(after.0, after.1)
-                    .then_some(Event::ExtraTurn)
-            }),
-            events,
+            sides: turned.sides,
+            rolls: narrator.rolls,
+            points: turned.points,
+            after: turned.after,
+            again,
+            events: narrator.events,
         }
-    }
-
-    /// A preset's after-turn rule on the raw scores `(mover, other)`,
-    /// told by its name where it fired.
-    fn named_after_turn(&self, (mover, other): (u32, u32), events: &mut Vec<Event>) -> (u32, u32) {
-        let end = self.rules.after_turn(mover, other);
-        match end.fired {
-            Some(AfterTurn::SusFuss) => events.push(Event::SusFuss {
-                from: mover,
-                to: end.mover,
-            }),
-            Some(AfterTurn::SwapDouble | AfterTurn::SwapReverse | AfterTurn::SwapDigits) => {
-                events.push(Event::SwineSwap { mover, other })
-            }
-            Some(AfterTurn::None) | None => {}
-        }
-        (end.mover, end.other)
     }
 
     /// Put the scores after a turn on the board and see who moves next:
@@ -644,6 +516,120 @@ struct Played {
     events: Vec<Event>,
 }
 
+/// A turn's events, as the game loop tells them.
+struct Narrator<'r> {
+    rules: &'r Rules,
+    /// A preset's components, told by their names.
+    named: bool,
+    /// The mover's and the other's scores before the turn.
+    before: (u32, u32),
+    events: Vec<Event>,
+    rolls: Vec<u32>,
+    /// The clock gave the mover another turn (told at the turn's end).
+    clock_turn: Option<Event>,
+}
+
+impl<'r> Narrator<'r> {
+    /// The clock of the rules: a `Narrator` only hears of one under them.
+    fn shared_clock(&self) -> &'r dyn Clock {
+        self.rules
+            .memory()
+            .expect("only rules with a clock move it")
+            .clock()
+    }
+}
+
+impl Watch for Narrator<'_> {
+    fn zero_dice(&mut self, points: u32) {
+        let name = if self.named {
+            self.rules.components().zero_dice.title()
+        } else {
+            "zero_dice"
+        };
+        self.events.push(Event::ZeroDice { name, points });
+    }
+
+    fn sides(&mut self, sides: u32) {
+        if self.named && self.rules.components().dice == DiceRule::HogWild && sides == 4 {
+            let sum = self.before.0 + self.before.1;
+            self.events.push(Event::HogWild { sum });
+        }
+    }
+
+    fn face(&mut self, face: u32) {
+        self.rolls.push(face);
+    }
+
+    fn pig_out(&mut self, ones: u32, points: u32) {
+        self.events.push(if self.named {
+            Event::SowSad {
+                name: sow_sad_name(self.rules),
+            }
+        } else {
+            Event::PigOut { ones, points }
+        });
+    }
+
+    fn turn_points(&mut self, from: u32, to: u32) {
+        self.events.push(Event::TurnPoints { from, to });
+    }
+
+    fn bonus(&mut self, remembered: u32, points: u32) {
+        let memory = self.rules.memory().expect("a bonus is a memory's").memory();
+        self.events.push(Event::Bonus {
+            name: memory.name(),
+            remembered,
+            unit: memory.unit(),
+            points,
+        });
+    }
+
+    fn clock(&mut self, from: u32, to: u32, points: u32, again: bool) {
+        if self.rules.memory().is_none() {
+            return;
+        }
+        let clock = self.shared_clock();
+        if again {
+            self.clock_turn = Some(Event::ClockTurn {
+                name: clock.name(),
+                clock: clock.label(from),
+            });
+        }
+        let change = dice_change(clock, (from, to), points);
+        self.events.extend(change);
+    }
+
+    fn minus_one(&mut self, points: u32, from: u32, to: u32) {
+        let clock = self.shared_clock();
+        let name = clock.name();
+        let change = dice_change(clock, (from, to), points);
+        self.events.push(Event::MinusOne { name, points });
+        self.events.extend(change);
+    }
+
+    fn after_turn(&mut self, before: (u32, u32), after: (u32, u32)) {
+        if !self.named {
+            if after != before {
+                self.events.push(Event::AfterTurn { before, after });
+            }
+            return;
+        }
+        match self.rules.after_turn(before.0, before.1).fired {
+            Some(AfterTurn::SusFuss) => self.events.push(Event::SusFuss {
+                from: before.0,
+                to: after.0,
+            }),
+            Some(AfterTurn::SwapDouble | AfterTurn::SwapReverse | AfterTurn::SwapDigits) => {
+                self.events.push(Event::SwineSwap {
+                    mover: before.0,
+                    other: before.1,
+                })
+            }
+            Some(AfterTurn::None) | None => {}
+        }
+    }
+}
+
 /// fa24 calls a turn spoiled by a 1 "Sow Sad"; the older sets "Pig Out".
 pub fn sow_sad_name(rules: &Rules) -> &'static str {
     match rules.base() {
@@ -664,16 +650,6 @@ pub fn parse_dice(line: &str, minus_one: bool) -> Option<u8> {
     (n as usize <= MAX_DICE).then_some(n)
 }
 
-/// Both scores after the after-turn rule of rules given as functions, the
-/// mover's first, told among `events` where it changed them.
-fn after_turn(rules: &dyn ScoreRules, before: (u32, u32), events: &mut Vec<Event>) -> (u32, u32) {
-    let after = rules.after_turn(before.0, before.1);
-    if after != before {
-        events.push(Event::AfterTurn { before, after });
-    }
-    after
-}
-
 /// The turn's change to the dice, told when the clock went from `from` to
 /// `to` after a turn of `points` (Perfect Piggy, Pork Chop): what a
 /// six-sided die rolls as from now on.
@@ -691,6 +667,7 @@ fn dice_change(clock: &dyn Clock, (from, to): (u32, u32), points: u32) -> Option
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::general::{PigOut, ScoreRules};
 
     /// Dice that show the faces of a script, in order.
     struct Script(std::collections::VecDeque<u32>);

@@ -18,7 +18,8 @@ use crate::general::{PigOut, ScoreRules};
 use crate::recall::{Clock, Forgetful, PlayerMemory, Still};
 pub use crate::rng::Rng;
 use crate::rules::{ComponentRules, Rules};
-use crate::table::{StrategyTable, MINUS_ONE};
+use crate::table::StrategyTable;
+use crate::turn::{take_turn, Board};
 
 /// Games per chunk: each chunk has its own generator, so this fixes which
 /// random numbers each game sees whatever the thread count.
@@ -55,25 +56,6 @@ fn scored((sum, ones): (u32, u32), pig_out: PigOut) -> u32 {
         (_, PigOut::Points(points)) => points,
         (ones, PigOut::Ones) => ones,
     }
-}
-
-/// Points the mover scores at `(mover, opponent)` rolling `dice` dice,
-/// before `turn_points`: zero dice's, or each die rolled one at a time and
-/// a roll with a 1 scoring what the Pig Out rule says.
-#[inline]
-fn raw_points<R: ScoreRules + ?Sized>(
-    rules: &R,
-    rng: &mut Rng,
-    mover: u32,
-    opponent: u32,
-    dice: u32,
-    sides: impl FnOnce(u32) -> u32,
-) -> u32 {
-    if dice == 0 {
-        return rules.zero_dice(mover, opponent);
-    }
-    let sides = sides(rules.dice_sides(mover, opponent));
-    scored(roll_faces(rng, dice, sides), rules.pig_out())
 }
 
 /// Play one game of `a` (moving first) against `b` by the rule functions
@@ -135,38 +117,19 @@ pub fn play_remembering<R: ScoreRules + ?Sized, M: PlayerMemory + ?Sized, C: Clo
     rng: &mut Rng,
 ) -> Option<usize> {
     let goal = rules.goal();
-    let mut score = [0u32; 2];
-    let mut remembered = [0u32; 2];
-    let mut time = 0;
-    let mut mover = 0;
+    let mut board = Board::default();
     for _ in 0..MAX_TURNS {
-        let other = 1 - mover;
-        let (s, o) = (score[mover], score[other]);
-        let choice = players[mover].get(s, o);
-        let (points, bonus, again);
-        if choice == MINUS_ONE {
-            let minus_one = clock
-                .minus_one(time)
-                .expect("a table rolls -1 dice only under rules with that move");
-            (points, bonus, again) = (minus_one.points, 0, false);
-            time = minus_one.next;
-        } else {
-            let dice = u32::from(choice);
-            let raw = raw_points(rules, rng, s, o, dice, |own| clock.dice(time, own));
-            points = rules.turn_points(raw, dice, s, o);
-            bonus = memory.bonus(remembered[mover], dice);
-            remembered[mover] = memory.remember(dice, points);
-            (time, again) = clock.tick(time, dice, points + bonus);
-        }
-        (score[mover], score[other]) = rules.after_turn(s + points + bonus, o);
-        match (score[mover] >= goal, score[other] >= goal) {
+        let (mover, other) = (board.mover, 1 - board.mover);
+        let choice = players[mover].get(board.score[mover], board.score[other]);
+        let turned = take_turn(rules, memory, clock, &mut board, choice, rng, &mut ());
+        match (board.score[mover] >= goal, board.score[other] >= goal) {
             (true, true) => return None,
             (true, false) => return Some(mover),
             (false, true) => return Some(other),
             (false, false) => {}
         }
-        if !again && !rules.extra_turn(score[mover], score[other]) {
-            mover = other;
+        if !turned.clock_again && !turned.extra_turn {
+            board.mover = other;
         }
     }
     None

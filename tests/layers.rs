@@ -18,7 +18,8 @@ const LAYERS: &[&[&str]] = &[
     &["rules"],
     // solve / evaluate / best_response and their private backends.
     &["engine"],
-    // Analysis and output.
+    // The game loop's turn, then analysis and output.
+    &["turn"],
     &[
         "simulate",
         "tournament",
