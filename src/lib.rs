@@ -19,6 +19,7 @@
 //! ```
 
 pub mod alloc;
+pub mod check;
 pub mod child;
 pub mod cleanup;
 #[cfg(feature = "cli")]

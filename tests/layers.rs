@@ -30,7 +30,7 @@ const LAYERS: &[&[&str]] = &[
     ],
     &["play", "report"],
     &["strategy"],
-    &["rates", "contest"],
+    &["rates", "contest", "check"],
     // Adapters.
     &["serve"],
     &["cli"],

@@ -47,6 +47,11 @@ fn run(opts: super::Opts) -> u8 {
             if is_broken_pipe(&error) {
                 return 0;
             }
+            // A command that said all it had to (hog check's report) and
+            // ends with a status of its own.
+            if let Some(super::Status(status)) = error.downcast_ref::<super::Status>() {
+                return *status;
+            }
             super::say(&format!("error: {}", one_line(&error)));
             if error
                 .chain()

@@ -1,6 +1,7 @@
 //! The `hog` command line: clap options, turned once into a validated
 //! [`Config`] that the subcommands read.
 
+mod check;
 mod contest;
 mod docs;
 mod entry;
@@ -104,6 +105,8 @@ pub enum Command {
     Explain(explain::ExplainArgs),
     /// Play sampled games with real random dice, beside the exact values.
     Simulate(simulate::SimulateArgs),
+    /// Check your own hog.py, function by function, against the rules.
+    Check(check::CheckArgs),
     /// Write a strategy as CSV, JSON or a Python module.
     Export(export::ExportArgs),
     /// Draw a strategy's policy or win probabilities as a heatmap.
@@ -120,6 +123,19 @@ pub enum Command {
     /// Print hog's manual page (or write every command's page to a folder).
     Manpage(docs::ManpageArgs),
 }
+
+/// An exit status a command ends with after saying everything on stdout
+/// (hog check: 1 when a function disagrees); nothing more is printed.
+#[derive(Debug)]
+pub struct Status(pub u8);
+
+impl std::fmt::Display for Status {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "exit status {}", self.0)
+    }
+}
+
+impl std::error::Error for Status {}
 
 /// What every command needs: validated rules and how to report.
 pub struct Config {
@@ -273,6 +289,7 @@ pub fn run(opts: Opts) -> anyhow::Result<()> {
         Command::Contest(args) => contest::run(&config, &args, &mut printer),
         Command::Explain(args) => explain::run(&config, &args, &mut printer),
         Command::Simulate(args) => simulate::run(&config, &args, &mut printer),
+        Command::Check(args) => check::run(&config, &args, &mut printer),
         Command::Export(args) => export::run(&config, &args, &mut printer),
         Command::Plot(args) => plot::run(&config, &args, &mut printer),
         Command::Play(args) => play::run(&config, &args, &mut printer),

@@ -5,6 +5,7 @@
 
 mod analyzer;
 mod bad_input;
+mod check;
 mod children;
 mod contest;
 mod contexts;

@@ -1,0 +1,69 @@
+//! `hog check PATH/hog.py`: a student's own project, function by function,
+//! against the rules.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::Args;
+
+use crate::check::{check, CheckOptions};
+
+use super::{Config, Format, Printer, Status};
+
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Each function of the course's project that the file defines is called on \
+                  inputs whose answers the rules give (every state where the inputs are \
+                  finite, scripted dice as make_test_dice gives them) and gets one line: OK \
+                  with the inputs checked, or the first inputs where it differs, raised or \
+                  hung. Then the file's own play, with its sus_update and six_sided dice, \
+                  plays whole games against the exact win rate. Exit status 0 when every \
+                  function present agrees, 1 when one does not, 2 for bad input.\n\n\
+                  Examples:\n  hog check hog.py\n  hog check hog.py --games 0 --format json"
+)]
+pub struct CheckArgs {
+    /// The project's hog.py.
+    pub file: PathBuf,
+    /// Whole games of the file's play (0: none).
+    #[arg(long, default_value_t = 20_000, value_name = "N")]
+    pub games: u64,
+    /// Seed of the games' dice (Python's random module).
+    #[arg(long, default_value_t = 0, value_name = "S")]
+    pub seed: u64,
+    /// Seconds one function may take on all its inputs before it is said
+    /// to hang.
+    #[arg(long, default_value_t = 20.0, value_name = "SECONDS")]
+    pub function_timeout: f64,
+}
+
+pub fn run(config: &Config, args: &CheckArgs, printer: &mut Printer) -> anyhow::Result<()> {
+    if !(args.function_timeout.is_finite() && args.function_timeout > 0.0) {
+        return Err(crate::HogError::BadArgument(format!(
+            "--function-timeout must be a positive number of seconds, not {}",
+            args.function_timeout
+        ))
+        .into());
+    }
+    let options = CheckOptions {
+        // The import, every function and the games: --python-timeout per
+        // part at most.
+        timeout: config
+            .python_timeout
+            .saturating_mul(2)
+            .max(Duration::from_secs(1)),
+        games: args.games,
+        seed: args.seed,
+        function_seconds: args.function_timeout.min(1e6),
+    };
+    let report = check(&config.rules, &args.file, &options)?;
+    config.progress.finish();
+    match config.format {
+        Format::Json => printer.json(&serde_json::to_value(&report)?)?,
+        _ => printer.text(&report.text())?,
+    }
+    if report.ok {
+        Ok(())
+    } else {
+        Err(Status(1).into())
+    }
+}

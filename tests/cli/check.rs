@@ -1,0 +1,276 @@
+//! `hog check`: a complete Fall 2024 project agrees with the rules; each
+//! bug planted in a copy of it is named, with the input where it shows;
+//! a partial project is checked as far as it goes; bad input is one line.
+
+use std::path::Path;
+
+use crate::util::{hog_command, Scratch};
+
+/// The complete project (tests/fixtures/check/fa24), copied into `dir`
+/// with `edits` made to hog.py (each `(from, to)` must apply).
+fn project(dir: &Scratch, edits: &[(&str, &str)]) -> String {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/check/fa24");
+    for name in ["dice.py", "ucb.py"] {
+        dir.write(name, &std::fs::read_to_string(fixture.join(name)).unwrap());
+    }
+    let mut text = std::fs::read_to_string(fixture.join("hog.py")).unwrap();
+    for (from, to) in edits {
+        assert!(text.contains(from), "the fixture has no {from:?}");
+        text = text.replacen(from, to, 1);
+    }
+    dir.write("hog.py", &text);
+    "hog.py".to_string()
+}
+
+/// `hog check FILE ARGS...` in `dir`: exit status, stdout, stderr.
+fn check(dir: &Scratch, file: &str, args: &[&str]) -> (i32, String, String) {
+    let out = hog_command()
+        .current_dir(dir.path())
+        .args(["check", file])
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The report's line for `function`.
+fn line<'a>(text: &'a str, function: &str) -> &'a str {
+    text.lines()
+        .find(|l| l.split_whitespace().next() == Some(function))
+        .unwrap_or_else(|| panic!("no line for {function} in:\n{text}"))
+}
+
+#[test]
+fn a_complete_project_agrees_and_its_games_are_the_rules_games() {
+    let dir = Scratch::new();
+    let file = project(&dir, &[]);
+    let (status, out, err) = check(&dir, &file, &["--format", "json"]);
+    assert_eq!(status, 0, "{out}\n{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["ok"], true);
+    let functions = v["functions"].as_array().unwrap();
+    assert_eq!(functions.len(), 14);
+    for f in functions {
+        assert_eq!(f["verdict"], "agrees", "{f}");
+        assert!(f["checked"].as_u64().unwrap() > 0, "{f}");
+    }
+    let count = |name: &str| {
+        functions.iter().find(|f| f["function"] == name).unwrap()["checked"]
+            .as_u64()
+            .unwrap()
+    };
+    // Exhaustive where the inputs are finite: every state, every move.
+    assert_eq!(count("boar_brawl"), 100 * 100);
+    assert_eq!(count("take_turn"), 100 * 100 * 11);
+    assert_eq!(count("boar_strategy"), 3 * 100 * 100);
+    let games = &v["games"];
+    assert_eq!(games["played"], 20_000);
+    assert!(games["z"].as_f64().unwrap().abs() < 4.0, "{games}");
+    // boar_strategy moving first against always_roll(6): hog eval's first.
+    assert_eq!(games["exact"], 0.7188657741439866_f64);
+}
+
+#[test]
+fn each_planted_bug_is_named_with_the_input_where_it_shows() {
+    let dir = Scratch::new();
+    // (what is changed, to what, the function named, words its line holds)
+    let bugs: &[(&str, &str, &str, &str)] = &[
+        (
+            "return 1 if 1 in faces else sum(faces)",
+            "return sum(faces)",
+            "roll_dice",
+            "roll_dice(2, make_test_dice(1, 6)) should be 1, yours gives 7",
+        ),
+        (
+            "tens = opponent_score // 10 % 10",
+            "tens = opponent_score % 10",
+            "boar_brawl",
+            "boar_brawl(0, 1) should be 1, yours gives 3",
+        ),
+        (
+            "range(1, n + 1) if n % d == 0",
+            "range(1, n) if n % d == 0",
+            "num_factors",
+            "num_factors(1) should be 1, yours gives 0",
+        ),
+        (
+            "if num_factors(score) in (3, 4):",
+            "if num_factors(score) == 3:",
+            "sus_points",
+            "sus_points(6) should be 7, yours gives 6",
+        ),
+        (
+            "        return boar_brawl(player_score, opponent_score)\n",
+            "        return 0\n",
+            "take_turn",
+            "take_turn(0, 0, 0, make_test_dice",
+        ),
+        ("    who = 0\n", "    who = 1\n", "play", "play(boar_strategy, always_roll(6)"),
+        (
+            "while score0 < goal and score1 < goal:",
+            "while score0 < GOAL and score1 < GOAL:",
+            "play",
+            ", 60) should be",
+        ),
+        (
+            "if best_average is None or average > best_average:",
+            "if best_average is None or average >= best_average:",
+            "max_scoring_num_rolls",
+            "max_scoring_num_rolls(make_test_dice(1, 6), 1) should be 1, yours gives 10",
+        ),
+        (
+            "for s in range(goal) for o in range(goal))",
+            "for s in range(goal) for o in [s])",
+            "is_always_roll",
+            "is_always_roll(always_roll(5) but 4 at (0, 99), 100) should be False, yours gives True",
+        ),
+        (
+            "gain = sus_update(0, score, opponent_score) - score",
+            "gain = boar_brawl(score, opponent_score)",
+            "sus_strategy",
+            "should be",
+        ),
+        (
+            "return sum(original_function(*args) for _ in range(times_called)) / times_called",
+            "return original_function(*args)",
+            "make_averaged",
+            "make_averaged(f, 2)",
+        ),
+    ];
+    for (from, to, function, words) in bugs {
+        let file = project(&dir, &[(from, to)]);
+        let (status, out, err) = check(&dir, &file, &["--games", "0"]);
+        assert_eq!(status, 1, "{function}: {out}\n{err}");
+        let found = line(&out, function);
+        assert!(found.contains("differ"), "{function}: {found}");
+        assert!(found.contains(words), "{function}: {found}");
+        // The others still agree (the bug is named where it is).
+        let others = out
+            .lines()
+            .skip(1)
+            .filter(|l| !l.starts_with(function) && l.contains("differ"))
+            .filter(|l| {
+                // What calls the buggy function differs with it.
+                let callers: &[&str] = match *function {
+                    "roll_dice" => &[
+                        "take_turn",
+                        "simple_update",
+                        "sus_update",
+                        "max_scoring_num_rolls",
+                    ],
+                    "boar_brawl" => &[
+                        "take_turn",
+                        "simple_update",
+                        "sus_update",
+                        "boar_strategy",
+                        "sus_strategy",
+                    ],
+                    "num_factors" => &["sus_points", "sus_update", "sus_strategy"],
+                    "sus_points" => &["sus_update", "sus_strategy"],
+                    "take_turn" => &["simple_update", "sus_update", "sus_strategy"],
+                    "make_averaged" => &["max_scoring_num_rolls"],
+                    _ => &[],
+                };
+                !callers.iter().any(|c| l.starts_with(c))
+            })
+            .count();
+        assert_eq!(others, 0, "{function}: others differ too:\n{out}");
+    }
+}
+
+#[test]
+fn a_partial_project_is_checked_as_far_as_it_goes() {
+    let dir = Scratch::new();
+    dir.write(
+        "hog.py",
+        "def roll_dice(num_rolls, dice):\n    f = [dice() for _ in range(num_rolls)]\n    \
+         return 1 if 1 in f else sum(f)\n\ndef boar_brawl(player_score, opponent_score):\n    \
+         print('\\x1b[31mdebug', player_score)\n    \
+         return max(3 * abs(opponent_score // 10 % 10 - player_score % 10), 1)\n",
+    );
+    let (status, out, err) = check(&dir, "hog.py", &[]);
+    assert_eq!(status, 0, "{out}\n{err}");
+    assert!(line(&out, "roll_dice").contains("OK (120 inputs)"), "{out}");
+    assert!(
+        line(&out, "boar_brawl").contains("OK (10000 inputs)"),
+        "{out}"
+    );
+    assert!(
+        line(&out, "play").contains("missing (not checked)"),
+        "{out}"
+    );
+    // What it prints is said, its escape codes shown, not run.
+    assert!(out.contains("(it prints: \\x1b[31mdebug 0)"), "{out}");
+    assert!(!out.contains('\u{1b}'));
+    // No play, no whole games.
+    assert!(!out.contains("whole games"), "{out}");
+}
+
+#[test]
+fn raising_hanging_and_wrong_types_are_said_in_a_line() {
+    let dir = Scratch::new();
+    let file = project(
+        &dir,
+        &[
+            (
+                "    tens = opponent_score // 10 % 10\n",
+                "    tens = 1 // (player_score - 5)\n",
+            ),
+            (
+                "    return len([d for d in range(1, n + 1) if n % d == 0])\n",
+                "    while True:\n        pass\n",
+            ),
+            (
+                "    return 6 if score < opponent_score else 5\n",
+                "    return 6\n",
+            ),
+            (
+                "    return lambda score, opponent_score: n\n",
+                "    return lambda score, opponent_score: str(n)\n",
+            ),
+        ],
+    );
+    let (status, out, err) = check(&dir, &file, &["--games", "0", "--function-timeout", "3"]);
+    assert_eq!(status, 1, "{out}\n{err}");
+    assert!(
+        line(&out, "boar_brawl").contains("raised at boar_brawl(5, 0): ZeroDivisionError"),
+        "{out}"
+    );
+    assert!(
+        line(&out, "num_factors").contains("had not returned after 3 s (at num_factors(1))"),
+        "{out}"
+    );
+    assert!(
+        line(&out, "always_roll").contains("should be [0, 0, 0, 0, 0], yours gives ['0' (str)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn bad_input_is_one_line_with_exit_status_2() {
+    let dir = Scratch::new();
+    let (status, out, err) = check(&dir, "nothere.py", &[]);
+    assert_eq!((status, out.as_str()), (2, ""), "{err}");
+    assert_eq!(err.trim(), "error: bad argument: nothere.py: no such file");
+    dir.write("broken.py", "def roll_dice(:\n");
+    let (status, _, err) = check(&dir, "broken.py", &[]);
+    assert_eq!(status, 2, "{err}");
+    assert!(
+        err.trim()
+            .starts_with("error: bad argument: broken.py: importing it raised"),
+        "{err}"
+    );
+    assert!(err.contains("SyntaxError"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    let file = project(&dir, &[]);
+    let (status, _, err) = check(&dir, &file, &["--rules", "digit-swap"]);
+    assert_eq!(status, 2);
+    assert!(
+        err.contains("knows the functions of Fall 2024's project"),
+        "{err}"
+    );
+}
