@@ -1202,3 +1202,89 @@ fn a_repeated_solve_is_the_same_bytes() {
     let first = exact.value(0, (0, 0));
     assert_eq!(v["first_player_win_probability"].as_f64(), Some(first));
 }
+
+/// `hog serve --student`: each game's answer carries the same game through
+/// the student's hog.py (tests/fixtures/check/fa24 with `edit` made), its
+/// scores per turn and the first turn where it differs; under other rules
+/// a game carries none.
+fn student_game(edit: Option<(&str, &str)>, path: &str) -> Value {
+    let dir = tempfile::tempdir().unwrap();
+    let fixture =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/check/fa24");
+    for name in ["hog.py", "dice.py", "ucb.py"] {
+        let mut text = std::fs::read_to_string(fixture.join(name)).unwrap();
+        if let (Some((from, to)), "hog.py") = (edit, name) {
+            assert!(text.contains(from));
+            text = text.replacen(from, to, 1);
+        }
+        std::fs::write(dir.path().join(name), text).unwrap();
+    }
+    let rules = Rules::preset(Preset::Fa24, 100).unwrap();
+    let referee = hog::check::Referee::new(
+        &rules,
+        &dir.path().join("hog.py"),
+        std::time::Duration::from_secs(60),
+    )
+    .unwrap();
+    let addr: SocketAddr = ADDR.parse().unwrap();
+    let s = Arc::new(
+        ServerState::new(addr, Vec::new(), Limits::default()).with_student(referee, &rules),
+    );
+    let (status, body) = get(&s, path);
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body
+}
+
+/// A turn's scores after it: (you, opponent).
+fn in_seats(turn: &Value) -> (&Value, &Value) {
+    let after = &turn["after"];
+    if turn["player"] == "you" {
+        (&after[0], &after[1])
+    } else {
+        (&after[1], &after[0])
+    }
+}
+
+#[test]
+fn a_students_play_replays_each_game_beside_the_rules() {
+    let path = "/api/game?seed=3&vs=always_roll(6)&moves=5,5,5,5,5,5,5";
+    let game = student_game(None, path);
+    let student = &game["student"];
+    assert_eq!(student["file"], "hog.py");
+    assert_eq!(student["differs"], Value::Null, "{student}");
+    let turns = game["turns"].as_array().unwrap();
+    let scores = student["scores"].as_array().unwrap();
+    assert_eq!(scores.len(), turns.len());
+    // Their scores after each turn are the rules' (you moved first).
+    for (turn, theirs) in turns.iter().zip(scores) {
+        assert_eq!(in_seats(turn), (&theirs["you"], &theirs["opponent"]));
+    }
+    // A forgotten 4-factor case of Sus Fuss is named at the turn it shows,
+    // as the student's sus_update against the rules, with the reason.
+    let bug = (
+        "if num_factors(score) in (3, 4):",
+        "if num_factors(score) == 3:",
+    );
+    let game = student_game(Some(bug), path);
+    let differs = &game["student"]["differs"];
+    let turn = differs["turn"].as_u64().unwrap() as usize;
+    let played = &game["turns"][turn - 1];
+    let message = differs["message"].as_str().unwrap();
+    assert!(
+        message.contains(&format!("the rules give {}", played["after"][0])),
+        "{message}"
+    );
+    assert!(message.contains("your sus_update gives"), "{message}");
+    assert!(message.contains("(Sus Fuss)"), "{message}");
+    // Before it, their game is the rules' game.
+    let scores = game["student"]["scores"].as_array().unwrap();
+    for (played, theirs) in game["turns"].as_array().unwrap()[..turn - 1]
+        .iter()
+        .zip(scores)
+    {
+        assert_eq!(in_seats(played), (&theirs["you"], &theirs["opponent"]));
+    }
+    // Under rules the file was not given for, no replay.
+    let other = student_game(None, "/api/game?seed=3&rules=digit-swap&moves=5");
+    assert!(other.get("student").is_none(), "{other}");
+}

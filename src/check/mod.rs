@@ -9,6 +9,7 @@
 //! their own update and dice, against the exact win rate.
 
 mod inputs;
+mod referee;
 mod report;
 
 use std::path::Path;
@@ -21,6 +22,7 @@ use crate::cleanup::remove_on_interrupt;
 use crate::error::HogError;
 use crate::rules::{Preset, Rules};
 use inputs::{plan, Check, Expected};
+pub use referee::{because, Difference, Referee, Replay};
 pub use report::{CheckReport, Finding, GamesReport, Mismatch, Verdict};
 
 /// The program `python3 -c` runs: the drivers' shared helpers, then the

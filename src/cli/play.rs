@@ -9,6 +9,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use clap::Args;
 
+use crate::check::{Referee, Replay};
 use crate::dice::MAX_DICE;
 use crate::engine::{self, best_response, Solution, State};
 use crate::play::{parse_dice, Bot, Event, Game, Player, Turn};
@@ -43,6 +44,12 @@ pub struct PlayArgs {
     /// afterwards (against the optimal bot that is the minimax value).
     #[arg(long)]
     pub hints: bool,
+    /// Play through your own hog.py as well (Fall 2024's project): after
+    /// each turn your `play` replays the game so far with the same moves
+    /// and dice, and the first turn where its scores leave the rules' is
+    /// named, with the reason.
+    #[arg(long, value_name = "PATH/hog.py")]
+    pub student: Option<std::path::PathBuf>,
 }
 
 /// A seed from the clock when none is given.
@@ -97,13 +104,24 @@ pub fn run(config: &Config, args: &PlayArgs, printer: &mut Printer) -> anyhow::R
             .then(|| Arc::new(best_response(rules, &table, &config.sweep_options())));
         (Bot::Table(table), hints)
     };
-    config.progress.finish();
-    let seed = args.seed.unwrap_or_else(clock_seed);
     let first = if args.first {
         Player::Human
     } else {
         Player::Bot
     };
+    // The student's file is tried before the game starts: a file that
+    // does not import is bad input, not a game.
+    let student = match &args.student {
+        Some(path) => {
+            let referee =
+                Referee::new(rules, path, config.python_timeout)?.with_names("you", "the bot");
+            let replay = referee.replay(&[], first, Some(first))?;
+            Some((referee, replay))
+        }
+        None => None,
+    };
+    config.progress.finish();
+    let seed = args.seed.unwrap_or_else(clock_seed);
     let mut game = Game::with_bot(rules, bot, first, Rng::seed_from_u64(seed));
     printer.text(&format!(
         "Hog against {bot_name}: {}.\nSeed {seed} (replay with --seed {seed}). {}\n\
@@ -122,7 +140,18 @@ pub fn run(config: &Config, args: &PlayArgs, printer: &mut Printer) -> anyhow::R
     // transcript reads like the game did.
     let echo = !stdin.is_terminal();
     let mut input = stdin.lock();
-    let ending = play_game(&mut game, hints.as_deref(), &mut input, echo, printer)?;
+    let mut student = match student {
+        Some((referee, replay)) => Some(Student::start(referee, first, &replay, printer)?),
+        None => None,
+    };
+    let ending = play_game(
+        &mut game,
+        hints.as_deref(),
+        student.as_mut(),
+        &mut input,
+        echo,
+        printer,
+    )?;
     let (you, it) = (game.score(Player::Human), game.score(Player::Bot));
     let last = match (ending, game.winner()) {
         (Ending::Finished, _) if game.tied() => {
@@ -144,6 +173,7 @@ pub fn run(config: &Config, args: &PlayArgs, printer: &mut Printer) -> anyhow::R
 fn play_game(
     game: &mut Game<'_>,
     hints: Option<&Solution<'_>>,
+    mut student: Option<&mut Student>,
     input: &mut dyn BufRead,
     echo: bool,
     printer: &mut Printer,
@@ -175,8 +205,115 @@ fn play_game(
             }
         };
         printer.text(&narrate(&turn, game.rules().components().dice))?;
+        if let Some(student) = student.as_deref_mut() {
+            student.after(turn, game, printer)?;
+        }
     }
     Ok(Ending::Finished)
+}
+
+/// The person's own hog.py replaying the game beside the rules'.
+struct Student {
+    referee: Option<Referee>,
+    first: Player,
+    turns: Vec<Turn>,
+    /// Whether the first difference was told.
+    told: bool,
+}
+
+impl Student {
+    /// Say what the student's file replays and whether it starts the game
+    /// as the rules do.
+    fn start(
+        referee: Referee,
+        first: Player,
+        replay: &Replay,
+        printer: &mut Printer,
+    ) -> anyhow::Result<Student> {
+        let mut student = Student {
+            referee: Some(referee),
+            first,
+            turns: Vec::new(),
+            told: false,
+        };
+        printer.text(&format!(
+            "Your {} replays each turn with the same moves and dice (player 0 is {}).\n",
+            student.file(),
+            if first == Player::Human {
+                "you"
+            } else {
+                "the bot"
+            }
+        ))?;
+        student.tell(replay, printer)?;
+        Ok(student)
+    }
+
+    fn file(&self) -> String {
+        self.referee
+            .as_ref()
+            .and_then(|r| r.file().file_name())
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "hog.py".into())
+    }
+
+    /// Replay the game after `turn` and say where the student's stands.
+    fn after(&mut self, turn: Turn, game: &Game<'_>, printer: &mut Printer) -> anyhow::Result<()> {
+        self.turns.push(turn);
+        let Some(referee) = &self.referee else {
+            return Ok(());
+        };
+        match referee.replay(&self.turns, self.first, game.to_move()) {
+            Ok(replay) => {
+                let (you, bot) = (
+                    usize::from(self.first != Player::Human),
+                    usize::from(self.first != Player::Bot),
+                );
+                let shown = match replay.scores.last().copied().flatten() {
+                    Some(scores) => format!("you {}, bot {}", scores[you], scores[bot]),
+                    None => "no scores (it stopped)".to_string(),
+                };
+                let verdict = if replay.differs.is_some() {
+                    "differs"
+                } else {
+                    "agrees"
+                };
+                printer.text(&format!("Your {}: {shown} ({verdict}).\n", self.file()))?;
+                self.tell(&replay, printer)
+            }
+            Err(error) => {
+                self.referee = None;
+                printer.text(&format!(
+                    "Your {} stops here ({error}); the game goes on without it.\n",
+                    self.file()
+                ))?;
+                Ok(())
+            }
+        }
+    }
+
+    /// The first difference, once.
+    fn tell(&mut self, replay: &Replay, printer: &mut Printer) -> anyhow::Result<()> {
+        if let (Some(differs), false) = (&replay.differs, self.told) {
+            self.told = true;
+            let when = match differs.turn {
+                0 => "before the first turn".to_string(),
+                n => format!("in turn {n}"),
+            };
+            printer.text(&format!(
+                "Your {} first differs {when}: {}.\n",
+                self.file(),
+                clean(&differs.message)
+            ))?;
+        }
+        Ok(())
+    }
+}
+
+/// A message from the student's run (their exception text) made safe
+/// for a terminal.
+fn clean(text: &str) -> String {
+    crate::text::one_line(text)
 }
 
 /// Ask until a valid dice count arrives; `Err` with the reason when the

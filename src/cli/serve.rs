@@ -6,6 +6,8 @@ use std::sync::Arc;
 
 use clap::Args;
 
+use crate::check::Referee;
+use crate::play::Player;
 use crate::serve::{ContestFolder, Limits, NamedStrategy, ServerState};
 use crate::strategy::Spec;
 use crate::HogError;
@@ -52,6 +54,11 @@ pub struct ServeArgs {
     /// make room.
     #[arg(long, value_name = "N", default_value_t = 512, value_parser = clap::value_parser!(u64).range(8..=100_000))]
     pub max_connections: u64,
+    /// The GUI as a debugger (Fall 2024's project): Play replays each game
+    /// through your own hog.py's play and sus_update, shows its scores
+    /// beside the rules' and marks the first turn where they differ.
+    #[arg(long, value_name = "PATH/hog.py")]
+    pub student: Option<std::path::PathBuf>,
 }
 
 pub fn run(config: &Config, args: &ServeArgs, printer: &mut Printer) -> anyhow::Result<()> {
@@ -81,6 +88,16 @@ pub fn run(config: &Config, args: &ServeArgs, printer: &mut Printer) -> anyhow::
     let contest = match &args.contest {
         None => None,
         Some(dir) => Some(enter_contest(config, dir)?),
+    };
+    // The file is tried once here, so a file that does not import stops
+    // the server before it starts, not a game in the page.
+    let student = match &args.student {
+        Some(path) => {
+            let referee = Referee::new(&config.rules, path, config.python_timeout)?;
+            referee.replay(&[], Player::Human, Some(Player::Human))?;
+            Some(referee)
+        }
+        None => None,
     };
     few_malloc_arenas();
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -121,6 +138,9 @@ pub fn run(config: &Config, args: &ServeArgs, printer: &mut Printer) -> anyhow::
         };
         if let Some(folder) = contest.clone() {
             state = state.with_contest(folder);
+        }
+        if let Some(referee) = student.clone() {
+            state = state.with_student(referee, &config.rules);
         }
         let state = Arc::new(state);
         crate::serve::serve(listener, state, stopped()).await?;

@@ -695,14 +695,24 @@ pub async fn game(
     }
     let vs = params.get("vs").unwrap_or("optimal").trim().to_string();
     compute(&Arc::clone(&state), cost(&rules, Work::Sweep), move || {
+        let student = state.student_for(&rules);
+        let student = student.as_deref();
         if vs == "person" {
-            return replay(&rules, Opponent::Person, &vs, seed, first, &moves);
+            return replay(&rules, Opponent::Person, &vs, seed, first, &moves, student);
         }
         if Spec::parse(&vs).is_ok_and(|spec| spec == Spec::Optimal) {
-            return replay(&rules, Opponent::Optimal, &vs, seed, first, &moves);
+            return replay(&rules, Opponent::Optimal, &vs, seed, first, &moves, student);
         }
         let bot = state.table(&rules, &vs)?;
-        replay(&rules, Opponent::Bot(&bot), &vs, seed, first, &moves)
+        replay(
+            &rules,
+            Opponent::Bot(&bot),
+            &vs,
+            seed,
+            first,
+            &moves,
+            student,
+        )
     })
     .await
     .map(Json)

@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use std::sync::Arc;
 
+use crate::check::Referee;
 use crate::engine::{self, State, SweepOptions};
 use crate::play::{Bot, Event, Game, Player, Turn};
 use crate::report::RulesHeader;
@@ -91,6 +92,28 @@ pub struct GameReport {
     /// clock now; the game's values are at this context.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub context: Option<GameContext>,
+    /// Under `hog serve --student FILE`: the same game through the
+    /// student's own `play`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub student: Option<StudentReport>,
+}
+
+/// The game so far as a student's hog.py plays it.
+#[derive(Debug, Clone, Serialize)]
+pub struct StudentReport {
+    /// The file's name.
+    pub file: String,
+    /// Both scores after each turn as their `play` has them (`null` where
+    /// it never got there).
+    pub scores: Vec<Option<Pair<u32>>>,
+    /// The first turn where their game differs from the rules' (1 for the
+    /// first turn, 0 for who moves first), and how.
+    pub differs: Option<crate::check::Difference>,
+    /// The first line their code printed, if any.
+    pub printed: Option<String>,
+    /// Why their file could not replay the game (it hung, say): the game
+    /// goes on without it.
+    pub error: Option<String>,
 }
 
 /// What a game under rules with memory or a clock holds beyond the scores.
@@ -122,6 +145,7 @@ pub fn replay(
     seed: u64,
     first: Player,
     moves: &[u8],
+    student: Option<&Referee>,
 ) -> Result<GameReport, ApiError> {
     let goal = rules.goal();
     let options = SweepOptions::default();
@@ -166,6 +190,7 @@ pub fn replay(
         you: game.score(Player::Human),
         opponent: game.score(Player::Bot),
     };
+    let student = student.map(|referee| student_report(referee, &turns, first, game.to_move()));
     let (win_probability, choices, advice) = match game.to_move() {
         None => {
             let you = match game.winner() {
@@ -249,5 +274,44 @@ pub fn replay(
                 text: game.context_note("the opponent"),
             }
         }),
+        student,
     })
+}
+
+/// The game so far through the student's `play`; player 0 there is
+/// whoever moved first here.
+fn student_report(
+    referee: &Referee,
+    turns: &[Turn],
+    first: Player,
+    next: Option<Player>,
+) -> StudentReport {
+    let file = referee
+        .file()
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let seats = |scores: [u32; 2]| {
+        let you = usize::from(first != Player::Human);
+        Pair {
+            you: scores[you],
+            opponent: scores[1 - you],
+        }
+    };
+    match referee.replay(turns, first, next) {
+        Ok(replay) => StudentReport {
+            file,
+            scores: replay.scores.into_iter().map(|s| s.map(seats)).collect(),
+            differs: replay.differs,
+            printed: replay.printed,
+            error: None,
+        },
+        Err(error) => StudentReport {
+            file,
+            scores: Vec::new(),
+            differs: None,
+            printed: None,
+            error: Some(error.to_string()),
+        },
+    }
 }

@@ -5,6 +5,7 @@ use std::net::SocketAddr;
 use std::path::Path;
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use crate::check::Referee;
 use crate::engine;
 use crate::engine::SweepOptions;
 use crate::rules::{Rules, RulesId};
@@ -125,6 +126,9 @@ pub struct ServerState {
     pub responses: Responses,
     /// How connections are held.
     pub connections: ConnectionLimits,
+    /// `hog serve --student FILE`: the student's hog.py replays each game,
+    /// under the rules it was given for (their identity).
+    student: Option<(Arc<Referee>, RulesId)>,
 }
 
 /// A contest folder entered when the server started.
@@ -181,7 +185,32 @@ impl ServerState {
             ),
             responses: Responses::new(limits.kept_answers),
             connections: ConnectionLimits::default(),
+            student: None,
         }
+    }
+
+    /// Games under `rules` are replayed through a student's hog.py too
+    /// (`hog serve --student`; the file is the operator's, never a
+    /// request's).
+    pub fn with_student(mut self, referee: Referee, rules: &Rules) -> ServerState {
+        self.student = Some((Arc::new(referee), rules.identity()));
+        self
+    }
+
+    /// The student's referee for games under `rules`, if the server has
+    /// one for those rules.
+    pub fn student_for(&self, rules: &Rules) -> Option<Arc<Referee>> {
+        self.student
+            .as_ref()
+            .filter(|(_, id)| *id == rules.identity())
+            .map(|(referee, _)| Arc::clone(referee))
+    }
+
+    /// The student's file, when the server has one.
+    pub fn student_file(&self) -> Option<String> {
+        self.student
+            .as_ref()
+            .map(|(referee, _)| referee.file().display().to_string())
     }
 
     /// Connections held as `connections` says.

@@ -274,3 +274,154 @@ fn bad_input_is_one_line_with_exit_status_2() {
         "{err}"
     );
 }
+
+/// `hog play --student FILE --seed 7 --vs always_roll(6)`, typing 5
+/// dice every move, in `dir`: status and stdout.
+fn play_student(dir: &Scratch, file: &str) -> (i32, String, String) {
+    let out = hog_command()
+        .current_dir(dir.path())
+        .args([
+            "play",
+            "--seed",
+            "7",
+            "--vs",
+            "always_roll(6)",
+            "--student",
+            file,
+        ])
+        .write_stdin("5\n".repeat(60))
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn factors(n: u32) -> usize {
+    (1..=n).filter(|d| n.is_multiple_of(*d)).count()
+}
+
+#[test]
+fn play_with_a_students_file_follows_each_turn_and_names_the_first_difference() {
+    let dir = Scratch::new();
+    let file = project(&dir, &[]);
+    let (status, out, err) = play_student(&dir, &file);
+    assert_eq!(status, 0, "{out}\n{err}");
+    let verdicts: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("Your hog.py:"))
+        .collect();
+    let turns = out.lines().filter(|l| l.starts_with("Score: ")).count();
+    assert_eq!(verdicts.len(), turns);
+    assert!(verdicts.iter().all(|l| l.ends_with("(agrees).")), "{out}");
+    assert!(!out.contains("differs"), "{out}");
+    // Their last line is the final score.
+    let last = out
+        .lines()
+        .find(|l| l.starts_with("Final score: "))
+        .unwrap();
+    let scores = verdicts.last().unwrap().trim_start_matches("Your hog.py: ");
+    assert!(
+        last.contains(&scores.replace(" (agrees).", "")),
+        "{last} / {scores}"
+    );
+
+    // Sus Fuss forgotten for 4 factors: the first turn that lands on such
+    // a score is named once, as sus_update's, with the rules' reason.
+    let file = project(
+        &dir,
+        &[(
+            "if num_factors(score) in (3, 4):",
+            "if num_factors(score) == 3:",
+        )],
+    );
+    let (status, out, err) = play_student(&dir, &file);
+    assert_eq!(status, 0, "{out}\n{err}");
+    let told: Vec<&str> = out
+        .lines()
+        .filter(|l| l.contains("first differs"))
+        .collect();
+    assert_eq!(told.len(), 1, "{out}");
+    let blocks: Vec<&str> = out.split("\nScore: ").skip(1).collect();
+    let first = blocks
+        .iter()
+        .position(|b| b.contains("(differs)"))
+        .expect("a turn differs");
+    assert!(
+        told[0].starts_with(&format!(
+            "Your hog.py first differs in turn {}: ",
+            first + 1
+        )),
+        "{}",
+        told[0]
+    );
+    assert!(told[0].contains("your sus_update gives"), "{}", told[0]);
+    let fuss = blocks[first]
+        .lines()
+        .find_map(|l| l.strip_prefix("Sus Fuss: "))
+        .expect("the turn had Sus Fuss");
+    let landed: u32 = fuss.split_whitespace().next().unwrap().parse().unwrap();
+    assert_eq!(factors(landed), 4, "{fuss}");
+    assert!(blocks[..first].iter().all(|b| !b.contains("(differs)")));
+
+    // Player 1 first: told before the first turn.
+    let file = project(&dir, &[("    who = 0\n", "    who = 1\n")]);
+    let (_, out, _) = play_student(&dir, &file);
+    assert!(
+        out.contains(
+            "Your hog.py first differs before the first turn: your play asks player 1 \
+                       to move first at 0-0; player 0 moves first at 0-0."
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn play_and_serve_refuse_a_students_file_that_cannot_replay() {
+    let dir = Scratch::new();
+    dir.write("broken.py", "def play(:\n");
+    dir.write("empty.py", "x = 1\n");
+    for (file, words) in [
+        (
+            "broken.py",
+            "error: bad argument: broken.py: importing it raised SyntaxError",
+        ),
+        (
+            "empty.py",
+            "error: bad argument: empty.py: it has no play and no sus_update",
+        ),
+        (
+            "missing.py",
+            "error: bad argument: missing.py: no such file",
+        ),
+    ] {
+        for command in [
+            &["play", "--student", file][..],
+            &["serve", "--no-open", "--port", "0", "--student", file][..],
+        ] {
+            let out = hog_command()
+                .current_dir(dir.path())
+                .args(command)
+                .write_stdin("")
+                .output()
+                .unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{command:?}: {err}");
+            assert!(err.starts_with(words), "{command:?}: {err}");
+            assert_eq!(err.lines().count(), 1, "{err}");
+            assert!(out.stdout.is_empty(), "{command:?}");
+        }
+    }
+    let out = hog_command()
+        .current_dir(dir.path())
+        .args(["--rules", "digit-swap", "play", "--student", "empty.py"])
+        .write_stdin("")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("--student knows the functions of Fall 2024")
+    );
+}

@@ -1,0 +1,608 @@
+//! The student's own `play` beside hog's game loop: the GUI as a debugger
+//! (`hog serve --student`, `hog play --student`). After each turn the game
+//! so far is replayed through their `play` in a Python process of its own
+//! (as the course's hog_gui.py replays it: the moves fed by the strategies,
+//! the faces rolled by the dice), every strategy call written down, then
+//! their update alone on each turn; the first turn where their game leaves
+//! hog's is named, and why the rules say otherwise.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+use serde_json::{json, Value};
+
+use crate::child::{spawn_python, Prints};
+use crate::cleanup::remove_on_interrupt;
+use crate::error::HogError;
+use crate::play::{Event, Player, Turn};
+use crate::rules::{Preset, Rules};
+
+/// The program `python3 -c` runs: the drivers' shared helpers, then the
+/// referee driver.
+const DRIVER: &str = concat!(
+    include_str!("../student_file.py"),
+    include_str!("referee.py")
+);
+
+/// A student's `hog.py` replaying hog's games.
+#[derive(Debug, Clone)]
+pub struct Referee {
+    /// The path made absolute (the driver runs in the file's folder).
+    absolute: PathBuf,
+    /// The path as given, for messages.
+    file: PathBuf,
+    goal: u32,
+    /// Their update given to `play` (Fall 2024: `sus_update`).
+    update: &'static str,
+    timeout: Duration,
+    /// What the person and the other player are called in messages.
+    names: [String; 2],
+}
+
+/// Their game beside hog's, after the turns played so far.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Replay {
+    /// Player 0's and player 1's scores after each turn as their `play`
+    /// has them (`None` where it never got there). Player 0 moved first.
+    pub scores: Vec<Option<[u32; 2]>>,
+    /// The first turn where their game differs from the rules', if any.
+    pub differs: Option<Difference>,
+    /// The first line their code printed, if it printed.
+    pub printed: Option<String>,
+}
+
+/// Where and how a student's game first leaves the rules'.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Difference {
+    /// The turn (1 for the first; 0 before any turn: who moves first).
+    pub turn: usize,
+    /// What differs, and why the rules say what they say.
+    pub message: String,
+}
+
+impl Referee {
+    /// A referee from the file at `path` under `rules` (Fall 2024's
+    /// names); refused for other rules or a file that is not there. The
+    /// file is first imported when a game is replayed.
+    pub fn new(rules: &Rules, path: &Path, timeout: Duration) -> Result<Referee, HogError> {
+        if rules.origin().is_some() || rules.base() != Preset::Fa24 || !rules.is_preset() {
+            return Err(HogError::BadRules(format!(
+                "--student knows the functions of Fall 2024's project (--rules fa24), not those \
+                 of {}",
+                rules.name()
+            )));
+        }
+        if !path.is_file() {
+            return Err(HogError::BadArgument(format!(
+                "{}: no such file",
+                path.display()
+            )));
+        }
+        let absolute = std::path::absolute(path)
+            .map_err(|e| HogError::BadArgument(format!("{}: {e}", path.display())))?;
+        Ok(Referee {
+            absolute,
+            file: path.to_path_buf(),
+            goal: rules.goal(),
+            update: "sus_update",
+            timeout,
+            names: ["you".into(), "the opponent".into()],
+        })
+    }
+
+    /// Call the person `you` and the other player `other` in messages
+    /// (beside the seat numbers of the student's `play`).
+    pub fn with_names(mut self, you: &str, other: &str) -> Referee {
+        self.names = [you.into(), other.into()];
+        self
+    }
+
+    /// The file, as given.
+    pub fn file(&self) -> &Path {
+        &self.file
+    }
+
+    /// Replay `turns` (hog's game so far; `first` moved first) through
+    /// the student's `play`; `next` is who moves now and the scores in
+    /// seat order, or `None` once the game is over. Errors are about the
+    /// file: it does not import, lacks `play` or the update, or hangs.
+    pub fn replay(
+        &self,
+        turns: &[Turn],
+        first: Player,
+        next: Option<Player>,
+    ) -> Result<Replay, HogError> {
+        let bad =
+            |reason: String| HogError::BadArgument(format!("{}: {reason}", self.file.display()));
+        let request = json!({
+            "goal": self.goal,
+            "update": self.update,
+            "turns": turns.iter().map(|t| json!({
+                "dice": t.dice,
+                "rolls": t.rolls,
+                "before": [t.before.0, t.before.1],
+            })).collect::<Vec<_>>(),
+        });
+        let folder = tempfile::Builder::new()
+            .prefix(".hog-student-")
+            .tempdir()
+            .map_err(|e| bad(format!("a folder for the replay: {e}")))?;
+        let _remove = remove_on_interrupt(folder.path());
+        let (request_path, result_path) = (
+            folder.path().join("request.json"),
+            folder.path().join("result.json"),
+        );
+        std::fs::write(&request_path, request.to_string())
+            .map_err(|e| bad(format!("writing the request: {e}")))?;
+        let args = [request_path.as_os_str(), result_path.as_os_str()];
+        let log = folder.path().join("printed.txt");
+        let (mut child, _) = spawn_python(
+            DRIVER,
+            &self.absolute,
+            &args,
+            Prints::Logged(&log),
+            "--student needs",
+        )
+        .map_err(bad)?;
+        let status = child
+            .wait_until(Instant::now() + self.timeout)
+            .map_err(|e| bad(format!("waiting for python3: {e}")))?;
+        child.kill();
+        if status.is_none() {
+            return Err(bad(format!(
+                "its play did not finish within {} s",
+                self.timeout.as_secs_f64()
+            )));
+        }
+        let text = std::fs::read_to_string(&result_path).map_err(|_| {
+            let said = std::fs::read_to_string(&log).unwrap_or_default();
+            bad(format!(
+                "python3 exited before the replay finished{}",
+                said.lines()
+                    .last()
+                    .map(|l| format!(": {}", crate::text::one_line(l)))
+                    .unwrap_or_default()
+            ))
+        })?;
+        let result: Value =
+            serde_json::from_str(&text).map_err(|e| bad(format!("the replay's answer: {e}")))?;
+        if let Some(error) = result["import_error"].as_str() {
+            return Err(bad(format!(
+                "importing it raised {}",
+                crate::text::one_line(error)
+            )));
+        }
+        if let Some(missing) = result["missing"].as_array() {
+            let names: Vec<&str> = missing.iter().filter_map(Value::as_str).collect();
+            return Err(bad(format!("it has no {}", names.join(" and no "))));
+        }
+        Ok(judge(turns, first, next, self.update, &self.names, &result))
+    }
+}
+
+/// A strategy call: the seat asked, its score, the other's, dice rolled
+/// before it.
+type Call = (u8, u32, u32, usize);
+
+/// Compare the driver's `result` with hog's `turns`.
+fn judge(
+    turns: &[Turn],
+    first: Player,
+    next: Option<Player>,
+    update: &str,
+    names: &[String; 2],
+    result: &Value,
+) -> Replay {
+    let seat = |p: Player| u8::from(p != first);
+    let in_seats = |(p, s, o, _): Call| if p == 0 { [s, o] } else { [o, s] };
+    let calls: Vec<Call> = result["calls"]
+        .as_array()
+        .map(|calls| calls.iter().filter_map(call).collect())
+        .unwrap_or_default();
+    // What the rules' game asks: turn i's mover at its scores, after the
+    // dice of the turns before; then the next mover, if the game goes on.
+    let mut expected: Vec<Call> = Vec::new();
+    let mut rolled = 0;
+    for t in turns {
+        expected.push((seat(t.player), t.before.0, t.before.1, rolled));
+        rolled += t.rolls.len();
+    }
+    let last = turns.last().map(|t| {
+        let mut scores = [0; 2];
+        scores[seat(t.player) as usize] = t.after.0;
+        scores[1 - seat(t.player) as usize] = t.after.1;
+        scores
+    });
+    if let Some(p) = next {
+        let scores = last.unwrap_or([0, 0]);
+        let s = seat(p) as usize;
+        expected.push((s as u8, scores[s], scores[1 - s], rolled));
+    }
+    let returned = returned_scores(&result["returned"]);
+    let scores: Vec<Option<[u32; 2]>> = (0..turns.len())
+        .map(|i| match calls.get(i + 1) {
+            Some(&c) => Some(in_seats(c)),
+            None if i + 1 == calls.len() => returned,
+            None => None,
+        })
+        .collect();
+    let printed = result["printed"].as_str().map(crate::text::one_line);
+    let updates = result["updates"].as_array().cloned().unwrap_or_default();
+    let mut differs = None;
+    for i in 0..=expected.len() {
+        let message = match (expected.get(i), calls.get(i)) {
+            (Some(want), Some(got)) if want == got => continue,
+            (Some(&want), Some(&got)) => Some(if i == 0 {
+                format!(
+                    "your play asks player {} to move first at {}-{}; player 0 moves first at 0-0",
+                    got.0, got.1, got.2
+                )
+            } else {
+                turn_differs(
+                    &turns[i - 1],
+                    seat,
+                    names,
+                    (in_seats(want), in_seats(got)),
+                    (want, got),
+                    calls[i - 1].3,
+                    updates.get(i - 1),
+                    update,
+                )
+            }),
+            (Some(_), None) => Some(stopped_early(result, i, turns)),
+            (None, Some(&got)) => Some(format!(
+                "the game is over (goal reached), but your play asks player {} for a move at \
+                 {}-{}",
+                got.0, got.1, got.2
+            )),
+            // The game goes on: every call so far was compared.
+            (None, None) if next.is_some() => None,
+            (None, None) => match (returned, last) {
+                (Some(got), Some(want)) if got != want => Some(format!(
+                    "your play returns ({}, {}); the game ends at ({}, {})",
+                    got[0], got[1], want[0], want[1]
+                )),
+                (None, Some(_)) => Some(stopped_early(result, i, turns)),
+                _ => None,
+            },
+        };
+        if let Some(message) = message {
+            differs = Some(Difference {
+                turn: i.min(turns.len()),
+                message,
+            });
+            break;
+        }
+    }
+    Replay {
+        scores,
+        differs,
+        printed,
+    }
+}
+
+/// A call from the driver: `[player, score, opponent_score, dice used]`.
+fn call(value: &Value) -> Option<Call> {
+    let n = |i: usize| value.get(i)?.as_u64();
+    Some((
+        u8::try_from(n(0)?).ok()?,
+        u32::try_from(n(1)?).ok()?,
+        u32::try_from(n(2)?).ok()?,
+        n(3)? as usize,
+    ))
+}
+
+/// `play`'s return value as two scores, when it is that.
+fn returned_scores(value: &Value) -> Option<[u32; 2]> {
+    let items = value.as_array()?;
+    match items.as_slice() {
+        [a, b] => Some([
+            u32::try_from(a.as_u64()?).ok()?,
+            u32::try_from(b.as_u64()?).ok()?,
+        ]),
+        _ => None,
+    }
+}
+
+/// Why the student's game stopped before call `i` of the rules' game.
+fn stopped_early(result: &Value, i: usize, turns: &[Turn]) -> String {
+    let during = if i == 0 {
+        "before the first turn".to_string()
+    } else {
+        format!("in turn {i}")
+    };
+    if let Some(error) = result["raised"].as_str() {
+        return format!("your play raised {} {during}", crate::text::one_line(error));
+    }
+    if result["out_of_dice"] == json!(true) {
+        return format!(
+            "your play rolled more dice than were chosen {during} ({})",
+            turns
+                .get(i.saturating_sub(1))
+                .map(chose)
+                .unwrap_or_else(|| "no dice were chosen".into())
+        );
+    }
+    match returned_scores(&result["returned"]) {
+        Some([a, b]) => format!(
+            "your play ends the game after turn {} at {a}-{b}; the rules go on (nobody has \
+             reached the goal)",
+            i.saturating_sub(1)
+        ),
+        None => format!(
+            "your play returns {} after turn {}",
+            super::report::shown_value(&result["returned"], None),
+            i.saturating_sub(1)
+        ),
+    }
+}
+
+/// "player 0 chose 3 dice".
+fn chose(turn: &Turn) -> String {
+    format!("{} dice were chosen, rolling {:?}", turn.dice, turn.rolls)
+}
+
+/// Turn `n` (1-based) of hog's game left the scores or the mover at
+/// `want` where the student's game has `got`: say how, and blame their
+/// update where it alone gives another score.
+#[allow(clippy::too_many_arguments)]
+fn turn_differs(
+    turn: &Turn,
+    seat: impl Fn(Player) -> u8,
+    names: &[String; 2],
+    (want_scores, got_scores): ([u32; 2], [u32; 2]),
+    (want, got): (Call, Call),
+    rolled_before: usize,
+    update_value: Option<&Value>,
+    update: &str,
+) -> String {
+    let name = match turn.player {
+        Player::Human => &names[0],
+        Player::Bot => &names[1],
+    };
+    let mover = format!("player {} ({name})", seat(turn.player));
+    let faces: Vec<String> = turn.rolls.iter().map(u32::to_string).collect();
+    let what = if turn.dice == 0 {
+        format!("{mover} rolled 0 dice")
+    } else {
+        format!("{mover} rolled {} dice: {}", turn.dice, faces.join(" "))
+    };
+    let their_rolls = got.3.saturating_sub(rolled_before);
+    if got.3 != want.3 {
+        return format!(
+            "{what}; your play rolled {their_rolls} {} in that turn",
+            if their_rolls == 1 { "die" } else { "dice" }
+        );
+    }
+    let rules_give = turn.after.0;
+    match update_value.and_then(Value::as_u64) {
+        Some(theirs) if theirs != u64::from(rules_give) => {
+            return format!(
+                "{what} at {}-{}: your {update} gives {theirs}; the rules give {rules_give}, \
+                 because {}",
+                turn.before.0,
+                turn.before.1,
+                because(turn)
+            );
+        }
+        None => {
+            if let Some(error) = update_value.and_then(|v| v["raised"].as_str()) {
+                return format!(
+                    "{what} at {}-{}: your {update} raised {}",
+                    turn.before.0,
+                    turn.before.1,
+                    crate::text::one_line(error)
+                );
+            }
+        }
+        _ => {}
+    }
+    if got.0 != want.0 {
+        return format!(
+            "{what}; then your play gives the move to player {}, the rules to player {}",
+            got.0, want.0
+        );
+    }
+    format!(
+        "{what}; your play then has player 0 at {} and player 1 at {}, the rules {} and {} \
+         (your {update} gives {rules_give} for that turn, as the rules do: look at play)",
+        got_scores[0], got_scores[1], want_scores[0], want_scores[1]
+    )
+}
+
+/// Why a turn ends where it does, in the rules' words: its points, then
+/// what the after-turn rule did.
+pub fn because(turn: &Turn) -> String {
+    let (score, points) = (turn.before.0, turn.points);
+    let mut parts = Vec::new();
+    let mut scored = None;
+    for event in &turn.events {
+        match event {
+            Event::SowSad { .. } | Event::PigOut { .. } if scored.is_none() => {
+                let name = match event {
+                    Event::SowSad { name } => *name,
+                    _ => "Pig Out",
+                };
+                scored = Some(format!(
+                    "a die shows 1 ({name}), so the turn scores {points}"
+                ));
+            }
+            Event::ZeroDice { name, points } => {
+                scored = Some(format!("{name} gives {points} for 0 dice"));
+            }
+            _ => {}
+        }
+    }
+    parts.push(scored.unwrap_or_else(|| format!("the dice sum to {points}")));
+    let raw = score + points;
+    parts.push(format!("{score} + {points} = {raw}"));
+    for event in &turn.events {
+        match event {
+            Event::SusFuss { from, to } => parts.push(format!(
+                "{from} has {} factors (Sus Fuss), so it becomes {to}, the next prime",
+                (1..=*from).filter(|d| from % d == 0).count()
+            )),
+            Event::SwineSwap { mover, other } => {
+                parts.push(format!("Swine Swap exchanges {mover} and {other}"))
+            }
+            Event::AfterTurn { before, after } => parts.push(format!(
+                "after_turn makes {}-{} into {}-{}",
+                before.0, before.1, after.0, after.1
+            )),
+            _ => {}
+        }
+    }
+    parts.join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn turn(player: Player, before: (u32, u32), dice: u8, rolls: &[u32], after: u32) -> Turn {
+        let points = if rolls.contains(&1) {
+            1
+        } else if dice == 0 {
+            after - before.0
+        } else {
+            rolls.iter().sum()
+        };
+        let mut events = Vec::new();
+        if before.0 + points != after {
+            events.push(Event::SusFuss {
+                from: before.0 + points,
+                to: after,
+            });
+        }
+        Turn {
+            player,
+            before,
+            dice,
+            sides: 6,
+            rolls: rolls.to_vec(),
+            points,
+            after: (after, before.1),
+            events,
+        }
+    }
+
+    fn names() -> [String; 2] {
+        ["you".into(), "the bot".into()]
+    }
+
+    /// The game of two turns: player 0 (the bot, first) rolls 2 dice
+    /// (4 and 4: 8, which has 4 factors, so 11); the person rolls 1 (6).
+    fn two_turns() -> Vec<Turn> {
+        vec![
+            turn(Player::Bot, (0, 0), 2, &[4, 4], 11),
+            turn(Player::Human, (0, 11), 1, &[6], 6),
+        ]
+    }
+
+    #[test]
+    fn a_game_like_the_rules_differs_nowhere() {
+        let result = json!({
+            "calls": [[0, 0, 0, 0], [1, 0, 11, 2], [0, 11, 6, 3]],
+            "updates": [11, 6],
+        });
+        let replay = judge(
+            &two_turns(),
+            Player::Bot,
+            Some(Player::Bot),
+            "sus_update",
+            &names(),
+            &result,
+        );
+        assert_eq!(replay.differs, None);
+        assert_eq!(replay.scores, vec![Some([11, 0]), Some([11, 6])]);
+    }
+
+    #[test]
+    fn a_forgotten_sus_fuss_is_blamed_on_the_update_with_the_reason() {
+        let result = json!({
+            "calls": [[0, 0, 0, 0], [1, 0, 8, 2], [0, 8, 6, 3]],
+            "updates": [8, 6],
+        });
+        let replay = judge(
+            &two_turns(),
+            Player::Bot,
+            Some(Player::Bot),
+            "sus_update",
+            &names(),
+            &result,
+        );
+        let differs = replay.differs.unwrap();
+        assert_eq!(differs.turn, 1);
+        assert_eq!(
+            differs.message,
+            "player 0 (the bot) rolled 2 dice: 4 4 at 0-0: your sus_update gives 8; the rules \
+             give 11, because the dice sum to 8; 0 + 8 = 8; 8 has 4 factors (Sus Fuss), so it \
+             becomes 11, the next prime"
+        );
+    }
+
+    #[test]
+    fn the_wrong_player_first_is_turn_zero() {
+        let result = json!({ "calls": [[1, 0, 0, 0]], "raised": "Stop" });
+        let replay = judge(
+            &two_turns(),
+            Player::Bot,
+            Some(Player::Bot),
+            "sus_update",
+            &names(),
+            &result,
+        );
+        let differs = replay.differs.unwrap();
+        assert_eq!(differs.turn, 0);
+        assert!(differs
+            .message
+            .starts_with("your play asks player 1 to move first"));
+    }
+
+    #[test]
+    fn play_applying_a_right_update_wrongly_is_blamed_on_play() {
+        // Their update is right (11), but play adds the turn twice.
+        let result = json!({
+            "calls": [[0, 0, 0, 0], [1, 0, 22, 2], [0, 22, 12, 3]],
+            "updates": [11, 6],
+        });
+        let replay = judge(
+            &two_turns(),
+            Player::Bot,
+            Some(Player::Bot),
+            "sus_update",
+            &names(),
+            &result,
+        );
+        let differs = replay.differs.unwrap();
+        assert_eq!(differs.turn, 1);
+        assert!(
+            differs.message.ends_with("look at play)"),
+            "{}",
+            differs.message
+        );
+        assert!(differs
+            .message
+            .contains("player 0 at 22 and player 1 at 0, the rules 11 and 0"));
+    }
+
+    #[test]
+    fn a_game_over_is_checked_by_what_play_returns() {
+        let turns = vec![turn(Player::Human, (95, 50), 1, &[6], 101)];
+        let ok = json!({ "calls": [[0, 95, 50, 0]], "returned": [101, 50], "updates": [101] });
+        assert_eq!(
+            judge(&turns, Player::Human, None, "sus_update", &names(), &ok).differs,
+            None
+        );
+        let on = json!({ "calls": [[0, 95, 50, 0], [1, 50, 101, 1]], "updates": [101] });
+        let differs = judge(&turns, Player::Human, None, "sus_update", &names(), &on)
+            .differs
+            .unwrap();
+        assert!(
+            differs.message.starts_with("the game is over"),
+            "{}",
+            differs.message
+        );
+    }
+}
