@@ -47,10 +47,16 @@ pub struct Check {
     pub apply: Option<Vec<Vec<Value>>>,
     /// Log the strategies' calls (`play`).
     pub trace: bool,
+    /// Per call, globals of the module to replace first (an older
+    /// project's dice, which its `play` reads by name).
+    pub patches: Vec<Value>,
+    /// Printing is what the function is for (Spring 2014's
+    /// `max_scoring_num_rolls` prints every average).
+    pub prints: bool,
 }
 
 impl Check {
-    fn new(name: &'static str) -> Check {
+    pub(super) fn new(name: &'static str) -> Check {
         Check {
             name,
             cases: Vec::new(),
@@ -58,21 +64,25 @@ impl Check {
             shown: Vec::new(),
             apply: None,
             trace: false,
+            patches: Vec::new(),
+            prints: false,
         }
     }
 
-    fn add(&mut self, case: Vec<Value>, expected: Expected, shown: String) {
+    pub(super) fn add(&mut self, case: Vec<Value>, expected: Expected, shown: String) {
         self.cases.push(case);
         self.expected.push(expected);
         self.shown.push(shown);
     }
 
-    fn json(&self) -> Value {
+    pub(super) fn json(&self) -> Value {
         json!({
             "name": self.name,
             "cases": self.cases,
             "apply": self.apply,
             "trace": self.trace,
+            "patches": self.patches,
+            "prints": self.prints,
         })
     }
 }
@@ -98,9 +108,9 @@ pub struct Plan {
 }
 
 /// Dice that show a script's faces in order, then again.
-struct Script<'a> {
-    faces: &'a [u32],
-    next: usize,
+pub(super) struct Script<'a> {
+    pub(super) faces: &'a [u32],
+    pub(super) next: usize,
 }
 
 impl Dice for Script<'_> {
@@ -127,7 +137,7 @@ impl Lcg {
 
 /// The dice scripts calls use, by index: some show a 1 early, some late,
 /// some never.
-fn scripts() -> Vec<Vec<u32>> {
+pub(super) fn scripts() -> Vec<Vec<u32>> {
     let mut lcg = Lcg(61);
     let mut out: Vec<Vec<u32>> = vec![
         vec![4, 2, 5, 1],
@@ -152,7 +162,7 @@ fn scripts() -> Vec<Vec<u32>> {
 }
 
 /// The points of rolling `n >= 1` dice of `script` from its start.
-fn rolled(script: &[u32], n: u32) -> u32 {
+pub(super) fn rolled(script: &[u32], n: u32) -> u32 {
     let faces: Vec<u32> = (0..n as usize).map(|i| script[i % script.len()]).collect();
     if faces.contains(&1) {
         1
@@ -278,7 +288,7 @@ pub fn plan(rules: &Rules, options: &CheckOptions) -> Plan {
                     game_rules,
                     [&strategies[a].1, &strategies[b].1],
                     start,
-                    faces,
+                    &mut Script { faces, next: 0 },
                     to,
                 );
                 c.add(
@@ -450,6 +460,7 @@ pub fn plan(rules: &Rules, options: &CheckOptions) -> Plan {
             "games": options.games,
             "seed": options.seed,
             "update": "sus_update",
+            "call": ["s0", "s1", "update", 0, 0, "dice", "goal"],
             "strategies": [0, 1],
             "seconds": options.timeout.as_secs_f64() / 2.0,
         })),
@@ -462,7 +473,7 @@ pub fn plan(rules: &Rules, options: &CheckOptions) -> Plan {
 }
 
 /// `(4, 2, 5, 1)`: a script as the course's `make_test_dice` takes it.
-fn tuple(faces: &[u32]) -> String {
+pub(super) fn tuple(faces: &[u32]) -> String {
     let faces: Vec<String> = faces.iter().map(u32::to_string).collect();
     format!("({})", faces.join(", "))
 }
@@ -514,18 +525,17 @@ fn strategy_tables(rules: &Rules) -> Vec<(String, StrategyTable)> {
 /// A game between two tables by the engine's game loop, from `start` to
 /// `goal` (at most the rules'), with scripted dice: the final scores and
 /// every strategy call.
-fn game_loop(
+pub(super) fn game_loop(
     rules: &Rules,
     players: [&StrategyTable; 2],
     start: (u32, u32),
-    faces: &[u32],
+    dice: &mut dyn Dice,
     goal: u32,
 ) -> ((u32, u32), Vec<[u32; 3]>) {
     let mut board = Board {
         score: [start.0, start.1],
         ..Board::default()
     };
-    let mut dice = Script { faces, next: 0 };
     let mut trace = Vec::new();
     while board.score[0] < goal && board.score[1] < goal {
         let (mover, other) = (board.mover, 1 - board.mover);
@@ -538,7 +548,7 @@ fn game_loop(
             &Still,
             &mut board,
             choice,
-            &mut dice,
+            dice,
             &mut (),
         );
         if !turned.extra_turn {
@@ -551,7 +561,7 @@ fn game_loop(
 /// `max_scoring_num_rolls(dice, times)` by the course's definition: the
 /// average of `times` turns of each number of dice, the dice going on from
 /// turn to turn, the highest average, ties to the fewest dice.
-fn max_scoring(faces: &[u32], times: u32) -> u32 {
+pub(super) fn max_scoring(faces: &[u32], times: u32) -> u32 {
     let mut next = 0;
     let mut best = (f64::MIN, 0);
     for n in 1..=10 {

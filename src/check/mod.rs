@@ -8,6 +8,7 @@
 //! average and count). Then whole games of the student's own `play`, with
 //! their own update and dice, against the exact win rate.
 
+mod hog_wild;
 mod inputs;
 mod referee;
 mod report;
@@ -59,18 +60,30 @@ impl Default for CheckOptions {
 /// Check the student's file at `path` under `rules` (Fall 2024's names).
 pub fn check(rules: &Rules, path: &Path, options: &CheckOptions) -> Result<CheckReport, HogError> {
     let bad = |reason: String| HogError::BadArgument(format!("{}: {reason}", path.display()));
-    if rules.origin().is_some() || rules.base() != Preset::Fa24 || !rules.is_preset() {
+    let project = (rules.origin().is_none() && rules.is_preset())
+        .then(|| rules.base())
+        .and_then(|preset| match preset {
+            Preset::Fa24 => Some(None),
+            Preset::DoubleSwap => Some(Some(hog_wild::Semester::Sp14)),
+            Preset::ReverseSwap => Some(Some(hog_wild::Semester::Su15)),
+            _ => None,
+        });
+    let Some(project) = project else {
         return Err(HogError::BadRules(format!(
-            "hog check knows the functions of Fall 2024's project (--rules fa24), not those of \
-             {}",
+            "hog check knows the functions of Fall 2024's project (--rules fa24), Spring \
+             2014's (--rules double-swap) and Summer 2015's (--rules reverse-swap), not those \
+             of {}",
             rules.name()
         )));
-    }
+    };
     match std::fs::metadata(path) {
         Ok(meta) if meta.is_file() => {}
         _ => return Err(bad("no such file".into())),
     }
-    let plan = plan(rules, options);
+    let plan = match project {
+        None => plan(rules, options),
+        Some(semester) => hog_wild::plan(rules, options, semester),
+    };
     let folder = tempfile::Builder::new()
         .prefix(".hog-check-")
         .tempdir()
@@ -171,6 +184,8 @@ fn same_value(want: &Value, got: &Value) -> bool {
     match (want, got) {
         (Value::Bool(a), Value::Bool(b)) => a == b,
         (Value::Number(a), Value::Number(b)) => a.as_f64() == b.as_f64(),
+        // The module's dice by name (`select_dice`).
+        (Value::String(a), Value::String(b)) => a == b,
         (Value::Array(a), Value::Array(b)) => {
             a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same_value(x, y))
         }

@@ -209,7 +209,7 @@ pub fn shown_value(value: &Value, trace: Option<&Value>) -> String {
             (_, _, Some(f)) => format!("a function, {}", f.as_str().unwrap_or("?")),
             _ => value.to_string(),
         },
-        Value::String(s) => format!("{s:?}"),
+        Value::String(s) => s.clone(),
     };
     let plain = crate::text::one_line(&plain);
     match trace.and_then(Value::as_array) {
@@ -230,8 +230,9 @@ pub fn shown_value(value: &Value, trace: Option<&Value>) -> String {
                 .collect();
             let more = if calls.len() > 6 { ", ..." } else { "" };
             format!(
-                "{plain} after {} turns: {}{more}",
+                "{plain} after {} turn{}: {}{more}",
                 calls.len(),
+                if calls.len() == 1 { "" } else { "s" },
                 moves.join(", ")
             )
         }

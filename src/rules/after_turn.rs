@@ -54,6 +54,13 @@ impl AfterTurn {
         )
     }
 
+    /// Whether the rule's condition holds for `mover` and `other`, even
+    /// where exchanging them changes nothing (equal scores): what the
+    /// course's `is_swap` answers.
+    pub fn condition(self, mover: u32, other: u32) -> bool {
+        self.swaps(mover, other)
+    }
+
     /// Whether the rule would exchange the scores `mover` and `other`.
     fn swaps(self, mover: u32, other: u32) -> bool {
         match self {

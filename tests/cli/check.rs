@@ -9,7 +9,15 @@ use crate::util::{hog_command, Scratch};
 /// The complete project (tests/fixtures/check/fa24), copied into `dir`
 /// with `edits` made to hog.py (each `(from, to)` must apply).
 fn project(dir: &Scratch, edits: &[(&str, &str)]) -> String {
-    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/check/fa24");
+    semester_project(dir, "fa24", edits)
+}
+
+/// A semester's complete project (tests/fixtures/check/SEMESTER), as
+/// [`project`].
+fn semester_project(dir: &Scratch, semester: &str, edits: &[(&str, &str)]) -> String {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/check")
+        .join(semester);
     for name in ["dice.py", "ucb.py"] {
         dir.write(name, &std::fs::read_to_string(fixture.join(name)).unwrap());
     }
@@ -424,4 +432,140 @@ fn play_and_serve_refuse_a_students_file_that_cannot_replay() {
     assert!(
         String::from_utf8_lossy(&out.stderr).contains("--student knows the functions of Fall 2024")
     );
+}
+
+/// The older semesters' projects: Spring 2014 (double-swap) and Summer
+/// 2015 (reverse-swap), each complete and then with one bug per function.
+#[test]
+fn older_semesters_are_checked_by_their_own_names_and_each_bug_is_named() {
+    let dir = Scratch::new();
+    for (semester, rules, functions) in [("sp14", "double-swap", 10), ("su15", "reverse-swap", 11)]
+    {
+        let file = semester_project(&dir, semester, &[]);
+        let (status, out, err) = check(&dir, &file, &["--rules", rules, "--format", "json"]);
+        assert_eq!(status, 0, "{semester}: {out}\n{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let found = v["functions"].as_array().unwrap();
+        assert_eq!(found.len(), functions, "{semester}");
+        assert!(
+            found.iter().all(|f| f["verdict"] == "agrees"),
+            "{semester}: {out}"
+        );
+        let count = |name: &str| {
+            found.iter().find(|f| f["function"] == name).unwrap()["checked"]
+                .as_u64()
+                .unwrap()
+        };
+        assert_eq!(count("select_dice"), 100 * 100);
+        assert_eq!(count("take_turn"), 100 * 11);
+        assert_eq!(count("swap_strategy"), 3 * 100 * 100);
+        // bacon_strategy moving first against always_roll(5): hog eval's.
+        let exact = v["games"]["exact"].as_f64().unwrap();
+        let want = if semester == "sp14" { 0.5540 } else { 0.5511 };
+        assert!((exact - want).abs() < 5e-5, "{semester}: {exact}");
+        assert!(
+            v["games"]["z"].as_f64().unwrap().abs() < 4.0,
+            "{}",
+            v["games"]
+        );
+    }
+    let bugs: &[(&str, &str, &str, &str, &str)] = &[
+        (
+            "sp14",
+            "return 1 + max(opponent_score // 10, opponent_score % 10)",
+            "return max(opponent_score // 10, opponent_score % 10)",
+            "take_turn",
+            "take_turn(0, 0, make_test_dice(4, 2, 5, 1)) should be 1, yours gives 0",
+        ),
+        (
+            "sp14",
+            "if (score + opponent_score) % 7 == 0:",
+            "if (score + opponent_score) % 6 == 0:",
+            "select_dice",
+            "select_dice(0, 6) should be six_sided, yours gives four_sided",
+        ),
+        (
+            "sp14",
+            "    return 1 - who",
+            "    return who",
+            "other",
+            "other(0) should be 1, yours gives 0",
+        ),
+        (
+            "sp14",
+            "        if score == 2 * opponent_score or opponent_score == 2 * score:",
+            "        if score == 2 * opponent_score:",
+            "play",
+            "play(always_roll(0), catch_up, 100) with four_sided = make_test_dice(4, 2, 3), \
+             six_sided = make_test_dice(1, 6) should be (103, 54)",
+        ),
+        (
+            "sp14",
+            "    who = 0\n",
+            "    who = 1\n",
+            "play",
+            "42 of 42 inputs differ",
+        ),
+        (
+            "sp14",
+            "return sum(fn(*args) for _ in range(num_samples)) / num_samples",
+            "return fn(*args)",
+            "make_averaged",
+            "make_averaged(make_test_dice(3, 1, 5, 6), 4)() should be [3.75], yours gives [3]",
+        ),
+        (
+            "sp14",
+            "if best_average is None or average > best_average:",
+            "if best_average is None or average >= best_average:",
+            "max_scoring_num_rolls",
+            "max_scoring_num_rolls(make_test_dice(4, 2, 5, 1)) should be 2, yours gives 3",
+        ),
+        (
+            "sp14",
+            "return 0 if bacon >= margin else num_rolls",
+            "return 0 if bacon > margin else num_rolls",
+            "bacon_strategy",
+            "bacon_strategy(0, 7, 8, 5) should be 0, yours gives 5",
+        ),
+        (
+            "sp14",
+            "    if new * 2 == opponent_score:\n        return 0",
+            "    if new * 2 == opponent_score:\n        return num_rolls",
+            "swap_strategy",
+            "swap_strategy(0, 18, 8, 5) should be 0, yours gives 5",
+        ),
+        (
+            "su15",
+            "return last0 == (last1 % 10) * 10 + last1 // 10",
+            "return score0 == (score1 % 10) * 10 + score1 // 10",
+            "is_swap",
+            "is_swap(100, 0) should be True, yours gives False",
+        ),
+        (
+            "su15",
+            "        if is_swap(score0, score1):",
+            "        if is_swap(score0, score1) and max(score0, score1) < goal:",
+            "play",
+            "play(always_roll(2), always_roll(5), 96, 60, 100) with four_sided = \
+             make_test_dice(3, 4, 2, 4, 1, 3), six_sided = make_test_dice(4, 6) should be \
+             (60, 106) after 1 turn: strategy0(96, 60), yours gives (106, 60)",
+        ),
+    ];
+    for (semester, from, to, function, words) in bugs {
+        let rules = if *semester == "sp14" {
+            "double-swap"
+        } else {
+            "reverse-swap"
+        };
+        let file = semester_project(&dir, semester, &[(from, to)]);
+        let (status, out, err) = check(
+            &dir,
+            &file,
+            &["--rules", rules, "--games", "0", "--function-timeout", "5"],
+        );
+        assert_eq!(status, 1, "{function}: {out}\n{err}");
+        let found = line(&out, function);
+        assert!(found.contains("differ"), "{function}: {found}");
+        assert!(found.contains(words), "{function}: {found}");
+    }
 }

@@ -1,0 +1,409 @@
+//! The projects of the Hog Wild years: Spring 2014 (`--rules double-swap`:
+//! Free Bacon as one more than the opponent's larger digit, four-sided
+//! dice when the scores sum to a multiple of 7, the scores swapped when
+//! one is twice the other, inline in `play`) and Summer 2015
+//! (`--rules reverse-swap`: the same, but swapped when the last two digits
+//! of one score are the other's reversed, by `is_swap`). Their functions,
+//! by the course's names and signatures of each semester's `hog.py`:
+//! `take_turn(num_rolls, opponent_score, dice)` computes Free Bacon
+//! itself; `select_dice(score, opponent_score)` returns the module's
+//! `four_sided` or `six_sided`; `play` picks its dice by `select_dice`
+//! from those globals (as the course's tests replace them) and returns
+//! both scores; the strategies take a margin and a number of dice
+//! (8 and 5 by default).
+
+use serde_json::{json, Value};
+
+use super::inputs::{
+    game_loop, max_scoring, rolled, scripts, tuple, Check, Expected, Games, Plan, Script,
+};
+use super::CheckOptions;
+use crate::engine;
+use crate::rules::Rules;
+use crate::strategy::CourseStrategy;
+use crate::table::StrategyTable;
+use crate::turn::Dice;
+
+/// Which semester's `hog.py`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Semester {
+    /// Spring 2014: `play(strategy0, strategy1, goal)`, the swap inline,
+    /// `max_scoring_num_rolls(dice)` printing each average.
+    Sp14,
+    /// Summer 2015: `play(strategy0, strategy1, score0, score1, goal)`,
+    /// `is_swap(score0, score1)`, `max_scoring_num_rolls(dice,
+    /// num_samples)`.
+    Su15,
+}
+
+/// Two streams of scripted dice: what `four_sided` and `six_sided` are
+/// replaced with, each rolled when the rules say its dice.
+struct TwoScripts<'a> {
+    four: Script<'a>,
+    six: Script<'a>,
+}
+
+impl Dice for TwoScripts<'_> {
+    fn roll(&mut self, sides: u32) -> u32 {
+        if sides == 4 {
+            self.four.roll(4)
+        } else {
+            self.six.roll(6)
+        }
+    }
+}
+
+/// One scripted game of `play`.
+struct Game<'a> {
+    /// The strategies' indices.
+    players: (usize, usize),
+    start: (u32, u32),
+    goal: u32,
+    /// What `four_sided` and `six_sided` show.
+    four: &'a [u32],
+    six: &'a [u32],
+}
+
+/// Scripts for the four-sided dice (faces 1 to 4).
+const FOUR: [&[u32]; 3] = [&[3, 4, 2, 4, 1, 3], &[4, 2, 3], &[2, 1]];
+
+/// The plan for `semester`'s functions under `rules` (its preset).
+pub fn plan(rules: &Rules, options: &CheckOptions, semester: Semester) -> Plan {
+    let goal = rules.goal();
+    let scripts = scripts();
+    let script = |k: usize| json!({ "dice": scripts[k] });
+    let mut checks = Vec::new();
+
+    let mut c = Check::new("roll_dice");
+    for n in 1..=10 {
+        for (k, faces) in scripts.iter().enumerate() {
+            c.add(
+                vec![json!(n), script(k)],
+                Expected::Exact(json!(rolled(faces, n))),
+                format!("roll_dice({n}, make_test_dice{})", tuple(faces)),
+            );
+        }
+    }
+    checks.push(c);
+
+    // take_turn: every move against every opponent's score.
+    let mut c = Check::new("take_turn");
+    for o in 0..goal {
+        let k = (o as usize * 7) % scripts.len();
+        for n in 0..=10u32 {
+            let points = if n == 0 {
+                rules.zero_dice_points(0, o)
+            } else {
+                rolled(&scripts[k], n)
+            };
+            c.add(
+                vec![json!(n), json!(o), script(k)],
+                Expected::Exact(json!(points)),
+                format!("take_turn({n}, {o}, make_test_dice{})", tuple(&scripts[k])),
+            );
+        }
+    }
+    checks.push(c);
+
+    // select_dice: every state; the answer is the module's dice by name.
+    let mut c = Check::new("select_dice");
+    for s in 0..goal {
+        for o in 0..goal {
+            let sides = rules.score_rules().dice_sides(s, o);
+            let name = if sides == 4 {
+                "four_sided"
+            } else {
+                "six_sided"
+            };
+            c.add(
+                vec![json!(s), json!(o)],
+                Expected::Exact(json!(name)),
+                format!("select_dice({s}, {o})"),
+            );
+        }
+    }
+    checks.push(c);
+
+    // is_swap (Summer 2015): every pair of scores a turn can leave,
+    // equal ones included (they "swap" to no effect).
+    if semester == Semester::Su15 {
+        let rule = rules.components().after_turn;
+        let mut c = Check::new("is_swap");
+        for a in 0..goal + 30 {
+            for b in 0..goal {
+                c.add(
+                    vec![json!(a), json!(b)],
+                    Expected::Exact(json!(rule.condition(a, b))),
+                    format!("is_swap({a}, {b})"),
+                );
+            }
+        }
+        checks.push(c);
+    }
+
+    let mut c = Check::new("other");
+    for who in [0, 1] {
+        c.add(
+            vec![json!(who)],
+            Expected::Exact(json!(1 - who)),
+            format!("other({who})"),
+        );
+    }
+    checks.push(c);
+
+    // play: fixed strategies, the module's dice replaced by scripts, each
+    // strategy call compared with the engine's game loop.
+    let strategies = strategy_tables(rules);
+    let mut c = Check::new("play");
+    c.trace = true;
+    let starts: &[(u32, u32)] = match semester {
+        Semester::Sp14 => &[(0, 0)],
+        Semester::Su15 => &[(0, 0), (90, 95), (50, 20), (19, 90)],
+    };
+    // Games from the start with every pair of scripts, then (where play
+    // takes the scores to start from) games that end in a swap at the
+    // goal: 96 + 4 + 6 = 106 against 60 (Summer 2015: 06 and 60), or one
+    // that makes the mover's score half the other's.
+    let mut games: Vec<Game> = Vec::new();
+    let mut game = 0;
+    for players in [(0, 1), (1, 0), (2, 3), (3, 2), (1, 1), (4, 2), (3, 4)] {
+        for &start in starts {
+            for goal in [goal, 60] {
+                for _ in 0..3 {
+                    game += 1;
+                    games.push(Game {
+                        players,
+                        start,
+                        goal,
+                        four: FOUR[game % FOUR.len()],
+                        six: &scripts[game % scripts.len()],
+                    });
+                }
+            }
+        }
+    }
+    if semester == Semester::Su15 {
+        for (players, start) in [((5, 1), (96, 60)), ((1, 5), (60, 96))] {
+            games.push(Game {
+                players,
+                start,
+                goal,
+                four: FOUR[0],
+                six: &[4, 6],
+            });
+        }
+    }
+    for Game {
+        players: (a, b),
+        start,
+        goal: to,
+        four,
+        six,
+    } in games
+    {
+        if start.0 >= to || start.1 >= to {
+            continue;
+        }
+        let mut dice = TwoScripts {
+            four: Script {
+                faces: four,
+                next: 0,
+            },
+            six: Script {
+                faces: six,
+                next: 0,
+            },
+        };
+        let (returned, trace) = game_loop(
+            rules,
+            [&strategies[a].1, &strategies[b].1],
+            start,
+            &mut dice,
+            to,
+        );
+        let (s0, s1) = (
+            json!({ "table": a, "player": 0 }),
+            json!({ "table": b, "player": 1 }),
+        );
+        let (case, shown) = match semester {
+            Semester::Sp14 => (
+                vec![s0, s1, json!(to)],
+                format!("play({}, {}, {to})", strategies[a].0, strategies[b].0),
+            ),
+            Semester::Su15 => (
+                vec![s0, s1, json!(start.0), json!(start.1), json!(to)],
+                format!(
+                    "play({}, {}, {}, {}, {to})",
+                    strategies[a].0, strategies[b].0, start.0, start.1
+                ),
+            ),
+        };
+        c.add(
+            case,
+            Expected::Game {
+                returned: json!([returned.0, returned.1]),
+                trace: json!(trace),
+            },
+            format!(
+                "{shown} with four_sided = make_test_dice{}, six_sided = make_test_dice{}",
+                tuple(four),
+                tuple(six)
+            ),
+        );
+        c.patches.push(json!({
+            "four_sided": { "dice": four },
+            "six_sided": { "dice": six },
+        }));
+    }
+    checks.push(c);
+
+    let mut c = Check::new("always_roll");
+    let states = [(0, 0), (goal - 1, goal - 1), (7, 42), (50, 3)];
+    c.apply = Some(
+        states
+            .iter()
+            .map(|&(s, o)| vec![json!(s), json!(o)])
+            .collect(),
+    );
+    for n in 0..=10 {
+        c.add(
+            vec![json!(n)],
+            Expected::Exact(json!(vec![n; states.len()])),
+            format!(
+                "always_roll({n}) at {}",
+                states.map(|(s, o)| format!("({s}, {o})")).join(", ")
+            ),
+        );
+    }
+    checks.push(c);
+
+    // make_averaged(fn, num_samples): the course's own doctests.
+    let mut c = Check::new("make_averaged");
+    let dice = [3, 1, 5, 6];
+    c.apply = Some(vec![vec![]]);
+    for samples in [1, 4, 1000] {
+        let average: f64 =
+            (0..samples).map(|i| f64::from(dice[i % 4])).sum::<f64>() / samples as f64;
+        c.add(
+            vec![json!({ "dice": dice }), json!(samples)],
+            Expected::Exact(json!([average])),
+            format!("make_averaged(make_test_dice(3, 1, 5, 6), {samples})()"),
+        );
+    }
+    checks.push(c);
+
+    // max_scoring_num_rolls: scripted dice, 1000 samples (Spring 2014's
+    // takes no count and prints every average, as its project asked).
+    let mut c = Check::new("max_scoring_num_rolls");
+    c.prints = semester == Semester::Sp14;
+    for (k, faces) in scripts.iter().enumerate().filter(|(k, _)| k % 3 != 2) {
+        let samples = 1000;
+        let case = match semester {
+            Semester::Sp14 => vec![script(k)],
+            Semester::Su15 => vec![script(k), json!(samples)],
+        };
+        let count = if semester == Semester::Sp14 {
+            String::new()
+        } else {
+            format!(", {samples}")
+        };
+        c.add(
+            case,
+            Expected::Exact(json!(max_scoring(faces, samples))),
+            format!(
+                "max_scoring_num_rolls(make_test_dice{}{count})",
+                tuple(faces)
+            ),
+        );
+    }
+    checks.push(c);
+
+    // bacon_strategy and swap_strategy: every state, the defaults (a
+    // margin of 8, 5 dice) and two others.
+    for (name, strategy) in [
+        ("bacon_strategy", CourseStrategy::Bacon),
+        ("swap_strategy", CourseStrategy::SwapAvoiding),
+    ] {
+        let mut c = Check::new(name);
+        for args in [[8, 5], [5, 4], [10, 6]] {
+            let table = strategy.table(rules, args);
+            for s in 0..goal {
+                for o in 0..goal {
+                    c.add(
+                        vec![json!(s), json!(o), json!(args[0]), json!(args[1])],
+                        Expected::Exact(json!(table.get(s, o))),
+                        format!("{name}({s}, {o}, {}, {})", args[0], args[1]),
+                    );
+                }
+            }
+        }
+        checks.push(c);
+    }
+
+    // Whole games: their play, select_dice and dice (random, seeded).
+    let games = (options.games > 0).then(|| {
+        let (a, b) = (&strategies[0], &strategies[1]);
+        let exact = engine::win_rates(rules, &a.1, &b.1, &Default::default()).first;
+        Games {
+            names: [a.0.clone(), b.0.clone()],
+            exact,
+        }
+    });
+    let call: Value = match semester {
+        Semester::Sp14 => json!(["s0", "s1", "goal"]),
+        Semester::Su15 => json!(["s0", "s1", 0, 0, "goal"]),
+    };
+    let json = json!({
+        "seconds": options.function_seconds,
+        "tables": {
+            "goal": goal,
+            "strategies": strategies.iter().map(|(_, t)| t.as_array().iter().copied().collect::<Vec<u8>>()).collect::<Vec<_>>(),
+        },
+        "checks": checks.iter().map(Check::json).collect::<Vec<_>>(),
+        "games": games.as_ref().map(|_| json!({
+            "games": options.games,
+            "seed": options.seed,
+            "update": null,
+            "call": call,
+            "strategies": [0, 1],
+            "seconds": options.timeout.as_secs_f64() / 2.0,
+        })),
+    });
+    Plan {
+        json,
+        checks,
+        games,
+    }
+}
+
+/// The strategies `play` is given: the course's `bacon_strategy` and its
+/// baseline first (the whole games' players), then others.
+fn strategy_tables(rules: &Rules) -> Vec<(String, StrategyTable)> {
+    let goal = rules.goal();
+    vec![
+        (
+            "bacon_strategy".to_string(),
+            CourseStrategy::Bacon.table(rules, [8, 5]),
+        ),
+        (
+            "always_roll(5)".to_string(),
+            StrategyTable::constant(goal, 5),
+        ),
+        (
+            "always_roll(0)".to_string(),
+            StrategyTable::constant(goal, 0),
+        ),
+        (
+            "catch_up".to_string(),
+            StrategyTable::from_fn(goal, |s, o| if s < o { 6 } else { 4 }),
+        ),
+        (
+            "a strategy by the scores".to_string(),
+            StrategyTable::from_fn(goal, |s, o| ((s + 2 * o) % 11) as u8),
+        ),
+        (
+            "always_roll(2)".to_string(),
+            StrategyTable::constant(goal, 2),
+        ),
+    ]
+}
