@@ -65,6 +65,12 @@ def build(value, tables, log):
                 return table[score * goal + opponent_score]
 
             return strategy
+        if "silence" in value:
+            # Fall 2019's commentary: a `say` that announces nothing.
+            def silence(score0, score1):
+                return silence
+
+            return silence
         if "constant" in value:
             n = value["constant"]
             return lambda score, opponent_score: n

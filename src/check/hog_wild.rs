@@ -14,9 +14,8 @@
 
 use serde_json::{json, Value};
 
-use super::inputs::{
-    game_loop, max_scoring, rolled, scripts, tuple, Check, Expected, Games, Plan, Script,
-};
+use super::common::{always_roll, make_averaged, max_scoring_num_rolls, other, roll_dice};
+use super::inputs::{game_loop, rolled, scripts, tuple, Check, Expected, Games, Plan, Script};
 use super::CheckOptions;
 use crate::engine;
 use crate::rules::Rules;
@@ -74,17 +73,7 @@ pub fn plan(rules: &Rules, options: &CheckOptions, semester: Semester) -> Plan {
     let script = |k: usize| json!({ "dice": scripts[k] });
     let mut checks = Vec::new();
 
-    let mut c = Check::new("roll_dice");
-    for n in 1..=10 {
-        for (k, faces) in scripts.iter().enumerate() {
-            c.add(
-                vec![json!(n), script(k)],
-                Expected::Exact(json!(rolled(faces, n))),
-                format!("roll_dice({n}, make_test_dice{})", tuple(faces)),
-            );
-        }
-    }
-    checks.push(c);
+    checks.push(roll_dice());
 
     // take_turn: every move against every opponent's score.
     let mut c = Check::new("take_turn");
@@ -141,15 +130,7 @@ pub fn plan(rules: &Rules, options: &CheckOptions, semester: Semester) -> Plan {
         checks.push(c);
     }
 
-    let mut c = Check::new("other");
-    for who in [0, 1] {
-        c.add(
-            vec![json!(who)],
-            Expected::Exact(json!(1 - who)),
-            format!("other({who})"),
-        );
-    }
-    checks.push(c);
+    checks.push(other());
 
     // play: fixed strategies, the module's dice replaced by scripts, each
     // strategy call compared with the engine's game loop.
@@ -257,66 +238,12 @@ pub fn plan(rules: &Rules, options: &CheckOptions, semester: Semester) -> Plan {
     }
     checks.push(c);
 
-    let mut c = Check::new("always_roll");
-    let states = [(0, 0), (goal - 1, goal - 1), (7, 42), (50, 3)];
-    c.apply = Some(
-        states
-            .iter()
-            .map(|&(s, o)| vec![json!(s), json!(o)])
-            .collect(),
-    );
-    for n in 0..=10 {
-        c.add(
-            vec![json!(n)],
-            Expected::Exact(json!(vec![n; states.len()])),
-            format!(
-                "always_roll({n}) at {}",
-                states.map(|(s, o)| format!("({s}, {o})")).join(", ")
-            ),
-        );
-    }
-    checks.push(c);
-
-    // make_averaged(fn, num_samples): the course's own doctests.
-    let mut c = Check::new("make_averaged");
-    let dice = [3, 1, 5, 6];
-    c.apply = Some(vec![vec![]]);
-    for samples in [1, 4, 1000] {
-        let average: f64 =
-            (0..samples).map(|i| f64::from(dice[i % 4])).sum::<f64>() / samples as f64;
-        c.add(
-            vec![json!({ "dice": dice }), json!(samples)],
-            Expected::Exact(json!([average])),
-            format!("make_averaged(make_test_dice(3, 1, 5, 6), {samples})()"),
-        );
-    }
-    checks.push(c);
-
-    // max_scoring_num_rolls: scripted dice, 1000 samples (Spring 2014's
-    // takes no count and prints every average, as its project asked).
-    let mut c = Check::new("max_scoring_num_rolls");
-    c.prints = semester == Semester::Sp14;
-    for (k, faces) in scripts.iter().enumerate().filter(|(k, _)| k % 3 != 2) {
-        let samples = 1000;
-        let case = match semester {
-            Semester::Sp14 => vec![script(k)],
-            Semester::Su15 => vec![script(k), json!(samples)],
-        };
-        let count = if semester == Semester::Sp14 {
-            String::new()
-        } else {
-            format!(", {samples}")
-        };
-        c.add(
-            case,
-            Expected::Exact(json!(max_scoring(faces, samples))),
-            format!(
-                "max_scoring_num_rolls(make_test_dice{}{count})",
-                tuple(faces)
-            ),
-        );
-    }
-    checks.push(c);
+    checks.push(always_roll(goal));
+    checks.push(make_averaged());
+    checks.push(max_scoring_num_rolls(
+        semester == Semester::Su15,
+        semester == Semester::Sp14,
+    ));
 
     // bacon_strategy and swap_strategy: every state, the defaults (a
     // margin of 8, 5 dice) and two others.

@@ -8,6 +8,8 @@
 //! average and count). Then whole games of the student's own `play`, with
 //! their own update and dice, against the exact win rate.
 
+mod common;
+mod fa19;
 mod hog_wild;
 mod inputs;
 mod referee;
@@ -32,6 +34,14 @@ const DRIVER: &str = concat!(
     include_str!("../student_file.py"),
     include_str!("driver.py")
 );
+
+/// Whose project a file is checked as.
+#[derive(Debug, Clone, Copy)]
+enum Project {
+    Fa24,
+    Fa19,
+    HogWild(hog_wild::Semester),
+}
 
 /// How a check runs.
 #[derive(Debug, Clone, Copy)]
@@ -60,19 +70,23 @@ impl Default for CheckOptions {
 /// Check the student's file at `path` under `rules` (Fall 2024's names).
 pub fn check(rules: &Rules, path: &Path, options: &CheckOptions) -> Result<CheckReport, HogError> {
     let bad = |reason: String| HogError::BadArgument(format!("{}: {reason}", path.display()));
-    let project = (rules.origin().is_none() && rules.is_preset())
-        .then(|| rules.base())
-        .and_then(|preset| match preset {
-            Preset::Fa24 => Some(None),
-            Preset::DoubleSwap => Some(Some(hog_wild::Semester::Sp14)),
-            Preset::ReverseSwap => Some(Some(hog_wild::Semester::Su15)),
-            _ => None,
-        });
+    let project = if fa19::is_fa19(rules) {
+        Some(Project::Fa19)
+    } else {
+        (rules.origin().is_none() && rules.is_preset())
+            .then(|| rules.base())
+            .and_then(|preset| match preset {
+                Preset::Fa24 => Some(Project::Fa24),
+                Preset::DoubleSwap => Some(Project::HogWild(hog_wild::Semester::Sp14)),
+                Preset::ReverseSwap => Some(Project::HogWild(hog_wild::Semester::Su15)),
+                _ => None,
+            })
+    };
     let Some(project) = project else {
         return Err(HogError::BadRules(format!(
-            "hog check knows the functions of Fall 2024's project (--rules fa24), Spring \
-             2014's (--rules double-swap) and Summer 2015's (--rules reverse-swap), not those \
-             of {}",
+            "hog check knows the functions of Fall 2024's project (--rules fa24), Fall 2019's \
+             (--rules fa19), Spring 2014's (--rules double-swap) and Summer 2015's (--rules \
+             reverse-swap), not those of {}",
             rules.name()
         )));
     };
@@ -81,8 +95,9 @@ pub fn check(rules: &Rules, path: &Path, options: &CheckOptions) -> Result<Check
         _ => return Err(bad("no such file".into())),
     }
     let plan = match project {
-        None => plan(rules, options),
-        Some(semester) => hog_wild::plan(rules, options, semester),
+        Project::Fa24 => plan(rules, options),
+        Project::Fa19 => fa19::plan(rules, options),
+        Project::HogWild(semester) => hog_wild::plan(rules, options, semester),
     };
     let folder = tempfile::Builder::new()
         .prefix(".hog-check-")

@@ -569,3 +569,98 @@ fn older_semesters_are_checked_by_their_own_names_and_each_bug_is_named() {
         assert!(found.contains(words), "{function}: {found}");
     }
 }
+
+/// Fall 2019 (`--rules fa19`, Feral Hogs): the complete project agrees,
+/// and it gives every worked example of that semester's own tests (so
+/// hog's fa19 rules are the course's); each planted bug is named.
+#[test]
+fn fall_2019_is_checked_by_its_own_names_and_its_course_examples_hold() {
+    let dir = Scratch::new();
+    let file = semester_project(&dir, "fa19", &[]);
+    let (status, out, err) = check(&dir, &file, &["--rules", "fa19", "--format", "json"]);
+    assert_eq!(status, 0, "{out}\n{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let found = v["functions"].as_array().unwrap();
+    assert_eq!(found.len(), 11);
+    assert!(found.iter().all(|f| f["verdict"] == "agrees"), "{out}");
+    assert!(
+        v["games"]["z"].as_f64().unwrap().abs() < 4.0,
+        "{}",
+        v["games"]
+    );
+    // The course's own examples (Fall 2019's ok tests 02, 04, 05a, 05b,
+    // 09, 11), run against the same file.
+    // The course's own examples (Fall 2019's ok tests 02, 04, 05a, 05b,
+    // 09, 11), run against the same file.
+    course_examples("fa19");
+
+    let bugs: &[(&str, &str, &str, &str)] = &[
+        (
+            "return 10 - min(score % 10, score // 10 % 10)",
+            "return 10 - max(score % 10, score // 10 % 10)",
+            "free_bacon",
+            "free_bacon(1) should be 10, yours gives 9",
+        ),
+        (
+            "    while n >= 10:",
+            "    while n > 10:",
+            "is_swap",
+            "is_swap(101, 1) should be True, yours gives False",
+        ),
+        (
+            "abs(num_rolls - last[player]) == 2",
+            "abs(num_rolls - last[player]) >= 2",
+            "play",
+            "play(bacon_strategy, always_roll(4), 0, 0, make_test_dice(1, 6), 100, silence, True) \
+             should be (100, 21)",
+        ),
+        (
+            "        last[player] = num_rolls",
+            "        last = [num_rolls, num_rolls]",
+            "play",
+            "play(swap_strategy, feral, 0, 0, make_test_dice(2, 5, 4, 4, 1, 1, 6, 6, 3, 4, 3, 6, \
+             3, 4, 3, 4, 1, 3, 4), 100, silence, True) should be (101, 82)",
+        ),
+        (
+            "    if is_swap(new, opponent_score) and opponent_score > new:",
+            "    if is_swap(new, opponent_score) and opponent_score >= new:",
+            "swap_strategy",
+            "swap_strategy(26, 33, 8, 4) should be 4, yours gives 0",
+        ),
+    ];
+    for (from, to, function, words) in bugs {
+        let file = semester_project(&dir, "fa19", &[(from, to)]);
+        let (status, out, err) = check(&dir, &file, &["--rules", "fa19", "--games", "0"]);
+        assert_eq!(status, 1, "{function}: {out}\n{err}");
+        let found = line(&out, function);
+        assert!(found.contains("differ"), "{function}: {found}");
+        assert!(found.contains(words), "{function}: {found}");
+    }
+}
+
+/// The course's worked examples of a semester (its tests' values, in
+/// tests/fixtures/check/SEMESTER/examples.py) hold for the complete
+/// project, which `hog check` finds equal to hog's rules.
+fn course_examples(semester: &str) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/check")
+        .join(semester);
+    let out = std::process::Command::new("python3")
+        .current_dir(&dir)
+        .arg("-c")
+        .arg(std::fs::read_to_string(dir.join("examples.py")).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "ok\n",
+        "{semester}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn the_hog_wild_semesters_course_examples_hold() {
+    course_examples("sp14");
+    course_examples("su15");
+}

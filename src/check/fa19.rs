@@ -1,0 +1,306 @@
+//! Fall 2019's project (`--rules fa19`): Free Bacon as ten minus the
+//! opponent's smaller digit (`free_bacon(score)`), Swine Swap when the
+//! first digit times the last is the same for both scores
+//! (`is_swap(player_score, opponent_score)`, equal scores included, as its
+//! tests say), and Feral Hogs, which `play` applies: 3 more points when
+//! the dice rolled are exactly 2 away from the dice the same player rolled
+//! on their previous turn (0 before the first). `play(strategy0,
+//! strategy1, score0, score1, dice, goal, say, feral_hogs)` returns both
+//! scores; `bacon_strategy` and `swap_strategy` take a margin and a number
+//! of dice (8 and 4 by default).
+
+use serde_json::json;
+
+use super::common::{always_roll, make_averaged, max_scoring_num_rolls, other, roll_dice};
+use super::inputs::{rolled, scripts, tuple, Check, Expected, Games, Plan, Script};
+use super::CheckOptions;
+use crate::engine;
+use crate::recall::{Clock, PlayerMemory};
+use crate::rules::{resolve, Overrides, Rules};
+use crate::table::StrategyTable;
+use crate::turn::{take_turn, Board};
+
+/// Whether `rules` are Fall 2019's, as `--rules fa19` gives them.
+pub fn is_fa19(rules: &Rules) -> bool {
+    resolve(
+        "fa19",
+        Overrides {
+            goal: Some(rules.goal()),
+            ..Overrides::default()
+        },
+    )
+    .is_ok_and(|fa19| fa19.identity() == rules.identity())
+}
+
+/// The plan for Fall 2019's functions under `rules` (fa19).
+pub fn plan(rules: &Rules, options: &CheckOptions) -> Plan {
+    let goal = rules.goal();
+    let scripts = scripts();
+    let script = |k: usize| json!({ "dice": scripts[k] });
+    let game = rules.score_rules();
+    let free_bacon = |o: u32| rules.zero_dice_points(0, o);
+    let is_swap = |a: u32, b: u32| a == b || game.after_turn(a, b) == (b, a);
+    let mut checks = vec![roll_dice()];
+
+    let mut c = Check::new("free_bacon");
+    for o in 0..goal {
+        c.add(
+            vec![json!(o)],
+            Expected::Exact(json!(free_bacon(o))),
+            format!("free_bacon({o})"),
+        );
+    }
+    checks.push(c);
+
+    let mut c = Check::new("take_turn");
+    for o in 0..goal {
+        let k = (o as usize * 7) % scripts.len();
+        for n in 0..=10u32 {
+            let points = if n == 0 {
+                free_bacon(o)
+            } else {
+                rolled(&scripts[k], n)
+            };
+            c.add(
+                vec![json!(n), json!(o), script(k)],
+                Expected::Exact(json!(points)),
+                format!("take_turn({n}, {o}, make_test_dice{})", tuple(&scripts[k])),
+            );
+        }
+    }
+    checks.push(c);
+
+    // is_swap: every pair of scores a turn can leave (a turn adds at most
+    // 60 points and Feral Hogs' 3).
+    let mut c = Check::new("is_swap");
+    for a in 0..goal + 64 {
+        for b in 0..goal {
+            c.add(
+                vec![json!(a), json!(b)],
+                Expected::Exact(json!(is_swap(a, b))),
+                format!("is_swap({a}, {b})"),
+            );
+        }
+    }
+    checks.push(c);
+    checks.push(other());
+
+    // play: fixed strategies, scripted dice, with and without Feral Hogs,
+    // each strategy call compared with the engine's game loop.
+    let strategies = strategy_tables(rules, &free_bacon, &is_swap);
+    let plain = resolve(
+        "fa19",
+        Overrides {
+            goal: Some(goal),
+            memory: Some(None),
+            ..Overrides::default()
+        },
+    )
+    .expect("fa19 without Feral Hogs");
+    let mut c = Check::new("play");
+    c.trace = true;
+    let mut game_number = 0;
+    for feral in [true, false] {
+        let played = if feral { rules } else { &plain };
+        for (a, b) in [(0, 1), (1, 0), (2, 3), (3, 2), (1, 1), (4, 2), (3, 4)] {
+            for start in [(0, 0), (90, 95), (50, 20)] {
+                for to in [goal, 60] {
+                    if start.0 >= to || start.1 >= to {
+                        continue;
+                    }
+                    game_number += 1;
+                    let faces = &scripts[game_number % scripts.len()];
+                    let (returned, trace) = game_loop(
+                        played,
+                        [&strategies[a].1, &strategies[b].1],
+                        start,
+                        faces,
+                        to,
+                    );
+                    c.add(
+                        vec![
+                            json!({ "table": a, "player": 0 }),
+                            json!({ "table": b, "player": 1 }),
+                            json!(start.0),
+                            json!(start.1),
+                            json!({ "dice": faces }),
+                            json!(to),
+                            json!({ "silence": true }),
+                            json!(feral),
+                        ],
+                        Expected::Game {
+                            returned: json!([returned.0, returned.1]),
+                            trace: json!(trace),
+                        },
+                        format!(
+                            "play({}, {}, {}, {}, make_test_dice{}, {to}, silence, {})",
+                            strategies[a].0,
+                            strategies[b].0,
+                            start.0,
+                            start.1,
+                            tuple(faces),
+                            if feral { "True" } else { "False" }
+                        ),
+                    );
+                }
+            }
+        }
+    }
+    checks.push(c);
+    checks.push(always_roll(goal));
+    checks.push(make_averaged());
+    checks.push(max_scoring_num_rolls(true, false));
+
+    // The strategies: every state, the defaults (8, 4) and two others.
+    for name in ["bacon_strategy", "swap_strategy"] {
+        let mut c = Check::new(name);
+        for args in [[8, 4], [5, 6], [10, 3]] {
+            for s in 0..goal {
+                for o in 0..goal {
+                    let choice = if name == "bacon_strategy" {
+                        bacon(&free_bacon, args, o)
+                    } else {
+                        swap(&free_bacon, &is_swap, args, s, o)
+                    };
+                    c.add(
+                        vec![json!(s), json!(o), json!(args[0]), json!(args[1])],
+                        Expected::Exact(json!(choice)),
+                        format!("{name}({s}, {o}, {}, {})", args[0], args[1]),
+                    );
+                }
+            }
+        }
+        checks.push(c);
+    }
+
+    // Whole games: their play with Feral Hogs, their six_sided (seeded).
+    let games = (options.games > 0).then(|| {
+        let (a, b) = (&strategies[0], &strategies[1]);
+        let exact = engine::win_rates(rules, &a.1, &b.1, &Default::default()).first;
+        Games {
+            names: [a.0.clone(), b.0.clone()],
+            exact,
+        }
+    });
+    let json = json!({
+        "seconds": options.function_seconds,
+        "tables": {
+            "goal": goal,
+            "strategies": strategies.iter().map(|(_, t)| t.as_array().iter().copied().collect::<Vec<u8>>()).collect::<Vec<_>>(),
+        },
+        "checks": checks.iter().map(Check::json).collect::<Vec<_>>(),
+        "games": games.as_ref().map(|_| json!({
+            "games": options.games,
+            "seed": options.seed,
+            "update": null,
+            "call": ["s0", "s1", 0, 0, "dice", "goal"],
+            "strategies": [0, 1],
+            "seconds": options.timeout.as_secs_f64() / 2.0,
+        })),
+    });
+    Plan {
+        json,
+        checks,
+        games,
+    }
+}
+
+/// "This strategy rolls 0 dice if that gives at least MARGIN points, and
+/// rolls NUM_ROLLS otherwise."
+fn bacon(free_bacon: &dyn Fn(u32) -> u32, [margin, num_rolls]: [u32; 2], o: u32) -> u32 {
+    if free_bacon(o) >= margin {
+        0
+    } else {
+        num_rolls
+    }
+}
+
+/// "This strategy rolls 0 dice when it triggers a beneficial swap. It
+/// also rolls 0 dice if it gives at least MARGIN points and does not
+/// trigger a non-beneficial swap. Otherwise, it rolls NUM_ROLLS." (A swap
+/// of equal scores is neither.)
+fn swap(
+    free_bacon: &dyn Fn(u32) -> u32,
+    is_swap: &dyn Fn(u32, u32) -> bool,
+    args: [u32; 2],
+    s: u32,
+    o: u32,
+) -> u32 {
+    let new = s + free_bacon(o);
+    match (is_swap(new, o), o.cmp(&new)) {
+        (true, std::cmp::Ordering::Greater) => 0,
+        (true, std::cmp::Ordering::Less) => args[1],
+        _ => bacon(free_bacon, args, o),
+    }
+}
+
+/// The strategies `play` is given: `bacon_strategy` and the course's
+/// baseline first (the whole games' players), then others.
+fn strategy_tables(
+    rules: &Rules,
+    free_bacon: &dyn Fn(u32) -> u32,
+    is_swap: &dyn Fn(u32, u32) -> bool,
+) -> Vec<(String, StrategyTable)> {
+    let goal = rules.goal();
+    vec![
+        (
+            "bacon_strategy".to_string(),
+            StrategyTable::from_fn(goal, |_, o| bacon(free_bacon, [8, 4], o) as u8),
+        ),
+        (
+            "always_roll(4)".to_string(),
+            StrategyTable::constant(goal, 4),
+        ),
+        (
+            "swap_strategy".to_string(),
+            StrategyTable::from_fn(goal, |s, o| swap(free_bacon, is_swap, [8, 4], s, o) as u8),
+        ),
+        (
+            "feral".to_string(),
+            StrategyTable::from_fn(goal, |s, o| [2, 4, 6, 0, 3][((s + o) % 5) as usize]),
+        ),
+        (
+            "a strategy by the scores".to_string(),
+            StrategyTable::from_fn(goal, |s, o| ((s + 2 * o) % 11) as u8),
+        ),
+    ]
+}
+
+/// A game between two tables by the engine's game loop under `rules` (its
+/// memory, when it has one), from `start` to `goal`, with scripted dice:
+/// the final scores and every strategy call.
+fn game_loop(
+    rules: &Rules,
+    players: [&StrategyTable; 2],
+    start: (u32, u32),
+    faces: &[u32],
+    goal: u32,
+) -> ((u32, u32), Vec<[u32; 3]>) {
+    let mut board = Board {
+        score: [start.0, start.1],
+        ..Board::default()
+    };
+    let (memory, clock): (&dyn PlayerMemory, &dyn Clock) = match rules.memory() {
+        Some(m) => (m.memory(), m.clock()),
+        None => (&crate::recall::Forgetful, &crate::recall::Still),
+    };
+    let mut dice = Script { faces, next: 0 };
+    let mut trace = Vec::new();
+    while board.score[0] < goal && board.score[1] < goal {
+        let (mover, other) = (board.mover, 1 - board.mover);
+        let (s, o) = (board.score[mover], board.score[other]);
+        trace.push([mover as u32, s, o]);
+        let choice = players[mover].get(s, o);
+        take_turn(
+            rules.score_rules(),
+            memory,
+            clock,
+            &mut board,
+            choice,
+            &mut dice,
+            &mut (),
+        );
+        board.mover = other;
+    }
+    ((board.score[0], board.score[1]), trace)
+}
