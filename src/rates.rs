@@ -43,7 +43,19 @@ pub fn rates(
     resolver: &Resolver<'_>,
     on_row: &(dyn Fn() + Sync),
 ) -> Result<RatesReport, HogError> {
-    let specs = standard_specs(rules, vs);
+    rates_of(rules, vs, &standard_specs(rules, vs), resolver, on_row)
+}
+
+/// Rate `specs` against `vs`, as [`rates`] does the standard ones: the
+/// server adds the tables it keeps (uploads, `--strategy` names), which only
+/// its resolver knows.
+pub fn rates_of(
+    rules: &Rules,
+    vs: &str,
+    specs: &[String],
+    resolver: &Resolver<'_>,
+    on_row: &(dyn Fn() + Sync),
+) -> Result<RatesReport, HogError> {
     let mut rows: Vec<RateRow> = specs
         .par_iter()
         .map(|spec| {

@@ -404,6 +404,60 @@ fn a_game_replays_from_its_seed_and_moves_with_exact_odds() {
 }
 
 #[test]
+fn the_rates_table_ranks_the_uploads_that_play_the_goal() {
+    let s = state();
+    let csv = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/output/fa24/final_strategy.csv"
+    ))
+    .unwrap();
+    let (status, v) = upload(&s, "name=final_strategy.csv", &csv);
+    assert_eq!(status, StatusCode::OK, "{v}");
+    // A table for goal 10 has no place in a table at goal 100.
+    let rows: Vec<Vec<u8>> = vec![vec![4; 10]; 10];
+    let (status, v) = upload(&s, "goal=10", &serde_json::to_string(&rows).unwrap());
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let row = |report: &Value, spec: &str| {
+        report["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["strategy"] == spec)
+            .cloned()
+    };
+    let report = ok(&s, "/api/rates?vs=boar_strategy");
+    let standard = cli(&["rates", "--vs", "boar_strategy"]);
+    assert_eq!(
+        report["rows"].as_array().unwrap().len(),
+        standard["rows"].as_array().unwrap().len() + 1,
+        "the standard rows and upload_1: {report}"
+    );
+    // The uploaded optimal table wins what optimal wins.
+    let upload_1 = row(&report, "upload_1").expect("upload_1 is rated");
+    let optimal = row(&report, "optimal").unwrap();
+    for key in ["first", "second", "average"] {
+        assert!(
+            (upload_1[key].as_f64().unwrap() - optimal[key].as_f64().unwrap()).abs() < 1e-12,
+            "{key}: {upload_1} against {optimal}"
+        );
+    }
+    assert!(row(&report, "upload_2").is_none(), "{report}");
+    // Best first still, the upload among the others.
+    let averages: Vec<f64> = report["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["average"].as_f64().unwrap())
+        .collect();
+    assert!(averages.windows(2).all(|w| w[0] >= w[1]), "{averages:?}");
+    // At goal 10 the other one is rated, against itself an even game.
+    let report = ok(&s, "/api/rates?goal=10&vs=upload_2");
+    assert!(row(&report, "upload_1").is_none(), "{report}");
+    let upload_2 = row(&report, "upload_2").expect("upload_2 is rated at goal 10");
+    assert_eq!(upload_2["average"], 0.5, "{upload_2}");
+}
+
+#[test]
 fn uploaded_tables_are_named_by_id_and_checked_like_files() {
     let s = state();
     let csv = std::fs::read_to_string(concat!(

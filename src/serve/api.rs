@@ -365,7 +365,10 @@ fn score_of(params: &Params, name: &str, goal: u32) -> Result<u32, ApiError> {
     Ok(value)
 }
 
-/// `GET /api/rates?vs=SPEC`: as `hog rates --format json`.
+/// `GET /api/rates?vs=SPEC`: as `hog rates --format json`, then a row for
+/// each table the server keeps that plays these rules (the uploads for this
+/// goal, the `--strategy` names tabulated for these rules): a person who
+/// uploaded a table wants to see where it ranks among the standard ones.
 pub async fn rates(
     State(state): AppState,
     Query(query): Query<HashMap<String, String>>,
@@ -379,10 +382,30 @@ pub async fn rates(
         // `vs`: the server's resolver gives them (and caches the solves).
         let lookup = |text: &str| state.table(&rules, text).ok().map(|t| (*t).clone());
         let resolver = Resolver::new(&rules, SweepOptions::default()).with_names_only(&lookup);
-        Ok(crate::rates::rates(&rules, &vs, &resolver, &|| {})?)
+        let mut specs = crate::rates::standard_specs(&rules, &vs);
+        specs.extend(kept_tables(&state, &rules));
+        Ok(crate::rates::rates_of(
+            &rules,
+            &vs,
+            &specs,
+            &resolver,
+            &|| {},
+        )?)
     })
     .await
     .map(Json)
+}
+
+/// The uploads and `--strategy` names that play `rules` (the goal, the
+/// rules a name was tabulated for, the moves), oldest upload first: others
+/// are left out of the rates table rather than failing it.
+fn kept_tables(state: &ServerState, rules: &Rules) -> Vec<String> {
+    let uploads = state.uploads().into_iter().map(|u| u.id);
+    let named = state.named().iter().map(|n| n.spec.clone());
+    uploads
+        .chain(named)
+        .filter(|spec| state.table(rules, spec).is_ok())
+        .collect()
 }
 
 /// `GET /api/sweep?grid=GRID&vs=SPEC`: as `hog sweep GRID --format json`.

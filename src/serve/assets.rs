@@ -7,7 +7,7 @@ use axum::response::{IntoResponse, Response};
 const JS: &str = "text/javascript; charset=utf-8";
 
 /// Every file the page loads: path, content type, contents.
-const FILES: [(&str, &str, &str); 10] = [
+const FILES: [(&str, &str, &str); 11] = [
     (
         "/",
         "text/html; charset=utf-8",
@@ -20,6 +20,7 @@ const FILES: [(&str, &str, &str); 10] = [
     ("/play.js", JS, include_str!("assets/play.js")),
     ("/explore.js", JS, include_str!("assets/explore.js")),
     ("/compare.js", JS, include_str!("assets/compare.js")),
+    ("/fields.js", JS, include_str!("assets/fields.js")),
     (
         "/style.css",
         "text/css; charset=utf-8",

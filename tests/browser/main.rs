@@ -3,8 +3,10 @@
 //! `hog serve --port 0 --no-open`, plays a seeded game to its end by
 //! clicking and checks every shown win probability against the API's, hovers
 //! and pins a heatmap cell and checks its explanation, uploads a table and
-//! checks its win rates, and saves a screenshot of each screen (in
-//! `$HOG_SCREENSHOTS`, else `target/tmp/browser`).
+//! checks its win rates, plays the defects a student met (two people,
+//! a new game mid-game, a refused spec, the hover chart's scale, long
+//! specs, a phone's tap on the map), and saves a screenshot of each screen
+//! (in `$HOG_SCREENSHOTS`, else `target/tmp/browser`).
 //!
 //! Where chromedriver or Chromium is missing the test says so and passes,
 //! unless `HOG_REQUIRE_BROWSER=1` (as in CI): then it fails.
@@ -512,6 +514,44 @@ fn shows_hints(page: &Page, game: &Value) -> Result<(), String> {
             ));
         }
     }
+    // The bars start at zero: each is as long as its chance, on the scale
+    // the column's header names.
+    let bars = page.js(
+        "const t = q('#hint-table');
+         return {top: t.dataset.top, head: t.tHead.rows[0].cells[2].textContent,
+           rows: [...t.tBodies[0].rows].map(r => {
+             const bar = r.querySelector('.hint-bar');
+             return [r.dataset.value, bar.getBoundingClientRect().width,
+                     bar.parentElement.getBoundingClientRect().width];
+           })};",
+        vec![],
+    )?;
+    let top = bars["top"]
+        .as_str()
+        .and_then(|t| t.parse::<f64>().ok())
+        .ok_or_else(|| format!("#hint-table has no data-top: {bars}"))?;
+    if !bars["head"]
+        .as_str()
+        .is_some_and(|h| h.starts_with('0') && h.ends_with('%'))
+    {
+        return Err(format!(
+            "the hint bars' header does not say their scale: {bars}"
+        ));
+    }
+    for row in bars["rows"].as_array().into_iter().flatten() {
+        let value: f64 = row[0].as_str().and_then(|v| v.parse().ok()).unwrap_or(-1.0);
+        let (width, room) = (
+            row[1].as_f64().unwrap_or(0.0),
+            row[2].as_f64().unwrap_or(0.0),
+        );
+        // Cell padding aside, the bar's room is the scale.
+        if value > top || (width - value / top * room).abs() > 0.02 * room + 1.0 {
+            return Err(format!(
+                "hint bar of {value} is {width:.1} px of {room:.1}, not from zero on a scale to \
+                 {top}: {bars}"
+            ));
+        }
+    }
     Ok(())
 }
 
@@ -789,9 +829,10 @@ fn variants(page: &Page) -> Result<(), String> {
     let game = page.api(&game_path_first(9, "optimal", "opponent", &[5]))?;
     page.eventually(|| shows_game(page, &game))
         .map_err(|e| format!("the opponent moving first: {e}"))?;
-    // Two people at one screen: both moves come from the dice buttons.
+    // Two people at one screen: both moves come from the dice buttons. A
+    // move has been made, so the page asks before it starts again.
     page.set("#first", "you")?;
-    page.idle("choosing who starts")?;
+    answer_new_game(page, true)?;
     page.set("#opponent", "person")?;
     page.idle("choosing a second person")?;
     page.set("#seed", "11")?;
@@ -1082,6 +1123,7 @@ fn explore(page: &Page) -> Result<(), String> {
     let (score, opponent) = (30, 50);
     let optimal = page.api(&format!("/api/explain?score={score}&opponent={opponent}"))?;
     check_hover(page, score, opponent, &optimal, "best")?;
+    bars_from_zero(page)?;
     page.session.click_here()?;
     page.idle("pinning a cell")?;
     check_pinned(page, score, opponent, &optimal)?;
@@ -1216,6 +1258,19 @@ fn compare(page: &Page) -> Result<(), String> {
         }
         Ok(())
     })?;
+
+    // The uploaded table has its own row, named by its file too; against
+    // itself it wins half.
+    let own = page.js(
+        "const r = q(`#rates-table tr[data-strategy=\"${arguments[0]}\"]`);
+         return r && [r.dataset.average, r.cells[0].textContent];",
+        vec![json!(id)],
+    )?;
+    if own[0] != json!("0.5") || !own[1].as_str().is_some_and(|t| t.contains(".csv")) {
+        return Err(format!(
+            "#rates-table's row for the upload {id} is {own}, not 0.5 with its file's name"
+        ));
+    }
 
     // A sweep of a course strategy's parameters.
     let grid = "boar_strategy(threshold=8..=10, num_rolls=5..=6)";
@@ -1402,7 +1457,18 @@ fn the_page_plays_explores_and_compares_in_headless_chromium() {
         .map(PathBuf::from)
         .unwrap_or_else(|| Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser"));
     std::fs::create_dir_all(&shots).expect("the screenshots' folder");
-    for name in ["play", "explore", "compare"] {
+    for name in [
+        "play",
+        "explore",
+        "compare",
+        "memory",
+        "house",
+        "people",
+        "confirm",
+        "refused",
+        "long-spec",
+        "phone-map",
+    ] {
         let _ = std::fs::remove_file(shots.join(format!("{name}-failed.png")));
     }
 
@@ -1441,6 +1507,11 @@ fn the_page_plays_explores_and_compares_in_headless_chromium() {
         ("explore", explore),
         ("compare", compare),
         ("memory", memory),
+        ("people", two_people),
+        ("confirm", ask_before_new_game),
+        ("refused", refused_spec),
+        ("long-spec", long_spec),
+        ("phone-map", phone_map),
     ] {
         failures.extend(scenario(&page, name, run));
     }
@@ -1465,4 +1536,425 @@ fn the_page_plays_explores_and_compares_in_headless_chromium() {
     drop(chromedriver);
     drop(server);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+// ------------------------------------------------ what a student ran into
+
+/// The page asks before a new game ends the one under way: wait for the
+/// question, then start the new game (`yes`) or keep this one.
+fn answer_new_game(page: &Page, yes: bool) -> Result<(), String> {
+    page.eventually(|| match page.visible("#confirm-new")? {
+        true => Ok(()),
+        false => Err("a game is under way, and #confirm-new does not ask before a new one".into()),
+    })?;
+    page.session
+        .click(if yes { "#confirm-yes" } else { "#confirm-no" })?;
+    page.idle(if yes {
+        "starting the new game"
+    } else {
+        "keeping the game"
+    })?;
+    if page.visible("#confirm-new")? {
+        return Err("#confirm-new still shows after the answer".into());
+    }
+    Ok(())
+}
+
+/// What the game's controls call the players: the texts of `#first`'s
+/// options and the chart's title.
+fn side_names(page: &Page) -> Result<(Value, String), String> {
+    let v = page.js(
+        "return [[...q('#first').options].map(o => o.textContent),
+                 q('#history-title') ? q('#history-title').textContent : '(no #history-title)'];",
+        vec![],
+    )?;
+    Ok((v[0].clone(), v[1].as_str().unwrap_or("").to_string()))
+}
+
+/// Two people at one screen: "Who starts" and the chart name Player 1 and
+/// Player 2, never "you" and "the opponent"; back against a bot they do.
+fn two_people(page: &Page) -> Result<(), String> {
+    page.open("play")?;
+    page.idle("opening the play screen")?;
+    let (first, title) = side_names(page)?;
+    if first != json!(["you", "the opponent"]) || !title.starts_with("Your chance") {
+        return Err(format!(
+            "against the optimal bot #first offers {first} and the chart is {title:?}"
+        ));
+    }
+    page.set("#opponent", "person")?;
+    page.idle("choosing a second person")?;
+    page.set("#seed", "11")?;
+    page.session.click("#replay")?;
+    page.idle("#replay against a person")?;
+    for dice in [4, 2] {
+        click_dice(page, dice)?;
+        page.idle(&format!("rolling {dice} dice"))?;
+    }
+    page.shot("play-people.png")?;
+    let (first, title) = side_names(page)?;
+    if first != json!(["Player 1", "Player 2"]) {
+        return Err(format!(
+            "two people: #first offers {first}, not Player 1 and Player 2"
+        ));
+    }
+    // The chart follows the first card's chance: Player 1's.
+    if title != "Player 1's chance, turn by turn" {
+        return Err(format!("two people: the chart is titled {title:?}"));
+    }
+    page.set("#opponent", "optimal")?;
+    answer_new_game(page, true)?;
+    let (first, title) = side_names(page)?;
+    if first != json!(["you", "the opponent"]) || !title.starts_with("Your chance") {
+        return Err(format!(
+            "back against the bot #first offers {first} and the chart is {title:?}"
+        ));
+    }
+    Ok(())
+}
+
+/// Changing the opponent or who starts in the middle of a game asks
+/// first: declining keeps the game (and the menus as they were), accepting
+/// starts the new one; with no move made nothing is lost and nothing asked.
+fn ask_before_new_game(page: &Page) -> Result<(), String> {
+    page.open("play")?;
+    page.idle("opening the play screen")?;
+    page.set("#seed", "9")?;
+    page.session.click("#replay")?;
+    page.idle("#replay")?;
+    click_dice(page, 5)?;
+    page.idle("rolling 5 dice")?;
+    let game = page.api(&game_path(9, "optimal", &[5]))?;
+    page.eventually(|| shows_game(page, &game))?;
+    for (css, value, was) in [
+        ("#first", "opponent", "you"),
+        ("#opponent", "always_roll(6)", "optimal"),
+    ] {
+        page.set(css, value)?;
+        page.eventually(|| match page.visible("#confirm-new")? {
+            true => Ok(()),
+            false => Err(format!(
+                "choosing {value} in {css} mid-game does not ask (#confirm-new hidden)"
+            )),
+        })?;
+        if css == "#first" {
+            page.shot("play-confirm.png")?;
+        }
+        let asked = page.js(
+            "return [q('#confirm-text').textContent, q('#roll').disabled];",
+            vec![],
+        )?;
+        if !asked[0].as_str().is_some_and(|t| t.contains("lost")) || asked[1] != json!(true) {
+            return Err(format!(
+                "while asking, #confirm-text and #roll's disabled are {asked}"
+            ));
+        }
+        answer_new_game(page, false)?;
+        let shown = page.js("return q(arguments[0]).value;", vec![json!(css)])?;
+        if shown != json!(was) {
+            return Err(format!(
+                "after keeping the game {css} shows {shown}, not {was}"
+            ));
+        }
+        page.eventually(|| shows_game(page, &game))
+            .map_err(|e| format!("after declining {value} in {css}: {e}"))?;
+    }
+    // The game kept goes on.
+    click_dice(page, 4)?;
+    page.idle("rolling 4 dice")?;
+    let game = page.api(&game_path(9, "optimal", &[5, 4]))?;
+    page.eventually(|| shows_game(page, &game))
+        .map_err(|e| format!("the game kept: {e}"))?;
+    // Accepting starts a game with the new choice.
+    page.set("#first", "opponent")?;
+    answer_new_game(page, true)?;
+    let seed: u64 = page
+        .js("return q('#seed').value;", vec![])?
+        .as_str()
+        .and_then(|s| s.parse().ok())
+        .ok_or("no seed after the new game")?;
+    let game = page.api(&game_path_first(seed, "optimal", "opponent", &[]))?;
+    page.eventually(|| shows_game(page, &game))
+        .map_err(|e| format!("the new game with the opponent first: {e}"))?;
+    // No move of the person's yet: the change needs no question.
+    page.set("#first", "you")?;
+    page.idle("choosing who starts before any move")?;
+    if page.visible("#confirm-new")? {
+        return Err("#confirm-new asks with no move made".into());
+    }
+    let log = page.js(
+        "return document.querySelectorAll('#log > li').length;",
+        vec![],
+    )?;
+    if log != json!(0) {
+        return Err(format!(
+            "a new game with you first has {log} turns in the log"
+        ));
+    }
+    Ok(())
+}
+
+/// The hover chart's bars start at zero on a labelled axis: each is as
+/// tall as its chance on the scale the ticks name.
+fn bars_from_zero(page: &Page) -> Result<(), String> {
+    let chart = page.js(
+        "const bars = q('#cell-bars'); const plot = bars.getBoundingClientRect();
+         const mid = r => (r.top + r.bottom) / 2;
+         return {top: bars.dataset.top, bottom: plot.bottom, height: plot.height,
+           columns: [...bars.querySelectorAll('.column[data-value]')].map(c => {
+             const r = c.querySelector('i').getBoundingClientRect();
+             return [c.dataset.value, r.height, r.bottom];
+           }),
+           ticks: [...document.querySelectorAll('#cell-axis span')]
+             .filter(t => vis(t)).map(t => [t.textContent, mid(t.getBoundingClientRect())])};",
+        vec![],
+    )?;
+    let top = chart["top"]
+        .as_str()
+        .and_then(|t| t.parse::<f64>().ok())
+        .ok_or_else(|| format!("#cell-bars has no data-top: {chart}"))?;
+    let (bottom, height) = (
+        chart["bottom"].as_f64().unwrap_or(0.0),
+        chart["height"].as_f64().unwrap_or(0.0),
+    );
+    let columns = chart["columns"].as_array().cloned().unwrap_or_default();
+    if columns.len() != 11 || height < 40.0 {
+        return Err(format!("the hover chart has no 11 bars: {chart}"));
+    }
+    for c in &columns {
+        let value: f64 = c[0].as_str().and_then(|v| v.parse().ok()).unwrap_or(-1.0);
+        let (h, b) = (c[1].as_f64().unwrap_or(0.0), c[2].as_f64().unwrap_or(0.0));
+        if value < 0.0
+            || value > top
+            || (h - value / top * height).abs() > 1.5
+            || (b - bottom).abs() > 1.0
+        {
+            return Err(format!(
+                "the bar of {value} is {h:.1} px tall (ending at {b:.1}) in a plot of \
+                 {height:.1} px to {bottom:.1} scaled to {top}: not from zero"
+            ));
+        }
+    }
+    let ticks = chart["ticks"].as_array().cloned().unwrap_or_default();
+    let at = |label: &str| {
+        ticks
+            .iter()
+            .find(|t| t[0] == label)
+            .and_then(|t| t[1].as_f64())
+    };
+    let top_label = format!("{}%", (100.0 * top).round());
+    match (at("0%"), at(&top_label)) {
+        (Some(zero), Some(high))
+            if (zero - bottom).abs() <= 2.0 && (high - (bottom - height)).abs() <= 2.0 => {}
+        _ => {
+            return Err(format!(
+                "the hover chart's axis does not mark 0% at its foot and {top_label} at its \
+                 top: {chart}"
+            ))
+        }
+    }
+    Ok(())
+}
+
+/// A spec the server refuses leaves no map standing for it: the previous
+/// map and title go, the title says why; a good spec draws again.
+fn refused_spec(page: &Page) -> Result<(), String> {
+    page.open("explore")?;
+    page.idle("opening the explore screen")?;
+    let title = page.js("return q('#map-title').textContent;", vec![])?;
+    draw(page, "always_roll(", "optimal", "policy")?;
+    page.shot("explore-refused.png")?;
+    let Some(banner) = page.error_banner()? else {
+        return Err("always_roll( is refused without a word in #error".into());
+    };
+    // The browser logs the server's 400 as a resource that failed to load:
+    // that one is expected, anything else is an error.
+    let logged = page.console_errors()?;
+    if logged
+        .iter()
+        .any(|e| !(e.contains("/api/map?") && e.contains("status of 400")))
+    {
+        return Err(format!("console errors: {}", logged.join(" | ")));
+    }
+    let shown = page.js(
+        "const c = q('#heatmap'), ctx = c.getContext('2d');
+         const ratio = c.width / c.getBoundingClientRect().width;
+         const px = (s, o) => { const p = window.hog.cellCenter(s, o);
+           return p && [...ctx.getImageData(Math.round(p.x * ratio), Math.round(p.y * ratio), 1, 1).data]; };
+         return {title: q('#map-title').textContent, state: q('#heatmap-wrap').dataset.state,
+                 pixels: [px(30, 50), px(0, 0), px(90, 10), px(99, 99)],
+                 legend: q('#map-legend').textContent};",
+        vec![],
+    )?;
+    let new_title = shown["title"].as_str().unwrap_or("");
+    if new_title == title || new_title.contains("against") || !new_title.starts_with("No map") {
+        return Err(format!(
+            "after {banner:?} the map's title is {new_title:?} (it was {title})"
+        ));
+    }
+    if shown["state"] != json!("refused") || !shown["legend"].as_str().is_some_and(str::is_empty) {
+        return Err(format!("after a refusal the map is not cleared: {shown}"));
+    }
+    // Every cell the same blank: no colour of the previous map.
+    let pixels = shown["pixels"].as_array().cloned().unwrap_or_default();
+    if pixels.iter().any(|p| p.is_null() || *p != pixels[0]) {
+        return Err(format!(
+            "after a refusal the map still shows cells: {shown}"
+        ));
+    }
+    hover_cell(page, 30, 50)?;
+    let empty = page.js(
+        "return q('#cell-info').classList.contains('empty');",
+        vec![],
+    )?;
+    if empty != json!(true) {
+        return Err("after a refusal hovering still reads the previous map".into());
+    }
+    draw(page, "optimal", "optimal", "policy")?;
+    let again = page.js(
+        "return [q('#map-title').textContent, q('#heatmap-wrap').dataset.state || ''];",
+        vec![],
+    )?;
+    if again != json!([title, ""]) {
+        return Err(format!("drawing optimal again shows {again}, not {title}"));
+    }
+    Ok(())
+}
+
+/// A spec box shows all of `text`, nothing cut or scrolled away.
+fn fully_shown(page: &Page, css: &str, text: &str) -> Result<(), String> {
+    let v = page.js(
+        "const e = q(arguments[0]); const r = e.getBoundingClientRect();
+         return [e.value, e.scrollWidth <= e.clientWidth, e.scrollHeight <= e.clientHeight + 1,
+                 r.left >= 0 && r.right <= window.innerWidth, vis(e)];",
+        vec![json!(css)],
+    )?;
+    if v != json!([text, true, true, true, true]) {
+        return Err(format!(
+            "{css} does not show all of {text:?} (value, fits across, fits down, in the \
+             window, shown): {v}"
+        ));
+    }
+    Ok(())
+}
+
+/// Long specs show whole in the strategy boxes, on a desktop and a phone,
+/// and draw.
+fn long_spec(page: &Page) -> Result<(), String> {
+    page.open("explore")?;
+    page.idle("opening the explore screen")?;
+    let spec = "best_response(boar_strategy(threshold=11, num_rolls=6))";
+    page.set("#map-strategy", spec)?;
+    page.set("#map-vs", "best_response(always_roll(6))")?;
+    page.shot("explore-long-spec.png")?;
+    fully_shown(page, "#map-strategy", spec)?;
+    page.session.click("#map-draw")?;
+    page.idle("drawing a long spec")?;
+    let title = page.js("return q('#map-title').textContent;", vec![])?;
+    if !title
+        .as_str()
+        .is_some_and(|t| t.starts_with("best_response("))
+    {
+        return Err(format!("the long spec's map is titled {title}"));
+    }
+    page.resize(PHONE)?;
+    page.idle("resizing to a phone")?;
+    let result = fully_shown(page, "#map-strategy", spec)
+        .and_then(|()| no_sideways_scroll(page, "a long spec on the phone"))
+        .and_then(|()| page.shot("explore-long-spec-phone.png"));
+    page.resize(DESKTOP)?;
+    page.idle("resizing back")?;
+    result?;
+    // Compare's boxes are the same.
+    page.open("compare")?;
+    page.set("#cmp-a", spec)?;
+    fully_shown(page, "#cmp-a", spec)
+}
+
+/// On a phone a tap on the map opens a close-up of the cells around it,
+/// each a finger's width, and pins the state tapped; a tap in the close-up
+/// pins its cell, and the explanation says so.
+fn phone_map(page: &Page) -> Result<(), String> {
+    page.resize(PHONE)?;
+    page.idle("resizing to a phone")?;
+    let result = phone_taps(page);
+    page.resize(DESKTOP)?;
+    page.idle("resizing back")?;
+    result
+}
+
+fn phone_taps(page: &Page) -> Result<(), String> {
+    page.open("explore")?;
+    page.idle("opening the explore screen")?;
+    page.eventually(|| {
+        page.js("return q('#heatmap').width > 0 && !!window.hog;", vec![])?
+            .as_bool()
+            .filter(|&b| b)
+            .ok_or_else(|| "no heatmap".to_string())
+    })?;
+    let (x, y) = hover_cell(page, 30, 50)?;
+    page.session.tap("#heatmap", x, y)?;
+    page.idle("tapping the map")?;
+    let at30 = page.api("/api/explain?score=30&opponent=50")?;
+    check_pinned(page, 30, 50, &at30).map_err(|e| format!("a tap on the map: {e}"))?;
+    let closeup = page.js(
+        "const c = q('#closeup'); if (!vis(c)) return null;
+         const r = c.getBoundingClientRect();
+         return {inView: r.top >= 0 && r.top < window.innerHeight - 100,
+           cells: [...c.querySelectorAll('button[data-score]')].map(b => {
+             const s = b.getBoundingClientRect();
+             return [b.dataset.score, b.dataset.opponent, Math.min(s.width, s.height)];
+           })};",
+        vec![],
+    )?;
+    if closeup.is_null() || closeup["inView"] != json!(true) {
+        return Err(format!(
+            "a tap on the map shows no close-up in view: {closeup}"
+        ));
+    }
+    let cells = closeup["cells"].as_array().cloned().unwrap_or_default();
+    let small = cells.iter().find(|c| c[2].as_f64().unwrap_or(0.0) < 40.0);
+    if cells.len() < 25 || small.is_some() {
+        return Err(format!(
+            "the close-up's cells are no finger-sized targets (40 px): {closeup}"
+        ));
+    }
+    if !cells.iter().any(|c| c[0] == "31" && c[1] == "50") {
+        return Err(format!(
+            "the close-up of (30, 50) has no cell (31, 50): {closeup}"
+        ));
+    }
+    page.shot("explore-phone-tap.png")?;
+    // A person scrolls the cell into sight and taps its middle.
+    let cell = "#closeup button[data-score=\"31\"][data-opponent=\"50\"]";
+    let size = page.js(
+        "const b = q(arguments[0]); b.scrollIntoView({block: 'center'});
+         const r = b.getBoundingClientRect(); return [r.width, r.height];",
+        vec![json!(cell)],
+    )?;
+    page.session.tap(
+        cell,
+        (size[0].as_f64().unwrap_or(0.0) / 2.0) as i64,
+        (size[1].as_f64().unwrap_or(0.0) / 2.0) as i64,
+    )?;
+    page.idle("tapping the close-up")?;
+    let at31 = page.api("/api/explain?score=31&opponent=50")?;
+    check_pinned(page, 31, 50, &at31).map_err(|e| format!("a tap in the close-up: {e}"))?;
+    let line = page.js("return q('#closeup-line').textContent;", vec![])?;
+    let best = at31["best"].as_u64().unwrap_or(99);
+    let dice = if best == 0 {
+        "no dice".to_string()
+    } else {
+        best.to_string()
+    };
+    if !line
+        .as_str()
+        .is_some_and(|l| l.starts_with("Score 31, opponent 50") && l.contains(&dice))
+    {
+        return Err(format!(
+            "after a tap on (31, 50) the close-up says {line}, not its state and {dice}"
+        ));
+    }
+    page.shot("explore-phone-tap2.png")?;
+    no_sideways_scroll(page, "the close-up on a phone")
 }

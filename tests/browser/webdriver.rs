@@ -215,6 +215,26 @@ impl Session {
         self.call("POST", "/actions", Some(actions)).map(|_| ())
     }
 
+    /// Tap the element matching `css` with a finger, `(x, y)` pixels from
+    /// its top-left corner: a touch screen's click, with no hover before it.
+    pub fn tap(&self, css: &str, x: i64, y: i64) -> Result<(), String> {
+        let id = self.find(css)?;
+        let rect = self.call("GET", &format!("/element/{id}/rect"), None)?;
+        let (w, h) = (
+            rect["width"].as_f64().unwrap_or(0.0),
+            rect["height"].as_f64().unwrap_or(0.0),
+        );
+        let (dx, dy) = (x - (w / 2.0) as i64, y - (h / 2.0) as i64);
+        let actions = json!({"actions": [{
+            "type": "pointer", "id": "finger", "parameters": {"pointerType": "touch"},
+            "actions": [{"type": "pointerMove", "duration": 0, "x": dx, "y": dy,
+                         "origin": { ELEMENT: id }},
+                        {"type": "pointerDown", "button": 0},
+                        {"type": "pointerUp", "button": 0}]
+        }]});
+        self.call("POST", "/actions", Some(actions)).map(|_| ())
+    }
+
     /// Press and release each key of `keys` in turn (`\u{E007}` is Enter),
     /// sent to the element that has the focus.
     pub fn keys(&self, keys: &str) -> Result<(), String> {

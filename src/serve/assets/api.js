@@ -109,6 +109,20 @@ export function percent(p) {
   return `${(100 * p).toFixed(2)}%`;
 }
 
+/** A percentage for an axis: "50%", "2.5%". */
+export function percentLabel(p) {
+  return `${Number((100 * p).toFixed(1))}%`;
+}
+
+/**
+ * The top of a chart of chances whose largest is `best`: a round value at
+ * or above it, so that bars from zero fill the chart without exaggerating.
+ */
+export function scaleTop(best) {
+  for (const top of [0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.8]) if (best <= top) return top;
+  return 1;
+}
+
 /** Wait `ms` milliseconds. */
 export function pause(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));

@@ -4,6 +4,7 @@
 import { attempt, busy, get, overrides, rulesParams } from "./api.js";
 import * as compare from "./compare.js";
 import * as explore from "./explore.js";
+import * as fields from "./fields.js";
 import * as play from "./play.js";
 
 const $ = (id) => document.getElementById(id);
@@ -55,13 +56,9 @@ async function loadStrategies() {
     `best_response(${report.baseline})`,
     ...report.named.map((n) => n.spec),
   ];
-  $("spec-list").replaceChildren(
-    ...specs.map((spec) => {
-      const option = document.createElement("option");
-      option.value = spec;
-      return option;
-    }),
-  );
+  fields.offer([...new Set(specs)]);
+  // The rates table names an upload by its file too.
+  compare.labels(report.named);
   $("goal").max = String(report.max_goal);
   explore.contexts(report);
   const house = report.house;
@@ -106,8 +103,7 @@ function houseOption(value, label, goal) {
 
 /** Put `value` in an input the person has not typed into. */
 function suggest(id, value) {
-  const input = $(id);
-  if (input.dataset.typed !== "1") input.value = value;
+  if ($(id).dataset.typed !== "1") fields.setText(id, value);
 }
 
 /** The rules changed: every screen starts again under them. */
@@ -158,6 +154,7 @@ function setup() {
       $(id).dataset.typed = "1";
     });
   }
+  fields.setup();
   play.setup();
   explore.setup();
   compare.setup(async (upload) => {

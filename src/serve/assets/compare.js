@@ -3,9 +3,19 @@
 // strategy's parameter grid as a coloured table.
 
 import { attempt, get, percent, post } from "./api.js";
+import { setText } from "./fields.js";
 import * as palette from "./palette.js";
 
 const $ = (id) => document.getElementById(id);
+
+// What people call the tables the server keeps (an upload's file name), by spec.
+const known = new Map();
+
+/** Remember the labels of /api/strategies' `named` tables. */
+export function labels(named) {
+  known.clear();
+  for (const n of named) if (n.label !== n.spec) known.set(n.spec, n.label);
+}
 
 /** A bar and a number for a win rate. */
 function rateCell(row, p) {
@@ -60,6 +70,15 @@ async function runRates() {
     const name = tr.insertCell();
     name.className = "spec";
     name.textContent = wrappable(row.strategy);
+    // The server rates the uploads too; their ids mean little without the file.
+    const label = known.get(row.strategy);
+    if (label) {
+      const file = document.createElement("span");
+      file.className = "file";
+      file.textContent = label;
+      name.append(file);
+      tr.classList.add("kept");
+    }
     rateCell(tr, row.first);
     rateCell(tr, row.second);
     rateCell(tr, row.average);
@@ -133,7 +152,7 @@ async function upload(onUploaded) {
       done.length === 1
         ? `${last.name} is now ${last.id} (goal ${last.goal}): use it wherever a strategy is asked for.`
         : `${done.map((r) => `${r.name} is ${r.id}`).join(", ")}: use them wherever a strategy is asked for.`;
-    $("cmp-a").value = last.id;
+    setText("cmp-a", last.id);
     $("cmp-a").dataset.typed = "1";
     await onUploaded(last);
   } catch (error) {

@@ -2,7 +2,7 @@
 // drawn from one packed request; hovering reads the packed values (no
 // request), clicking asks the server for the full explanation of a state.
 
-import { attempt, get, percent, unpackMap } from "./api.js";
+import { attempt, get, percent, percentLabel, scaleTop, unpackMap } from "./api.js";
 import * as palette from "./palette.js";
 
 const $ = (id) => document.getElementById(id);
@@ -18,7 +18,14 @@ const view = {
   pinned: null,
   layout: null,
   cache: new Map(),
+  // The centre of the close-up of the cells around a tap, or null.
+  closeup: null,
+  // Whether the last press on the map was a finger's.
+  touch: false,
 };
+
+// The close-up shows this many cells each way: 7 of 42 px fit a phone.
+const CLOSEUP = 7;
 
 /**
  * Under rules with memory or a clock, the context the map is drawn at:
@@ -183,6 +190,21 @@ function drawMarks() {
   const ctx = overlay.getContext("2d");
   ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
   ctx.clearRect(0, 0, overlay.width, overlay.height);
+  if (!view.map) return;
+  const region = closeupRegion();
+  if (region) {
+    // Where the close-up is on the map: white under black dashes, seen on any colour.
+    const corner = cellCenter(region.score + region.size - 1, region.opponent);
+    const box = [corner.x - l.cell / 2 - 2, corner.y - l.cell / 2 - 2, region.size * l.cell + 4, region.size * l.cell + 4];
+    ctx.strokeStyle = "#ffffff";
+    ctx.lineWidth = 3;
+    ctx.strokeRect(...box);
+    ctx.setLineDash([3, 3]);
+    ctx.strokeStyle = "#111111";
+    ctx.lineWidth = 1.5;
+    ctx.strokeRect(...box);
+    ctx.setLineDash([]);
+  }
   const mark = (cell, color, width) => {
     if (!cell) return;
     const size = Math.max(l.cell, 6);
@@ -248,31 +270,133 @@ function showCell(cell) {
   const bars = $("cell-bars");
   const values = Array.from(map.values.subarray(i * 12 + 1, i * 12 + 12));
   const best = Math.max(...values);
-  const low = Math.min(...values);
+  // Bars from zero, so that a bar twice as tall is a chance twice as large,
+  // up to a round top the axis names.
+  const top = scaleTop(best);
+  bars.dataset.top = String(top);
+  const ticks = [0, top / 2, top];
+  $("cell-axis").replaceChildren(
+    ...ticks.map((t) => {
+      const label = document.createElement("span");
+      label.textContent = percentLabel(t);
+      label.style.bottom = `${(100 * t) / top}%`;
+      return label;
+    }),
+  );
   bars.replaceChildren(
+    ...ticks.map((t) => {
+      const line = document.createElement("b");
+      line.className = t === 0 ? "grid base" : "grid";
+      line.style.bottom = `${(100 * t) / top}%`;
+      return line;
+    }),
     ...values.map((v, count) => {
       const column = document.createElement("div");
       column.className = "column";
+      column.dataset.value = String(v);
       if (count === chosen) column.classList.add("chosen");
       if (v === best) column.classList.add("best");
       column.title = `${count} dice: ${percent(v)}`;
       const fill = document.createElement("i");
-      // Scale from a little below the worst so small differences show.
-      const floor = Math.max(0, low - 0.1 * (best - low + 0.01));
-      fill.style.height = `${Math.max(2, (100 * (v - floor)) / (best - floor || 1))}%`;
-      const label = document.createElement("span");
-      label.textContent = String(count);
-      column.append(fill, label);
+      fill.style.height = `${(100 * v) / top}%`;
+      column.append(fill);
       return column;
     }),
   );
 }
 
+/** A packed map's dice count as the rules write it (11 is the move of -1). */
+function diceText(dice) {
+  return dice === 11 ? "-1" : String(dice);
+}
+
+/** The cells the close-up shows: its lowest score and opponent score, and how many each way. */
+function closeupRegion() {
+  const { map, closeup } = view;
+  if (!map || !closeup) return null;
+  const size = Math.min(CLOSEUP, map.n);
+  const half = Math.floor(size / 2);
+  const from = (v) => Math.max(0, Math.min(map.n - size, v - half));
+  return { score: from(closeup.score), opponent: from(closeup.opponent), size };
+}
+
+/**
+ * The close-up: the cells around a tap as buttons a finger can hit (a
+ * phone draws the map's cells 3 px wide), each with its dice (or chance),
+ * the pinned one outlined; a tap pins one and centres the close-up on it.
+ */
+function drawCloseup() {
+  const box = $("closeup");
+  const region = closeupRegion();
+  box.hidden = !region;
+  if (!region) return;
+  const { map, pinned } = view;
+  const grid = $("closeup-grid");
+  // The corner above the rows' scores and left of the columns'.
+  const corner = document.createElement("span");
+  const heads = [];
+  for (let o = region.opponent; o < region.opponent + region.size; o += 1) {
+    const head = document.createElement("span");
+    head.className = "head";
+    head.textContent = String(o);
+    heads.push(head);
+  }
+  const rows = [];
+  for (let s = region.score + region.size - 1; s >= region.score; s -= 1) {
+    const head = document.createElement("span");
+    head.className = "head";
+    head.textContent = String(s);
+    rows.push(head);
+    for (let o = region.opponent; o < region.opponent + region.size; o += 1) {
+      const i = s * map.n + o;
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.score = String(s);
+      button.dataset.opponent = String(o);
+      // The dice whatever the map shows; its colour is the map's.
+      const dice = diceText(map.dice[i]);
+      button.textContent = dice;
+      button.setAttribute("aria-label", `Score ${s}, opponent ${o}: rolls ${dice}, wins ${percent(map.values[i * 12])}`);
+      const color = colorOf(i);
+      button.style.background = palette.css(color);
+      button.style.color = palette.ink(color);
+      if (pinned && pinned.score === s && pinned.opponent === o) button.classList.add("pinned");
+      rows.push(button);
+    }
+  }
+  grid.style.gridTemplateColumns = `auto repeat(${region.size}, 42px)`;
+  grid.replaceChildren(corner, ...heads, ...rows);
+  $("closeup-title").textContent = `Close-up: scores ${region.score}–${region.score + region.size - 1}, opponent ${region.opponent}–${region.opponent + region.size - 1}`;
+  const line = $("closeup-line");
+  if (pinned) {
+    const i = pinned.score * map.n + pinned.opponent;
+    const dice = diceText(map.dice[i]);
+    line.textContent =
+      `Score ${pinned.score}, opponent ${pinned.opponent}: rolls ${dice === "0" ? "no dice" : dice}, ` +
+      `wins ${percent(map.values[i * 12])}. Every dice count is explained below.`;
+  } else {
+    line.textContent = "";
+  }
+}
+
+/** Pin `cell` and open the close-up around it, in view. */
+function openCloseup(cell) {
+  view.closeup = cell;
+  const explained = pin(cell);
+  $("closeup").scrollIntoView({ block: "nearest" });
+  return explained;
+}
+
 /** Pin a cell: the server's full explanation of the state. */
 function pin(cell) {
+  if (!view.map) return undefined;
   view.pinned = cell;
   // A tap on a touch screen is a click with no hover before it.
   showCell(cell);
+  if (view.closeup) {
+    view.closeup = cell;
+    drawCloseup();
+  }
   drawMarks();
   return attempt(async () => {
     const strategy = view.map.strategy;
@@ -280,6 +404,8 @@ function pin(cell) {
     const params = { score: cell.score, opponent: cell.opponent, ...context() };
     if (!(strategy === "optimal" && vs === "optimal")) Object.assign(params, { strategy, vs });
     const report = await get("/api/explain", params);
+    // Another pin, a new map or a refusal came first: this answer is stale.
+    if (view.pinned !== cell) return;
     renderExplain(report);
   });
 }
@@ -342,36 +468,76 @@ function showOutcomes(report, choice) {
   }
 }
 
+/**
+ * The inputs were refused: the previous map, its title, legend and panels
+ * go (a map left standing would read as the answer to the new inputs), and
+ * the title says why.
+ */
+function refused(error) {
+  Object.assign(view, { map: null, other: null, hover: null, pinned: null, closeup: null });
+  $("heatmap-wrap").dataset.state = "refused";
+  $("map-title").textContent = `No map: ${error.message || error}`;
+  $("map-legend").replaceChildren();
+  $("cell-explain").hidden = true;
+  $("closeup").hidden = true;
+  showCell(null);
+  drawMarks();
+  const l = view.layout;
+  const canvas = $("heatmap");
+  if (!l) return;
+  const ctx = canvas.getContext("2d");
+  ctx.clearRect(0, 0, l.width, l.height);
+  ctx.fillStyle = "#ece8df";
+  ctx.fillRect(l.left, l.top, l.side, l.side);
+  ctx.fillStyle = "#5f6b7a";
+  ctx.font = "14px system-ui, sans-serif";
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.fillText("No map for these inputs", l.left + l.side / 2, l.top + l.side / 2);
+}
+
 /** Load and draw what the controls ask for. */
 export function refresh() {
   return attempt(async () => {
-    const strategy = $("map-strategy").value.trim() || "optimal";
-    const vs = $("map-vs").value.trim() || "optimal";
-    const kind = $("map-kind").value;
-    const map = await loadMap(strategy, vs);
-    let other = null;
-    if (kind === "diff") {
-      const with_ = $("map-other").value.trim();
-      if (!with_) throw new Error("a difference needs a second strategy to compare with");
-      other = await loadMap(with_, vs);
+    try {
+      await load();
+    } catch (error) {
+      refused(error);
+      throw error;
     }
-    Object.assign(view, { map, other, kind, hover: null, pinned: null });
-    // Under memory or a clock, the context the map is drawn at, in words.
-    const words = [];
-    if (map.context && !$("map-remembered-field").hidden) {
-      const [mine, theirs] = map.context.remembered;
-      words.push(`the mover remembers ${mine}, the other ${theirs}`);
-    }
-    if (map.context && !$("map-clock-field").hidden) words.push(`the clock at ${map.context.clock}`);
-    const at = words.length ? `; drawn where ${words.join(" and ")}` : "";
-    $("map-title").textContent =
-      `${map.strategy} against ${map.vs}: wins ${percent(map.first_player_win_probability)} moving first` +
-      ` (${map.rules}, goal ${map.goal}${at})`;
-    $("cell-explain").hidden = true;
-    showCell(null);
-    drawLegend();
-    draw();
   });
+}
+
+/** Load the map the controls ask for, and draw it. */
+async function load() {
+  const strategy = $("map-strategy").value.trim() || "optimal";
+  const vs = $("map-vs").value.trim() || "optimal";
+  const kind = $("map-kind").value;
+  const map = await loadMap(strategy, vs);
+  let other = null;
+  if (kind === "diff") {
+    const with_ = $("map-other").value.trim();
+    if (!with_) throw new Error("a difference needs a second strategy to compare with");
+    other = await loadMap(with_, vs);
+  }
+  Object.assign(view, { map, other, kind, hover: null, pinned: null, closeup: null });
+  delete $("heatmap-wrap").dataset.state;
+  // Under memory or a clock, the context the map is drawn at, in words.
+  const words = [];
+  if (map.context && !$("map-remembered-field").hidden) {
+    const [mine, theirs] = map.context.remembered;
+    words.push(`the mover remembers ${mine}, the other ${theirs}`);
+  }
+  if (map.context && !$("map-clock-field").hidden) words.push(`the clock at ${map.context.clock}`);
+  const at = words.length ? `; drawn where ${words.join(" and ")}` : "";
+  $("map-title").textContent =
+    `${map.strategy} against ${map.vs}: wins ${percent(map.first_player_win_probability)} moving first` +
+    ` (${map.rules}, goal ${map.goal}${at})`;
+  $("cell-explain").hidden = true;
+  $("closeup").hidden = true;
+  showCell(null);
+  drawLegend();
+  draw();
 }
 
 function pointerCell(event) {
@@ -394,9 +560,24 @@ export function setup() {
     showCell(view.pinned);
     drawMarks();
   });
+  canvas.addEventListener("pointerdown", (event) => {
+    view.touch = event.pointerType === "touch";
+  });
   canvas.addEventListener("click", (event) => {
     const cell = pointerCell(event);
-    if (cell) pin(cell);
+    if (!cell || !view.map) return;
+    // A finger covers a dozen of a phone's cells: the close-up lets it pick one.
+    if (view.touch || event.pointerType === "touch") openCloseup(cell);
+    else pin(cell);
+  });
+  $("closeup-grid").addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-score]");
+    if (button) pin({ score: Number(button.dataset.score), opponent: Number(button.dataset.opponent) });
+  });
+  $("closeup-close").addEventListener("click", () => {
+    view.closeup = null;
+    drawCloseup();
+    drawMarks();
   });
   $("map-draw").addEventListener("click", () => refresh());
   $("map-kind").addEventListener("change", () => {
@@ -429,6 +610,8 @@ export function contexts(report) {
 export function forget() {
   view.cache.clear();
   view.map = null;
+  view.closeup = null;
+  $("closeup").hidden = true;
 }
 
 /** Whether a map is on screen. */

@@ -2,7 +2,7 @@
 // person, replayed by the server from the seed and the moves so far, with
 // each player's exact chance of winning after every turn.
 
-import { attempt, busy, get, pause, percent, showError } from "./api.js";
+import { attempt, busy, get, pause, percent, percentLabel, scaleTop, showError } from "./api.js";
 import * as dice from "./dice.js";
 
 const $ = (id) => document.getElementById(id);
@@ -30,12 +30,29 @@ function againstPerson() {
   return game.vs === "person";
 }
 
+// Between two people the players' names (neither is "you").
+const PLAYERS = { you: "Player 1", opponent: "Player 2" };
+
 /** What the page calls each side. */
 function names() {
-  if (againstPerson()) return { you: "Player 1", opponent: "Player 2" };
+  if (againstPerson()) return PLAYERS;
   if (game.vs === "optimal") return { you: "You", opponent: "Optimal" };
   const option = $("opponent").selectedOptions[0];
   return { you: "You", opponent: option && option.value === game.vs ? option.textContent : game.vs };
+}
+
+/**
+ * "Who starts" and the chart say who is who: "you" and "the opponent"
+ * against a bot, the players' names between two people (neither is "you").
+ */
+function labelSides() {
+  const side = names();
+  const person = againstPerson();
+  const [you, opponent] = $("first").options;
+  you.textContent = person ? side.you : "you";
+  opponent.textContent = person ? side.opponent : "the opponent";
+  // The chart follows the first card's chance.
+  $("history-title").textContent = `${person ? `${side.you}'s` : "Your"} chance, turn by turn`;
 }
 
 /** A sentence for each rule a turn set off. */
@@ -156,6 +173,7 @@ async function showTurn(turn, quick, generation) {
 /** Everything that follows from the latest report. */
 function render(report) {
   const side = names();
+  labelSides();
   $("name-you").textContent = side.you;
   $("name-opponent").textContent = side.opponent;
   $("seed").value = String(report.seed);
@@ -186,7 +204,7 @@ function render(report) {
   } else {
     delete banner.dataset.winner;
   }
-  const canRoll = !over && (report.to_move === "you" || againstPerson());
+  const canRoll = !over && (report.to_move === "you" || againstPerson()) && $("confirm-new").hidden;
   $("roll").disabled = !canRoll;
   renderHints(report);
   renderHistory();
@@ -204,8 +222,11 @@ function renderHints(report) {
   $("hint-table").hidden = !choices;
   if (!choices) return;
   const best = Math.max(...choices);
-  // Bars from a little below the worst count, so small differences show.
-  const floor = Math.max(0, Math.min(...choices) - 0.15 * (best - Math.min(...choices) + 0.01));
+  // Bars from zero, so that their lengths compare as the chances do; the
+  // header names the scale (the "vs best" column tells small differences).
+  const top = scaleTop(best);
+  $("hint-table").dataset.top = String(top);
+  $("hint-table").tHead.rows[0].cells[2].textContent = `0–${percentLabel(top)}`;
   const advice = report.advice === -1 ? 11 : report.advice;
   choices.forEach((value, count) => {
     const row = body.insertRow();
@@ -217,10 +238,13 @@ function renderHints(report) {
     const cell = row.insertCell();
     cell.textContent = percent(value);
     const barCell = row.insertCell();
+    const track = document.createElement("div");
+    track.className = "hint-track";
     const bar = document.createElement("div");
     bar.className = "hint-bar";
-    bar.style.width = `${Math.max(2, (100 * (value - floor)) / (best - floor || 1))}%`;
-    barCell.append(bar);
+    bar.style.width = `${(100 * value) / top}%`;
+    track.append(bar);
+    barCell.append(track);
     row.insertCell().textContent =
       count === advice ? "best" : `−${(100 * (best - value)).toFixed(2)} pp`;
     if (count <= 10) row.addEventListener("click", () => choose(count));
@@ -286,8 +310,48 @@ async function catchUp(report, quick) {
   if (report.winner !== null && !quick) await pause(320);
 }
 
+/** Whether a new game would throw away moves the person made. */
+function underWay() {
+  return game.report !== null && game.report.winner === null && game.moves.length > 0;
+}
+
+/**
+ * The opponent or who starts changed: a new game, but first ask (on the
+ * page, where the person and the test can answer) when it would end one
+ * under way; declining puts the menus back.
+ */
+function settingsChanged() {
+  if (!underWay()) {
+    start();
+    return;
+  }
+  // Said as the new game would say it: between two people they are players.
+  const person = $("opponent").value === "person";
+  const option = $("opponent").selectedOptions[0];
+  const against = person ? "between two people" : `against ${option ? option.textContent : $("opponent").value}`;
+  const first = $("first").value;
+  const who = person ? PLAYERS[first] : first === "you" ? "you" : "the opponent";
+  const turns = game.report.turns.length;
+  $("confirm-text").textContent =
+    `Start a new game ${against}, ${who} moving first? ` +
+    `This game (${turns} ${turns === 1 ? "turn" : "turns"} so far) will be lost.`;
+  $("confirm-new").hidden = false;
+  $("roll").disabled = true;
+  $("confirm-no").focus();
+}
+
+/** The person keeps the game: the menus go back to it, the roll is theirs again. */
+function keepGame() {
+  $("confirm-new").hidden = true;
+  $("opponent").value = game.vs;
+  $("first").value = game.first;
+  if (game.report) render(game.report);
+}
+
 /** Start a game with `seed` (a fresh one when absent). */
 export function start(seed) {
+  // Any new game answers the question.
+  $("confirm-new").hidden = true;
   return attempt(() =>
     busy(async () => {
       const next = {
@@ -323,6 +387,7 @@ export function roll() {
   const report = game.report;
   if (!report || report.winner !== null || document.body.dataset.busy === "1") return undefined;
   if (report.to_move !== "you" && !againstPerson()) return undefined;
+  if (!$("confirm-new").hidden) return undefined;
   const moves = [...game.moves, game.chosen];
   const generation = game.generation;
   return attempt(() =>
@@ -396,8 +461,10 @@ export function setup() {
   $("seed").addEventListener("keydown", (event) => {
     if (event.key === "Enter") $("replay").click();
   });
-  $("opponent").addEventListener("change", () => start());
-  $("first").addEventListener("change", () => start());
+  $("opponent").addEventListener("change", () => settingsChanged());
+  $("first").addEventListener("change", () => settingsChanged());
+  $("confirm-yes").addEventListener("click", () => start());
+  $("confirm-no").addEventListener("click", () => keepGame());
   $("winner-again").addEventListener("click", () => start());
   $("hints").addEventListener("change", () => {
     $("hint-panel").hidden = !$("hints").checked;
