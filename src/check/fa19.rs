@@ -193,7 +193,7 @@ pub fn plan(rules: &Rules, options: &CheckOptions) -> Plan {
             "games": options.games,
             "seed": options.seed,
             "update": null,
-            "call": ["s0", "s1", 0, 0, "dice", "goal"],
+            "call": super::Project::Fa19.play_call(),
             "strategies": [0, 1],
             "seconds": options.timeout.as_secs_f64() / 2.0,
         })),

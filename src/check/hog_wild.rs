@@ -12,7 +12,7 @@
 //! both scores; the strategies take a margin and a number of dice
 //! (8 and 5 by default).
 
-use serde_json::{json, Value};
+use serde_json::json;
 
 use super::common::{always_roll, make_averaged, max_scoring_num_rolls, other, roll_dice};
 use super::inputs::{game_loop, rolled, scripts, tuple, Check, Expected, Games, Plan, Script};
@@ -276,10 +276,7 @@ pub fn plan(rules: &Rules, options: &CheckOptions, semester: Semester) -> Plan {
             exact,
         }
     });
-    let call: Value = match semester {
-        Semester::Sp14 => json!(["s0", "s1", "goal"]),
-        Semester::Su15 => json!(["s0", "s1", 0, 0, "goal"]),
-    };
+    let call = super::Project::HogWild(semester).play_call();
     let json = json!({
         "seconds": options.function_seconds,
         "tables": {

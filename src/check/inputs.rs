@@ -460,7 +460,7 @@ pub fn plan(rules: &Rules, options: &CheckOptions) -> Plan {
             "games": options.games,
             "seed": options.seed,
             "update": "sus_update",
-            "call": ["s0", "s1", "update", 0, 0, "dice", "goal"],
+            "call": super::Project::Fa24.play_call(),
             "strategies": [0, 1],
             "seconds": options.timeout.as_secs_f64() / 2.0,
         })),

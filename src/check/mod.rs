@@ -36,11 +36,39 @@ const DRIVER: &str = concat!(
 );
 
 /// Whose project a file is checked as.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Project {
     Fa24,
     Fa19,
     HogWild(hog_wild::Semester),
+}
+
+impl Project {
+    /// The project of `rules`, where hog knows it.
+    fn of(rules: &Rules) -> Option<Project> {
+        if fa19::is_fa19(rules) {
+            return Some(Project::Fa19);
+        }
+        (rules.origin().is_none() && rules.is_preset())
+            .then(|| rules.base())
+            .and_then(|preset| match preset {
+                Preset::Fa24 => Some(Project::Fa24),
+                Preset::DoubleSwap => Some(Project::HogWild(hog_wild::Semester::Sp14)),
+                Preset::ReverseSwap => Some(Project::HogWild(hog_wild::Semester::Su15)),
+                _ => None,
+            })
+    }
+
+    /// How its `play` is called on a game (the driver's names: the two
+    /// strategies, fa24's update, the dice, the goal).
+    fn play_call(self) -> serde_json::Value {
+        match self {
+            Project::Fa24 => json!(["s0", "s1", "update", 0, 0, "dice", "goal"]),
+            Project::Fa19 => json!(["s0", "s1", 0, 0, "dice", "goal"]),
+            Project::HogWild(hog_wild::Semester::Sp14) => json!(["s0", "s1", "goal"]),
+            Project::HogWild(hog_wild::Semester::Su15) => json!(["s0", "s1", 0, 0, "goal"]),
+        }
+    }
 }
 
 /// How a check runs.
@@ -70,18 +98,7 @@ impl Default for CheckOptions {
 /// Check the student's file at `path` under `rules` (Fall 2024's names).
 pub fn check(rules: &Rules, path: &Path, options: &CheckOptions) -> Result<CheckReport, HogError> {
     let bad = |reason: String| HogError::BadArgument(format!("{}: {reason}", path.display()));
-    let project = if fa19::is_fa19(rules) {
-        Some(Project::Fa19)
-    } else {
-        (rules.origin().is_none() && rules.is_preset())
-            .then(|| rules.base())
-            .and_then(|preset| match preset {
-                Preset::Fa24 => Some(Project::Fa24),
-                Preset::DoubleSwap => Some(Project::HogWild(hog_wild::Semester::Sp14)),
-                Preset::ReverseSwap => Some(Project::HogWild(hog_wild::Semester::Su15)),
-                _ => None,
-            })
-    };
+    let project = Project::of(rules);
     let Some(project) = project else {
         return Err(HogError::BadRules(format!(
             "hog check knows the functions of Fall 2024's project (--rules fa24), Fall 2019's \

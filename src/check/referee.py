@@ -4,7 +4,7 @@
 # course's hog_gui.py does: the moves chosen so far are fed to it by the
 # strategies, the faces rolled so far by the dice, and every strategy call
 # is written down (who was asked, at which scores, after how many dice).
-# Then their update alone on each turn of the game. hog compares both with
+# Then their function of one turn alone on each turn of the game. hog compares both with
 # its own game loop; nothing here knows the rules.
 import contextlib
 import io
@@ -34,8 +34,16 @@ def scripted(faces):
 def replay(module, request):
     out = {}
     play = getattr(module, "play", None)
-    update = getattr(module, request["update"], None)
-    missing = [n for n, f in (("play", play), (request["update"], update)) if not callable(f)]
+    step = request["step"]
+    per_turn = getattr(module, step["name"], None)
+    update = getattr(module, request["update"], None) if request["update"] else None
+    wanted = [("play", play), (step["name"], per_turn)]
+    if request["update"]:
+        wanted.append((request["update"], update))
+    missing = []
+    for name, function in wanted:
+        if not callable(function) and name not in missing:
+            missing.append(name)
     if missing:
         out["missing"] = missing
         return out
@@ -60,10 +68,19 @@ def replay(module, request):
 
         return choose
 
+    # How this semester's play is called; an older play reads its dice from
+    # the module's four_sided and six_sided (as the course's tests replaced
+    # them): both roll the game's faces in order.
+    given = {"s0": strategy(0), "s1": strategy(1), "update": update, "dice": dice,
+             "goal": request["goal"]}
+    args = [given[a] if isinstance(a, str) else a for a in request["call"]]
+    saved = {name: getattr(module, name, None) for name in ("four_sided", "six_sided")}
+    if request["patch_dice"]:
+        module.four_sided = module.six_sided = dice
     printed = io.StringIO()
     try:
         with contextlib.redirect_stdout(printed):
-            returned = play(strategy(0), strategy(1), update, 0, 0, dice, request["goal"])
+            returned = play(*args)
         out["returned"] = plain(returned)
     except Stop:
         pass
@@ -71,17 +88,23 @@ def replay(module, request):
         out["out_of_dice"] = True
     except BaseException:
         out["raised"] = last_line()
+    finally:
+        if request["patch_dice"]:
+            module.four_sided, module.six_sided = saved["four_sided"], saved["six_sided"]
     out["calls"] = calls
     out["dice_used"] = used["n"]
-    updates = []
+    # Their own function of one turn, alone on each turn of the game.
+    steps = []
     for t in turns:
         score, opponent_score = t["before"]
+        known = {"dice": t["dice"], "score": score, "opponent": opponent_score,
+                 "rolls": scripted(t["rolls"] or [1])}
         try:
             with contextlib.redirect_stdout(printed):
-                updates.append(plain(update(t["dice"], score, opponent_score, scripted(t["rolls"] or [1]))))
+                steps.append(plain(per_turn(*[known[a] for a in step["args"]])))
         except BaseException:
-            updates.append({"raised": last_line()})
-    out["updates"] = updates
+            steps.append({"raised": last_line()})
+    out["steps"] = steps
     text = printed.getvalue().strip()
     if text:
         out["printed"] = text.splitlines()[0][:80]

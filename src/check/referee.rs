@@ -12,11 +12,12 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 use serde_json::{json, Value};
 
+use super::Project;
 use crate::child::{spawn_python, Prints};
 use crate::cleanup::remove_on_interrupt;
 use crate::error::HogError;
 use crate::play::{Event, Player, Turn};
-use crate::rules::{Preset, Rules};
+use crate::rules::Rules;
 
 /// The program `python3 -c` runs: the drivers' shared helpers, then the
 /// referee driver.
@@ -33,8 +34,9 @@ pub struct Referee {
     /// The path as given, for messages.
     file: PathBuf,
     goal: u32,
-    /// Their update given to `play` (Fall 2024: `sus_update`).
-    update: &'static str,
+    /// The semester's project: how its `play` is called and which of its
+    /// functions plays one turn.
+    project: Project,
     timeout: Duration,
     /// What the person and the other player are called in messages.
     names: [String; 2],
@@ -66,13 +68,14 @@ impl Referee {
     /// names); refused for other rules or a file that is not there. The
     /// file is first imported when a game is replayed.
     pub fn new(rules: &Rules, path: &Path, timeout: Duration) -> Result<Referee, HogError> {
-        if rules.origin().is_some() || rules.base() != Preset::Fa24 || !rules.is_preset() {
-            return Err(HogError::BadRules(format!(
-                "--student knows the functions of Fall 2024's project (--rules fa24), not those \
-                 of {}",
+        let project = Project::of(rules).ok_or_else(|| {
+            HogError::BadRules(format!(
+                "--student knows the functions of Fall 2024's project (--rules fa24), Fall \
+                 2019's (--rules fa19), Spring 2014's (--rules double-swap) and Summer 2015's \
+                 (--rules reverse-swap), not those of {}",
                 rules.name()
-            )));
-        }
+            ))
+        })?;
         if !path.is_file() {
             return Err(HogError::BadArgument(format!(
                 "{}: no such file",
@@ -85,7 +88,7 @@ impl Referee {
             absolute,
             file: path.to_path_buf(),
             goal: rules.goal(),
-            update: "sus_update",
+            project,
             timeout,
             names: ["you".into(), "the opponent".into()],
         })
@@ -106,7 +109,8 @@ impl Referee {
     /// Replay `turns` (hog's game so far; `first` moved first) through
     /// the student's `play`; `next` is who moves now and the scores in
     /// seat order, or `None` once the game is over. Errors are about the
-    /// file: it does not import, lacks `play` or the update, or hangs.
+    /// file: it does not import, lacks `play` or the function of one turn,
+    /// or hangs.
     pub fn replay(
         &self,
         turns: &[Turn],
@@ -115,9 +119,13 @@ impl Referee {
     ) -> Result<Replay, HogError> {
         let bad =
             |reason: String| HogError::BadArgument(format!("{}: {reason}", self.file.display()));
+        let step = Step::of(self.project);
         let request = json!({
             "goal": self.goal,
-            "update": self.update,
+            "update": (self.project == Project::Fa24).then_some("sus_update"),
+            "call": self.project.play_call(),
+            "patch_dice": matches!(self.project, Project::HogWild(_)),
+            "step": { "name": step.name(), "args": step.args() },
             "turns": turns.iter().map(|t| json!({
                 "dice": t.dice,
                 "rolls": t.rolls,
@@ -177,7 +185,7 @@ impl Referee {
             let names: Vec<&str> = missing.iter().filter_map(Value::as_str).collect();
             return Err(bad(format!("it has no {}", names.join(" and no "))));
         }
-        Ok(judge(turns, first, next, self.update, &self.names, &result))
+        Ok(judge(turns, first, next, step, &self.names, &result))
     }
 }
 
@@ -190,7 +198,7 @@ fn judge(
     turns: &[Turn],
     first: Player,
     next: Option<Player>,
-    update: &str,
+    step: Step,
     names: &[String; 2],
     result: &Value,
 ) -> Replay {
@@ -228,7 +236,7 @@ fn judge(
         })
         .collect();
     let printed = result["printed"].as_str().map(crate::text::one_line);
-    let updates = result["updates"].as_array().cloned().unwrap_or_default();
+    let steps = result["steps"].as_array().cloned().unwrap_or_default();
     let mut differs = None;
     for i in 0..=expected.len() {
         let message = match (expected.get(i), calls.get(i)) {
@@ -246,8 +254,8 @@ fn judge(
                     (in_seats(want), in_seats(got)),
                     (want, got),
                     calls[i - 1].3,
-                    updates.get(i - 1),
-                    update,
+                    steps.get(i - 1),
+                    step,
                 )
             }),
             (Some(_), None) => Some(stopped_early(result, i, turns)),
@@ -354,8 +362,8 @@ fn turn_differs(
     (want_scores, got_scores): ([u32; 2], [u32; 2]),
     (want, got): (Call, Call),
     rolled_before: usize,
-    update_value: Option<&Value>,
-    update: &str,
+    step_value: Option<&Value>,
+    step: Step,
 ) -> String {
     let name = match turn.player {
         Player::Human => &names[0],
@@ -375,21 +383,22 @@ fn turn_differs(
             if their_rolls == 1 { "die" } else { "dice" }
         );
     }
-    let rules_give = turn.after.0;
-    match update_value.and_then(Value::as_u64) {
+    let rules_give = step.expected(turn);
+    let name = step.name();
+    match step_value.and_then(Value::as_u64) {
         Some(theirs) if theirs != u64::from(rules_give) => {
             return format!(
-                "{what} at {}-{}: your {update} gives {theirs}; the rules give {rules_give}, \
+                "{what} at {}-{}: your {name} gives {theirs}; the rules give {rules_give}, \
                  because {}",
                 turn.before.0,
                 turn.before.1,
-                because(turn)
+                step.because(turn)
             );
         }
         None => {
-            if let Some(error) = update_value.and_then(|v| v["raised"].as_str()) {
+            if let Some(error) = step_value.and_then(|v| v["raised"].as_str()) {
                 return format!(
-                    "{what} at {}-{}: your {update} raised {}",
+                    "{what} at {}-{}: your {name} raised {}",
                     turn.before.0,
                     turn.before.1,
                     crate::text::one_line(error)
@@ -406,35 +415,95 @@ fn turn_differs(
     }
     format!(
         "{what}; your play then has player 0 at {} and player 1 at {}, the rules {} and {} \
-         (your {update} gives {rules_give} for that turn, as the rules do: look at play)",
+         (your {name} gives {rules_give} for that turn, as the rules do: look at play)",
         got_scores[0], got_scores[1], want_scores[0], want_scores[1]
     )
+}
+
+/// The student's function of one turn that a difference is first put
+/// down to: Fall 2024's `sus_update` (the mover's score after the turn),
+/// or the older projects' `take_turn` (the turn's points, before a
+/// memory's bonus and the swap, which their `play` applies).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Step {
+    SusUpdate,
+    TakeTurn,
+}
+
+impl Step {
+    fn of(project: Project) -> Step {
+        match project {
+            Project::Fa24 => Step::SusUpdate,
+            _ => Step::TakeTurn,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Step::SusUpdate => "sus_update",
+            Step::TakeTurn => "take_turn",
+        }
+    }
+
+    /// Its arguments, as the driver names what it knows of a turn.
+    fn args(self) -> &'static [&'static str] {
+        match self {
+            Step::SusUpdate => &["dice", "score", "opponent", "rolls"],
+            Step::TakeTurn => &["dice", "opponent", "rolls"],
+        }
+    }
+
+    /// What the rules say it gives for `turn`.
+    fn expected(self, turn: &Turn) -> u32 {
+        match self {
+            Step::SusUpdate => turn.after.0,
+            Step::TakeTurn => turn.points - bonus(turn),
+        }
+    }
+
+    /// Why, in the rules' words.
+    fn because(self, turn: &Turn) -> String {
+        match self {
+            Step::SusUpdate => because(turn),
+            Step::TakeTurn => points_reason(turn, turn.points - bonus(turn)),
+        }
+    }
+}
+
+/// The points a memory's bonus added to a turn.
+fn bonus(turn: &Turn) -> u32 {
+    turn.events
+        .iter()
+        .map(|event| match event {
+            Event::Bonus { points, .. } => *points,
+            _ => 0,
+        })
+        .sum()
+}
+
+/// Why a turn scored `points`: a 1 among the dice, the zero-dice rule,
+/// or the dice's sum.
+fn points_reason(turn: &Turn, points: u32) -> String {
+    for event in &turn.events {
+        match event {
+            Event::SowSad { name } => {
+                return format!("a die shows 1 ({name}), so the turn scores {points}")
+            }
+            Event::PigOut { .. } => {
+                return format!("a die shows 1 (Pig Out), so the turn scores {points}")
+            }
+            Event::ZeroDice { name, points } => return format!("{name} gives {points} for 0 dice"),
+            _ => {}
+        }
+    }
+    format!("the dice sum to {points}")
 }
 
 /// Why a turn ends where it does, in the rules' words: its points, then
 /// what the after-turn rule did.
 pub fn because(turn: &Turn) -> String {
     let (score, points) = (turn.before.0, turn.points);
-    let mut parts = Vec::new();
-    let mut scored = None;
-    for event in &turn.events {
-        match event {
-            Event::SowSad { .. } | Event::PigOut { .. } if scored.is_none() => {
-                let name = match event {
-                    Event::SowSad { name } => *name,
-                    _ => "Pig Out",
-                };
-                scored = Some(format!(
-                    "a die shows 1 ({name}), so the turn scores {points}"
-                ));
-            }
-            Event::ZeroDice { name, points } => {
-                scored = Some(format!("{name} gives {points} for 0 dice"));
-            }
-            _ => {}
-        }
-    }
-    parts.push(scored.unwrap_or_else(|| format!("the dice sum to {points}")));
+    let mut parts = vec![points_reason(turn, points)];
     let raw = score + points;
     parts.push(format!("{score} + {points} = {raw}"));
     for event in &turn.events {
@@ -504,13 +573,13 @@ mod tests {
     fn a_game_like_the_rules_differs_nowhere() {
         let result = json!({
             "calls": [[0, 0, 0, 0], [1, 0, 11, 2], [0, 11, 6, 3]],
-            "updates": [11, 6],
+            "steps": [11, 6],
         });
         let replay = judge(
             &two_turns(),
             Player::Bot,
             Some(Player::Bot),
-            "sus_update",
+            Step::SusUpdate,
             &names(),
             &result,
         );
@@ -522,13 +591,13 @@ mod tests {
     fn a_forgotten_sus_fuss_is_blamed_on_the_update_with_the_reason() {
         let result = json!({
             "calls": [[0, 0, 0, 0], [1, 0, 8, 2], [0, 8, 6, 3]],
-            "updates": [8, 6],
+            "steps": [8, 6],
         });
         let replay = judge(
             &two_turns(),
             Player::Bot,
             Some(Player::Bot),
-            "sus_update",
+            Step::SusUpdate,
             &names(),
             &result,
         );
@@ -549,7 +618,7 @@ mod tests {
             &two_turns(),
             Player::Bot,
             Some(Player::Bot),
-            "sus_update",
+            Step::SusUpdate,
             &names(),
             &result,
         );
@@ -565,13 +634,13 @@ mod tests {
         // Their update is right (11), but play adds the turn twice.
         let result = json!({
             "calls": [[0, 0, 0, 0], [1, 0, 22, 2], [0, 22, 12, 3]],
-            "updates": [11, 6],
+            "steps": [11, 6],
         });
         let replay = judge(
             &two_turns(),
             Player::Bot,
             Some(Player::Bot),
-            "sus_update",
+            Step::SusUpdate,
             &names(),
             &result,
         );
@@ -590,13 +659,13 @@ mod tests {
     #[test]
     fn a_game_over_is_checked_by_what_play_returns() {
         let turns = vec![turn(Player::Human, (95, 50), 1, &[6], 101)];
-        let ok = json!({ "calls": [[0, 95, 50, 0]], "returned": [101, 50], "updates": [101] });
+        let ok = json!({ "calls": [[0, 95, 50, 0]], "returned": [101, 50], "steps": [101] });
         assert_eq!(
-            judge(&turns, Player::Human, None, "sus_update", &names(), &ok).differs,
+            judge(&turns, Player::Human, None, Step::SusUpdate, &names(), &ok).differs,
             None
         );
-        let on = json!({ "calls": [[0, 95, 50, 0], [1, 50, 101, 1]], "updates": [101] });
-        let differs = judge(&turns, Player::Human, None, "sus_update", &names(), &on)
+        let on = json!({ "calls": [[0, 95, 50, 0], [1, 50, 101, 1]], "steps": [101] });
+        let differs = judge(&turns, Player::Human, None, Step::SusUpdate, &names(), &on)
             .differs
             .unwrap();
         assert!(

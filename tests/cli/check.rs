@@ -664,3 +664,74 @@ fn the_hog_wild_semesters_course_examples_hold() {
     course_examples("sp14");
     course_examples("su15");
 }
+
+/// `hog play --student` with an older semester's project: a difference
+/// is put down to its `take_turn` (the turn's points) with the rules'
+/// reason, or to `play` when its `take_turn` agrees.
+#[test]
+fn play_with_an_older_semesters_file_names_take_turn_or_play() {
+    let dir = Scratch::new();
+    let run = |rules: &str, file: &str, vs: &str, typed: &str| {
+        let out = hog_command()
+            .current_dir(dir.path())
+            .args([
+                "--rules",
+                rules,
+                "play",
+                "--seed",
+                "7",
+                "--vs",
+                vs,
+                "--student",
+                file,
+            ])
+            .write_stdin(typed)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    for (semester, rules) in [
+        ("sp14", "double-swap"),
+        ("su15", "reverse-swap"),
+        ("fa19", "fa19"),
+    ] {
+        let file = semester_project(&dir, semester, &[]);
+        let out = run(rules, &file, "always_roll(6)", &"5\n".repeat(40));
+        assert!(!out.contains("differs"), "{semester}: {out}");
+        assert!(out.matches("(agrees).").count() >= 10, "{semester}: {out}");
+    }
+    let file = semester_project(
+        &dir,
+        "sp14",
+        &[(
+            "return 1 + max(opponent_score // 10, opponent_score % 10)",
+            "return max(opponent_score // 10, opponent_score % 10)",
+        )],
+    );
+    let out = run("double-swap", &file, "always_roll(6)", "0\n0\n0\n");
+    assert!(
+        out.contains(
+            "Your hog.py first differs in turn 2: player 1 (you) rolled 0 dice at 0-21: your \
+             take_turn gives 2; the rules give 3, because Free Bacon gives 3 for 0 dice."
+        ),
+        "{out}"
+    );
+    let file = semester_project(
+        &dir,
+        "fa19",
+        &[(
+            "abs(num_rolls - last[player]) == 2",
+            "abs(num_rolls - last[player]) >= 2",
+        )],
+    );
+    let out = run("fa19", &file, "always_roll(4)", "2\n5\n0\n");
+    assert!(
+        out.contains(
+            "Your hog.py first differs in turn 1: player 0 (the bot) rolled 4 dice: 5 2 6 6; your \
+             play then has player 0 at 22 and player 1 at 0, the rules 19 and 0 (your take_turn \
+             gives 19 for that turn, as the rules do: look at play)."
+        ),
+        "{out}"
+    );
+}
