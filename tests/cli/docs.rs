@@ -3,7 +3,7 @@
 
 use crate::util::Scratch;
 
-const COMMANDS: [&str; 16] = [
+const COMMANDS: [&str; 17] = [
     "solve",
     "eval",
     "rates",
@@ -16,6 +16,7 @@ const COMMANDS: [&str; 16] = [
     "export",
     "plot",
     "play",
+    "check",
     "serve",
     "rules",
     "completions",
