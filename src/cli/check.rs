@@ -16,10 +16,13 @@ use super::{Config, Format, Printer, Status};
                   inputs whose answers the rules give (every state where the inputs are \
                   finite, scripted dice as make_test_dice gives them) and gets one line: OK \
                   with the inputs checked, or the first inputs where it differs, raised or \
-                  hung. Then the file's own play, with its sus_update and six_sided dice, \
-                  plays whole games against the exact win rate. Exit status 0 when every \
-                  function present agrees, 1 when one does not, 2 for bad input.\n\n\
-                  Examples:\n  hog check hog.py\n  hog check hog.py --games 0 --format json"
+                  hung. Then the file's own play, with its own dice, plays whole games \
+                  against the exact win rate. The project is Fall 2024's by default; --rules \
+                  fa19, double-swap (Spring 2014) and reverse-swap (Summer 2015) check those \
+                  semesters' projects by their own names. Exit status 0 when every function \
+                  present agrees, 1 when one does not, 2 for bad input.\n\n\
+                  Examples:\n  hog check hog.py\n  hog check hog.py --games 0 --format json\n  \
+                  hog --rules fa19 check hog.py"
 )]
 pub struct CheckArgs {
     /// The project's hog.py.

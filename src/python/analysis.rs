@@ -53,6 +53,24 @@ fn opponent(py: Python<'_>, vs: Option<&Bound<'_, PyAny>>, rules: &Rules) -> PyR
     }
 }
 
+/// The rules a call runs under: those given, else those of the first
+/// Solution among its strategies (a solution keeps its rules), else fa24
+/// to 100.
+fn rules_of(
+    rules: Option<&Bound<'_, PyRules>>,
+    strategies: &[Option<&Bound<'_, PyAny>>],
+) -> crate::rules::Rules {
+    if let Some(rules) = rules {
+        return rules.get().rules.clone();
+    }
+    for strategy in strategies.iter().flatten() {
+        if let Ok(solution) = strategy.cast::<PySolution>() {
+            return solution.get().rules_ref().clone();
+        }
+    }
+    rules_or_default(None)
+}
+
 /// `solve(rules)`: the optimal strategy.
 #[pyfunction]
 #[pyo3(signature = (rules = None))]
@@ -82,7 +100,7 @@ fn best_response(
     strategy: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyRules>>,
 ) -> PyResult<PySolution> {
-    let rules = rules_or_default(rules.map(|r| r.get()));
+    let rules = rules_of(rules, &[Some(strategy)]);
     check_memory(
         &rules,
         "best_response()",
@@ -110,7 +128,7 @@ fn win_rate<'py>(
     vs: Option<&Bound<'py, PyAny>>,
     rules: Option<&Bound<'_, PyRules>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let rules = rules_or_default(rules.map(|r| r.get()));
+    let rules = rules_of(rules, &[Some(strategy), vs]);
     check_memory(
         &rules,
         "win_rate()",
@@ -181,7 +199,7 @@ fn table<'py>(
     rules: Option<&Bound<'_, PyRules>>,
 ) -> PyResult<Bound<'py, numpy::PyArray2<u8>>> {
     use numpy::ToPyArray;
-    let rules = rules_or_default(rules.map(|r| r.get()));
+    let rules = rules_of(rules, &[Some(strategy)]);
     check_memory(
         &rules,
         "table()",
@@ -203,7 +221,7 @@ fn rates<'py>(
     vs: Option<&Bound<'py, PyAny>>,
     rules: Option<&Bound<'_, PyRules>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let rules = rules_or_default(rules.map(|r| r.get()));
+    let rules = rules_of(rules, &[vs]);
     check_memory(
         &rules,
         "rates()",
@@ -285,7 +303,7 @@ fn sweep<'py>(
     vs: Option<&Bound<'py, PyAny>>,
     rules: Option<&Bound<'_, PyRules>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let rules = rules_or_default(rules.map(|r| r.get()));
+    let rules = rules_of(rules, &[vs]);
     let grid = Grid::parse(grid, &rules).map_err(error)?;
     check_memory(
         &rules,
@@ -316,7 +334,7 @@ fn explain<'py>(
     remembered: Option<(u32, u32)>,
     clock: Option<u32>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let rules = rules_or_default(rules.map(|r| r.get()));
+    let rules = rules_of(rules, &[strategy, vs]);
     let goal = rules.goal();
     let state = |label: &str, v: i64| {
         u32::try_from(v).ok().filter(|&v| v < goal).ok_or_else(|| {
@@ -401,7 +419,7 @@ fn simulate<'py>(
     seed: u64,
     rules: Option<&Bound<'_, PyRules>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let rules = rules_or_default(rules.map(|r| r.get()));
+    let rules = rules_of(rules, &[Some(strategy), vs]);
     let games = u64::try_from(games)
         .ok()
         .filter(|&g| g > 0)

@@ -75,6 +75,11 @@ use pyo3::types::IntoPyDict;
 
 impl PySolution {
     /// The Python object for `arrays` under `rules`.
+    /// The rules solved (for Rust callers).
+    pub fn rules_ref(&self) -> &crate::rules::Rules {
+        &self.rules.rules
+    }
+
     pub fn new(py: Python<'_>, rules: PyRules, arrays: Arrays) -> PyResult<PySolution> {
         Ok(PySolution {
             policy: frozen(arrays.policy.into_pyarray(py))?,

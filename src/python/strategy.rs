@@ -36,12 +36,25 @@ pub fn tabulate(py: Python<'_>, strategy: &Bound<'_, PyAny>, rules: &Rules) -> P
     }
     if let Ok(solution) = strategy.cast::<PySolution>() {
         let solution = solution.get();
-        if solution.goal() != rules.goal() {
-            return Err(hog_error(format!(
-                "the solution is for goal {}, not {}",
-                solution.goal(),
-                rules.goal()
-            )));
+        // A solution keeps its rules: a table solved for one rule set is
+        // not scored under another.
+        let own = solution.rules_ref();
+        if own.identity() != rules.identity() {
+            return Err(hog_error(if own.goal() != rules.goal() {
+                format!(
+                    "the solution is for goal {}, not {} (leave rules= out to use the \
+                     solution's own rules)",
+                    own.goal(),
+                    rules.goal()
+                )
+            } else {
+                format!(
+                    "the solution is for {}, not {} (leave rules= out to use the solution's own \
+                     rules)",
+                    own.name(),
+                    rules.name()
+                )
+            }));
         }
         return Ok(Tabled {
             table: solution.table()?,

@@ -173,7 +173,27 @@ def test_bad_states_and_counts():
     assert hog_error("tournament", "optimal").startswith(message(e))
     sol = hs.solve(hs.Rules(goal=10))
     with pytest.raises(hs.HogError, match="the solution is for goal 10, not 100"):
-        hs.win_rate(sol)
+        hs.win_rate(sol, rules=hs.Rules())
+
+
+def test_a_solution_keeps_its_rules():
+    # Scored under the rules it was solved for, not fa24's (issue 33):
+    # the command line's numbers for digit-swap.
+    digit = hs.Rules("digit-swap")
+    sol = hs.solve(digit)
+    assert hs.win_rate(sol) == hs.win_rate("optimal", rules=digit)
+    assert hs.win_rate(sol) == hs.win_rate("optimal", "always_roll(4)", rules=digit)
+    assert hs.win_rate(sol) != hs.win_rate(hs.solve(), "always_roll(4)")
+    assert hs.explain(10, 20, sol) == hs.explain(10, 20, "optimal", rules=digit)
+    assert hs.best_response(sol).rules == digit
+    assert (hs.table(sol) == hs.table("optimal", rules=digit)).all()
+    for call in (
+        lambda: hs.win_rate(sol, rules=hs.Rules()),
+        lambda: hs.explain(10, 20, sol, rules=hs.Rules()),
+        lambda: hs.best_response(sol, rules=hs.Rules()),
+    ):
+        with pytest.raises(hs.HogError, match="the solution is for digit-swap, not fa24"):
+            call()
 
 
 def test_solution_arrays_are_read_only():
