@@ -1262,6 +1262,15 @@ fn a_repeated_solve_is_the_same_bytes() {
 /// scores per turn and the first turn where it differs; under other rules
 /// a game carries none.
 fn student_game(edit: Option<(&str, &str)>, path: &str) -> Value {
+    student_game_within(edit, path, std::time::Duration::from_secs(60))
+}
+
+/// [`student_game`] with `timeout` for each replay.
+fn student_game_within(
+    edit: Option<(&str, &str)>,
+    path: &str,
+    timeout: std::time::Duration,
+) -> Value {
     let dir = tempfile::tempdir().unwrap();
     let fixture =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/check/fa24");
@@ -1274,12 +1283,7 @@ fn student_game(edit: Option<(&str, &str)>, path: &str) -> Value {
         std::fs::write(dir.path().join(name), text).unwrap();
     }
     let rules = Rules::preset(Preset::Fa24, 100).unwrap();
-    let referee = hog::check::Referee::new(
-        &rules,
-        &dir.path().join("hog.py"),
-        std::time::Duration::from_secs(60),
-    )
-    .unwrap();
+    let referee = hog::check::Referee::new(&rules, &dir.path().join("hog.py"), timeout).unwrap();
     let addr: SocketAddr = ADDR.parse().unwrap();
     let s = Arc::new(
         ServerState::new(addr, Vec::new(), Limits::default()).with_student(referee, &rules),
@@ -1341,4 +1345,29 @@ fn a_students_play_replays_each_game_beside_the_rules() {
     // Under rules the file was not given for, no replay.
     let other = student_game(None, "/api/game?seed=3&rules=digit-swap&moves=5");
     assert!(other.get("student").is_none(), "{other}");
+}
+
+/// A student's file that hangs: the game goes on, and `student.error` says
+/// why in words the page can put after "Your hog.py stopped:" (no error
+/// kind, no path).
+#[test]
+fn a_students_play_that_hangs_is_said_and_the_game_goes_on() {
+    let hangs = (
+        "def sus_update(num_rolls, player_score, opponent_score, dice=six_sided):\n",
+        "def sus_update(num_rolls, player_score, opponent_score, dice=six_sided):\n    \
+         while True:\n        pass\n",
+    );
+    let game = student_game_within(
+        Some(hangs),
+        "/api/game?seed=6&vs=always_roll(6)&moves=5",
+        std::time::Duration::from_millis(500),
+    );
+    let student = &game["student"];
+    assert_eq!(student["file"], "hog.py");
+    assert_eq!(
+        student["error"], "its play did not finish within 0.5 s",
+        "{student}"
+    );
+    assert_eq!(student["scores"], serde_json::json!([]), "{student}");
+    assert_eq!(game["turns"].as_array().unwrap().len(), 2, "{game}");
 }

@@ -306,12 +306,22 @@ fn student_report(
             printed: replay.printed,
             error: None,
         },
-        Err(error) => StudentReport {
-            file,
-            scores: Vec::new(),
-            differs: None,
-            printed: None,
-            error: Some(error.to_string()),
-        },
+        Err(error) => {
+            // The page says whose file it is: the reason alone ("its play
+            // did not finish within 5 s"), not the error's kind and path.
+            let text = match error {
+                crate::error::HogError::BadArgument(text) => text,
+                other => other.to_string(),
+            };
+            let path = format!("{}: ", referee.file().display());
+            let reason = text.strip_prefix(&path).map(str::to_string).unwrap_or(text);
+            StudentReport {
+                file,
+                scores: Vec::new(),
+                differs: None,
+                printed: None,
+                error: Some(reason),
+            }
+        }
     }
 }

@@ -5,8 +5,11 @@
 //! and pins a heatmap cell and checks its explanation, uploads a table and
 //! checks its win rates, plays the defects a student met (two people,
 //! a new game mid-game, a refused spec, the hover chart's scale, long
-//! specs, a phone's tap on the map), and saves a screenshot of each screen
-//! (in `$HOG_SCREENSHOTS`, else `target/tmp/browser`).
+//! specs, a phone's tap on the map), plays games replayed through a
+//! student's hog.py (`hog serve --student`: a buggy copy of the Fall 2024
+//! fixture, the complete one, one that hangs) and checks what the page says
+//! of them, and saves a screenshot of each screen (in `$HOG_SCREENSHOTS`,
+//! else `target/tmp/browser`).
 //!
 //! Where chromedriver or Chromium is missing the test says so and passes,
 //! unless `HOG_REQUIRE_BROWSER=1` (as in CI): then it fails.
@@ -1468,6 +1471,9 @@ fn the_page_plays_explores_and_compares_in_headless_chromium() {
         "refused",
         "long-spec",
         "phone-map",
+        "student",
+        "student-agrees",
+        "student-stopped",
     ] {
         let _ = std::fs::remove_file(shots.join(format!("{name}-failed.png")));
     }
@@ -1527,6 +1533,19 @@ fn the_page_plays_explores_and_compares_in_headless_chromium() {
     page.url = house_url;
     failures.extend(scenario(&page, "house", house_rules));
     drop(house_server);
+    // Servers replaying each game through a student's hog.py.
+    let buggy = student_project("buggy", &[FORGETS_FOUR, PRINTS]);
+    let student_server = serve_student(&mut page, &buggy, &[]);
+    failures.extend(scenario(&page, "student", student_differs));
+    drop(student_server);
+    let complete = student_project("complete", &[]);
+    let student_server = serve_student(&mut page, &complete, &[]);
+    failures.extend(scenario(&page, "student-agrees", student_agrees));
+    drop(student_server);
+    let hangs = student_project("hangs", &[HANGS]);
+    let student_server = serve_student(&mut page, &hangs, &["--python-timeout", "1"]);
+    failures.extend(scenario(&page, "student-stopped", student_hangs));
+    drop(student_server);
     eprintln!(
         "screenshots in {} ({:.1} s in all)",
         page.shots.display(),
@@ -1957,4 +1976,404 @@ fn phone_taps(page: &Page) -> Result<(), String> {
     }
     page.shot("explore-phone-tap2.png")?;
     no_sideways_scroll(page, "the close-up on a phone")
+}
+
+// ------------------------------------------------- the GUI as a debugger
+
+/// The student's games: this seed against this opponent, 5 dice a turn.
+/// With Sus Fuss forgotten for scores of 4 factors their game first
+/// differs in turn 3 (1 + 20 = 21, which has 4 factors).
+const STUDENT_SEED: u64 = 6;
+const STUDENT_VS: &str = "always_roll(6)";
+const STUDENT_DICE: u8 = 5;
+
+/// The bug: Sus Fuss forgotten for scores with 4 factors.
+const FORGETS_FOUR: (&str, &str) = (
+    "if num_factors(score) in (3, 4):",
+    "if num_factors(score) == 3:",
+);
+
+/// A line the buggy copy prints, markup that must show as text.
+const PRINTS: (&str, &str) = (
+    "def sus_update(num_rolls, player_score, opponent_score, dice=six_sided):\n",
+    "def sus_update(num_rolls, player_score, opponent_score, dice=six_sided):\n    \
+     print(\"<b>debug</b> & <i>sus_update</i>\", player_score)\n",
+);
+
+/// A sus_update that never returns once the mover has more than 20.
+const HANGS: (&str, &str) = (
+    "def sus_update(num_rolls, player_score, opponent_score, dice=six_sided):\n",
+    "def sus_update(num_rolls, player_score, opponent_score, dice=six_sided):\n    \
+     while player_score > 20:\n        pass\n",
+);
+
+/// The complete Fall 2024 project of the tests (tests/fixtures/check/fa24)
+/// copied into `target/tmp/student/NAME` with `edits` made to its hog.py:
+/// the path of that hog.py.
+fn student_project(name: &str, edits: &[(&str, &str)]) -> PathBuf {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/check/fa24");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("student")
+        .join(name);
+    std::fs::create_dir_all(&dir).expect("the student's folder");
+    for file in ["hog.py", "dice.py", "ucb.py"] {
+        let mut text = std::fs::read_to_string(fixture.join(file)).expect("the fixture");
+        if file == "hog.py" {
+            for (from, to) in edits {
+                assert!(text.contains(from), "the fixture's hog.py has no {from:?}");
+                text = text.replacen(from, to, 1);
+            }
+        }
+        std::fs::write(dir.join(file), text).expect("the student's copy");
+    }
+    dir.join("hog.py")
+}
+
+/// `hog serve --student HOG_PY ARGS`, the page pointed at it: the server.
+fn serve_student(page: &mut Page, hog_py: &Path, args: &[&str]) -> Process {
+    let mut all = vec!["--student", hog_py.to_str().expect("a UTF-8 path")];
+    all.extend_from_slice(args);
+    let (server, url) = start_server(&all);
+    page.api_host = url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string();
+    page.url = url;
+    server
+}
+
+/// The page shows the API's `student`: the header line, the student's
+/// scores under each turn of the log, the first difference marked on its
+/// row and said in the banner over the board (once that turn is shown),
+/// what their code printed, why it stopped (the rows then keep the scores
+/// of `earlier`, the last answer before it stopped); all of it as text.
+fn shows_student(page: &Page, game: &Value, earlier: &Value) -> Result<(), String> {
+    let student = &game["student"];
+    let file = student["file"]
+        .as_str()
+        .ok_or_else(|| format!("the API's game has no student: {game}"))?;
+    let shown = page.js(
+        "const text = id => { const e = q(id); return vis(e) ? e.textContent : null; };
+         return {
+           head: text('#student .student-head'),
+           rows: [...document.querySelectorAll('#log > li')].map(li => {
+             const line = li.querySelector('.student-line');
+             const why = li.querySelector('.student-why');
+             return {turn: li.dataset.turn, first: li.classList.contains('first-difference'),
+                     line: line ? [line.dataset.you, line.dataset.opponent] : null,
+                     verdict: line && line.querySelector('.verdict')
+                       ? line.querySelector('.verdict').textContent : null,
+                     why: why ? why.textContent : null};
+           }),
+           banner: vis(q('#student-differs')),
+           title: q('#student-differs-title').textContent,
+           message: q('#student-differs-message').textContent,
+           markup: q('#student-differs-message').childElementCount
+             + q('#student-printed-line').childElementCount + q('#student-error').childElementCount,
+           printed: text('#student-printed'),
+           stopped: text('#student-error'),
+         };",
+        vec![],
+    )?;
+    let mut wrong = Vec::new();
+    match shown["head"].as_str() {
+        Some(head) if head.contains(&format!("your {file}")) => {}
+        head => wrong.push(format!(
+            "the header line over the board is {head:?}, not naming your {file}"
+        )),
+    }
+    if shown["markup"] != json!(0) {
+        wrong.push("the student's words became markup, not text".into());
+    }
+    let rows = shown["rows"].as_array().cloned().unwrap_or_default();
+    let stopped = student["error"].as_str();
+    match stopped {
+        Some(error) => {
+            let want = format!("Your {file} stopped: {error}; the game goes on without it.");
+            if shown["stopped"] != json!(want) {
+                wrong.push(format!(
+                    "#student-error is {}, not {want:?}",
+                    shown["stopped"]
+                ));
+            }
+        }
+        None => {
+            if !shown["stopped"].is_null() {
+                wrong.push(format!("#student-error shows {}", shown["stopped"]));
+            }
+        }
+    }
+    // Once the file stopped, the page says what it said before (the scores,
+    // the first difference, what it printed) and nothing of later turns.
+    let effective = match stopped {
+        Some(_) if !earlier.is_null() => {
+            let mut merged = earlier.clone();
+            merged["error"] = student["error"].clone();
+            if !student["printed"].is_null() {
+                merged["printed"] = student["printed"].clone();
+            }
+            merged
+        }
+        _ => student.clone(),
+    };
+    let student = &effective;
+    let scores = student["scores"].as_array().cloned().unwrap_or_default();
+    let known = if stopped.is_some() {
+        scores.len()
+    } else {
+        rows.len()
+    };
+    for (i, row) in rows.iter().enumerate() {
+        let want = match scores.get(i) {
+            _ if i >= known => Value::Null,
+            Some(s) if !s.is_null() => {
+                json!([s["you"].to_string(), s["opponent"].to_string()])
+            }
+            _ => json!(["", ""]),
+        };
+        if row["line"] != want || row["turn"] != json!((i + 1).to_string()) {
+            wrong.push(format!(
+                "log row {} shows the student's scores {} (turn {}), the API {}",
+                i + 1,
+                row["line"],
+                row["turn"],
+                scores.get(i).unwrap_or(&Value::Null)
+            ));
+        }
+    }
+    let marked: Vec<usize> = rows
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r["first"] == json!(true))
+        .map(|(i, _)| i + 1)
+        .collect();
+    let differs = &student["differs"];
+    let turn = differs["turn"].as_u64().map(|t| t as usize);
+    match turn {
+        Some(turn) if turn <= rows.len() => {
+            let message = differs["message"].as_str().unwrap_or("");
+            let title = if turn == 0 {
+                format!("Your {file} first differs before the first turn:")
+            } else {
+                format!("Your {file} first differs in turn {turn}:")
+            };
+            if shown["banner"] != json!(true)
+                || shown["title"] != json!(title)
+                || shown["message"] != json!(message)
+            {
+                wrong.push(format!(
+                    "the banner is {} with {} {}, not {title:?} {message:?}",
+                    if shown["banner"] == json!(true) {
+                        "shown"
+                    } else {
+                        "hidden"
+                    },
+                    shown["title"],
+                    shown["message"]
+                ));
+            }
+            let want: Vec<usize> = if turn == 0 { vec![] } else { vec![turn] };
+            if marked != want {
+                wrong.push(format!(
+                    "the log marks rows {marked:?}, the API's first difference is turn {turn}"
+                ));
+            }
+            if turn > 0 {
+                let why = &rows[turn - 1]["why"];
+                if why != &json!(format!("First difference: {message}")) {
+                    wrong.push(format!("the marked row says {why}, not the message"));
+                }
+            }
+        }
+        _ => {
+            if shown["banner"] == json!(true) || !marked.is_empty() {
+                wrong.push(format!(
+                    "the API's game does not differ by turn {} but the page marks rows \
+                     {marked:?} and shows the banner {}",
+                    rows.len(),
+                    shown["message"]
+                ));
+            }
+            if student["error"].is_null() && rows.iter().any(|r| r["verdict"] != json!("same")) {
+                wrong.push(format!(
+                    "with nothing differing, some rows do not say 'same': {rows:?}"
+                ));
+            }
+        }
+    }
+    match student["printed"].as_str() {
+        Some(printed) => {
+            let want = format!("Your {file} printed: {printed}");
+            if shown["printed"] != json!(want) {
+                wrong.push(format!(
+                    "#student-printed is {}, not {want:?}",
+                    shown["printed"]
+                ));
+            }
+        }
+        None => {
+            if !shown["printed"].is_null() {
+                wrong.push(format!("#student-printed shows {}", shown["printed"]));
+            }
+        }
+    }
+    if wrong.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "after moves {:?}: {}",
+            game_moves(game),
+            wrong.join("; ")
+        ))
+    }
+}
+
+/// Play the student's game by clicking, `moves` rolls of
+/// [`STUDENT_DICE`], checking the page against the API after each; then
+/// `after(page, game)`. The last game.
+fn play_student(
+    page: &Page,
+    moves: usize,
+    mut after: impl FnMut(&Page, &Value) -> Result<(), String>,
+) -> Result<Value, String> {
+    page.open("play")?;
+    page.idle("opening the play screen")?;
+    page.set("#opponent", STUDENT_VS)?;
+    page.idle(&format!("choosing {STUDENT_VS}"))?;
+    page.set("#seed", &STUDENT_SEED.to_string())?;
+    page.session.click("#replay")?;
+    page.idle("#replay")?;
+    let mut played: Vec<u8> = Vec::new();
+    let mut earlier = Value::Null;
+    loop {
+        let game = page.api(&game_path(STUDENT_SEED, STUDENT_VS, &played))?;
+        page.eventually(|| shows_game(page, &game))?;
+        page.eventually(|| shows_student(page, &game, &earlier))?;
+        after(page, &game)?;
+        if game["student"]["error"].is_null() {
+            earlier = game["student"].clone();
+        }
+        if played.len() == moves || !game["winner"].is_null() {
+            return Ok(game);
+        }
+        click_dice(page, STUDENT_DICE)?;
+        played.push(STUDENT_DICE);
+        page.idle(&format!("rolling {STUDENT_DICE} dice"))?;
+    }
+}
+
+/// `hog serve --student` on a hog.py that forgets Sus Fuss for 4 factors:
+/// the turn where it first differs is marked in the log and said over the
+/// board, the student's scores beside the rules' on every turn; what it
+/// printed shows as text; on a phone nothing scrolls sideways.
+fn student_differs(page: &Page) -> Result<(), String> {
+    let mut shots = 0;
+    let game = play_student(page, 4, |page, game| {
+        let turn = game["student"]["differs"]["turn"].as_u64();
+        let turns = game["turns"].as_array().map_or(0, Vec::len) as u64;
+        // A turn after the difference: the marked row and the rows after it.
+        if shots == 0 && turn.is_some_and(|t| t + 1 < turns) {
+            shots += 1;
+            page.shot("play-student.png")?;
+            page.resize(PHONE)?;
+            page.idle("resizing to a phone")?;
+            let phone = (|| {
+                page.js("window.scrollTo(0, 0);", vec![])?;
+                no_sideways_scroll(page, "the play screen with a student's file")?;
+                page.shot("play-student-phone.png")?;
+                show_difference(page)?;
+                no_sideways_scroll(page, "the log with a student's file")?;
+                page.shot("play-student-phone-log.png")
+            })();
+            page.resize(DESKTOP)?;
+            page.idle("resizing back")?;
+            phone?;
+        }
+        Ok(())
+    })?;
+    let student = &game["student"];
+    if student["differs"]["turn"] != json!(3) {
+        return Err(format!(
+            "the buggy hog.py was to differ first in turn 3 of seed {STUDENT_SEED}: {student}"
+        ));
+    }
+    if shots == 0 {
+        return Err("no screenshot: the game did not go on after the difference".into());
+    }
+    // The banner's button brings the marked row into the log's view.
+    page.js("window.scrollTo(0, 0);", vec![])?;
+    show_difference(page)?;
+    page.shot("play-student-shown.png")?;
+    // The line it printed is shown as the text it is.
+    let printed = page.js("return q('#student-printed').textContent;", vec![])?;
+    if !printed
+        .as_str()
+        .is_some_and(|p| p.contains("<b>debug</b> & <i>sus_update</i>"))
+    {
+        return Err(format!("#student-printed is {printed}"));
+    }
+    Ok(())
+}
+
+/// Scroll the log to its end, click the banner's "Show turn K in the log",
+/// and wait until the marked row is in the log's view and in the window.
+fn show_difference(page: &Page) -> Result<(), String> {
+    page.js("q('#log').scrollTop = q('#log').scrollHeight;", vec![])?;
+    page.session.click("#student-show")?;
+    page.eventually(|| {
+        let v = page.js(
+            "const log = q('#log').getBoundingClientRect();
+             const row = q('#log > li.first-difference').getBoundingClientRect();
+             return [row.top >= log.top - 1 && row.bottom <= log.bottom + 1,
+                     row.top >= -1 && row.bottom <= window.innerHeight + 1,
+                     [row.top, row.bottom, log.top, log.bottom, window.innerHeight, window.scrollY]];",
+            vec![],
+        )?;
+        if v[0] == json!(true) && v[1] == json!(true) {
+            Ok(())
+        } else {
+            Err(format!(
+                "after #student-show the marked row is [in the log's view, in the window] = {v} \
+                 (row top, bottom, log top, bottom, window height, scroll)"
+            ))
+        }
+    })
+}
+
+/// `hog serve --student` on the complete project: its scores are the
+/// rules' on every turn and nothing is marked.
+fn student_agrees(page: &Page) -> Result<(), String> {
+    let game = play_student(page, 6, |_, _| Ok(()))?;
+    if !game["student"]["differs"].is_null() {
+        return Err(format!("the complete fixture differs: {}", game["student"]));
+    }
+    let marked = page.js(
+        "return [document.querySelectorAll('#log li.first-difference').length,
+                 document.querySelectorAll('#log .verdict.same').length,
+                 document.querySelectorAll('#log > li').length, vis(q('#student-differs'))];",
+        vec![],
+    )?;
+    let turns = game["turns"].as_array().map_or(0, Vec::len);
+    if marked != json!([0, turns, turns, false]) {
+        return Err(format!(
+            "with the complete fixture the log has [marked, 'same', rows, banner] = {marked}, \
+             not [0, {turns}, {turns}, false]"
+        ));
+    }
+    page.shot("play-student-agrees.png")
+}
+
+/// `hog serve --student --python-timeout 1` on a hog.py whose sus_update
+/// hangs once a score passes 20: the page says it stopped, and the game
+/// goes on with hog's rules and odds.
+fn student_hangs(page: &Page) -> Result<(), String> {
+    let game = play_student(page, 4, |_, _| Ok(()))?;
+    let error = game["student"]["error"].as_str().unwrap_or("");
+    if !error.contains("did not finish within 1 s") {
+        return Err(format!(
+            "the hanging hog.py was to stop the replay: {}",
+            game["student"]
+        ));
+    }
+    page.shot("play-student-stopped.png")
 }

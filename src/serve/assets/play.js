@@ -16,6 +16,8 @@ const game = {
   shown: 0,
   history: [],
   chosen: 4,
+  // Under `hog serve --student`: the game through the student's hog.py.
+  student: null,
   // Bumped by every new game, so an animation of the old one stops.
   generation: 0,
 };
@@ -135,6 +137,129 @@ function setMover(player) {
   }
 }
 
+/**
+ * The student's side of log row `item` (turn `index`, 0-based): their
+ * scores after the turn beside the rules', and on the turn where their
+ * game first differs, the mark and the reason. Their file's words are
+ * text, never markup.
+ */
+function studentRow(item, turn, index, student) {
+  for (const old of item.querySelectorAll(".student-line, .student-why")) old.remove();
+  const differs = student && student.differs;
+  const first = !!differs && differs.turn === index + 1;
+  item.classList.toggle("first-difference", first);
+  // A file that stopped says nothing of the turns after what it said before.
+  if (!student || (student.error && index >= student.scores.length)) return;
+  const side = names();
+  const rules = scoresAfter(turn);
+  const theirs = student.scores[index] || null;
+  const line = document.createElement("span");
+  line.className = "student-line";
+  const label = document.createElement("span");
+  label.className = "student-label";
+  label.textContent = `your ${student.file}:`;
+  line.append(label, " ");
+  if (!theirs) {
+    line.dataset.you = "";
+    line.dataset.opponent = "";
+    line.append("did not play this turn");
+    line.classList.add("off");
+    item.append(line);
+    return;
+  }
+  line.dataset.you = String(theirs.you);
+  line.dataset.opponent = String(theirs.opponent);
+  let same = true;
+  ["you", "opponent"].forEach((who, i) => {
+    if (i > 0) line.append(", ");
+    line.append(`${side[who]} `);
+    const score = document.createElement("b");
+    score.textContent = String(theirs[who]);
+    line.append(score);
+    if (theirs[who] !== rules[who]) {
+      same = false;
+      score.className = "off";
+      const ruled = document.createElement("span");
+      ruled.className = "ruled";
+      ruled.textContent = ` (rules ${rules[who]})`;
+      line.append(ruled);
+    }
+  });
+  const verdict = document.createElement("span");
+  verdict.className = `verdict ${same ? "same" : "differs"}`;
+  verdict.textContent = same ? "same" : "differs";
+  line.append(" ", verdict);
+  line.classList.toggle("off", !same);
+  item.append(line);
+  if (first) {
+    const why = document.createElement("span");
+    why.className = "student-why";
+    why.textContent = `First difference: ${differs.message}`;
+    item.append(why);
+  }
+}
+
+/**
+ * What the page says of the student's game after an answer: the answer's,
+ * but once their file stops (it hung, say) what it said of this game
+ * before still stands.
+ */
+function studentGame(before, answer) {
+  if (!answer || !answer.error || !before) return answer || null;
+  return { ...before, error: answer.error, printed: answer.printed || before.printed };
+}
+
+/**
+ * The panel over the board: that the game is replayed through the
+ * student's file, and once `shown` turns are on screen, where it first
+ * differs; why it stopped; what it printed.
+ */
+function renderStudent(student, shown) {
+  $("student").hidden = !student;
+  if (!student) return;
+  $("student-head-text").textContent =
+    `Every turn is replayed through your ${student.file}: its scores are in the log. The odds are hog's.`;
+  const differs = student.differs && student.differs.turn <= shown ? student.differs : null;
+  $("student-differs").hidden = !differs;
+  if (differs) {
+    $("student-differs-title").textContent =
+      differs.turn === 0
+        ? `Your ${student.file} first differs before the first turn:`
+        : `Your ${student.file} first differs in turn ${differs.turn}:`;
+    $("student-differs-message").textContent = differs.message;
+    $("student-show").hidden = differs.turn === 0;
+    $("student-show").textContent = `Show turn ${differs.turn} in the log`;
+    $("student-differs").dataset.turn = String(differs.turn);
+  } else {
+    $("student-differs-title").textContent = "";
+    $("student-differs-message").textContent = "";
+    delete $("student-differs").dataset.turn;
+  }
+  $("student-error").hidden = !student.error;
+  $("student-error").textContent = student.error
+    ? `Your ${student.file} stopped: ${student.error}; the game goes on without it.`
+    : "";
+  $("student-printed").hidden = !student.printed;
+  $("student-printed-label").textContent = student.printed ? `Your ${student.file} printed: ` : "";
+  $("student-printed-line").textContent = student.printed || "";
+}
+
+/** Bring the row of the first difference into view, and flash it. */
+function showDifference() {
+  const row = $("log").querySelector("li.first-difference");
+  if (!row) return;
+  const log = $("log");
+  const offset = row.getBoundingClientRect().top - log.getBoundingClientRect().top;
+  log.scrollTop += offset - Math.max(0, (log.clientHeight - row.offsetHeight) / 2);
+  // The page scrolls too where the log is out of sight (on a phone, below the board).
+  const box = row.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > window.innerHeight) row.scrollIntoView({ block: "center" });
+  row.classList.remove("flash");
+  // Restart the animation.
+  void row.offsetWidth;
+  row.classList.add("flash");
+}
+
 /** Show one turn: the dice, the rule line, the scores, the log. */
 async function showTurn(turn, quick, generation) {
   const who = names()[turn.player];
@@ -163,8 +288,14 @@ async function showTurn(turn, quick, generation) {
   }
   const item = document.createElement("li");
   item.className = turn.player;
-  item.textContent = logLine(turn, who);
+  item.dataset.turn = String(game.shown + 1);
+  const text = document.createElement("span");
+  text.className = "turn-text";
+  text.textContent = logLine(turn, who);
+  item.append(text);
+  studentRow(item, turn, game.shown, game.student);
   $("log").append(item);
+  renderStudent(game.student, game.shown + 1);
   // Scroll the log, not the page.
   const log = $("log");
   log.scrollTop = log.scrollHeight;
@@ -208,6 +339,13 @@ function render(report) {
   $("roll").disabled = !canRoll;
   renderHints(report);
   renderHistory();
+  // Each answer replays the whole game through the student's file: every
+  // row says what this one says.
+  const rows = $("log").children;
+  report.turns.forEach((turn, index) => {
+    if (rows[index]) studentRow(rows[index], turn, index, game.student);
+  });
+  renderStudent(game.student, report.turns.length);
 }
 
 /** The hint table: every dice count's exact win probability here. */
@@ -290,6 +428,9 @@ function reducedMotion() {
 /** Show the turns of `report` not on screen yet, the computer's after a pause. */
 async function catchUp(report, quick) {
   const generation = game.generation;
+  // A new game (nothing shown yet) starts from its own answer.
+  game.student = studentGame(game.shown > 0 ? game.student : null, report.student);
+  renderStudent(game.student, game.shown);
   const turns = report.turns.slice(game.shown);
   for (const turn of turns) {
     if (turn.player === "opponent" && !againstPerson() && !quick) {
@@ -466,6 +607,7 @@ export function setup() {
   $("confirm-yes").addEventListener("click", () => start());
   $("confirm-no").addEventListener("click", () => keepGame());
   $("winner-again").addEventListener("click", () => start());
+  $("student-show").addEventListener("click", () => showDifference());
   $("hints").addEventListener("change", () => {
     $("hint-panel").hidden = !$("hints").checked;
   });
