@@ -23,14 +23,16 @@ message, or ``TypeError`` where Python would raise one. Long computations
 release the GIL.
 """
 
+import os
 from typing import Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
 from . import _native
-from ._native import HogError, Rules, Solution
+from ._native import HogError, Rules, Solution, __version__
 
 __all__ = [
+    "__version__",
     "Choice",
     "Explanation",
     "HogError",
@@ -55,7 +57,9 @@ __all__ = [
     "win_rate",
 ]
 
-Strategy = Union[str, Callable[[int, int], int], np.ndarray, Sequence[Sequence[int]], Solution]
+Strategy = Union[
+    str, "os.PathLike[str]", Callable[[int, int], int], np.ndarray, Sequence[Sequence[int]], Solution
+]
 """Anything a function here takes as a strategy (see the module's help)."""
 
 

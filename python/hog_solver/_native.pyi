@@ -6,6 +6,8 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 import numpy as np
 import numpy.typing as npt
 
+__version__: str
+
 class HogError(ValueError):
     """A bad input to hog: the message is the command line's one-line error."""
 

@@ -30,6 +30,8 @@ fn cli(py: Python<'_>, argv: Vec<String>) -> u8 {
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("HogError", m.py().get_type::<HogError>())?;
+    // The crate's version is the package's (pyproject.toml says the same).
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<rules::PyRules>()?;
     m.add_class::<solution::PySolution>()?;
     m.add_function(wrap_pyfunction!(cli, m)?)?;

@@ -159,6 +159,24 @@ impl PySolution {
     /// Write the table as the command line's `final_strategy.csv` (the same
     /// bytes), atomically: the file is whole or untouched.
     fn to_csv(&self, py: Python<'_>, path: std::path::PathBuf) -> PyResult<()> {
+        // As Python's open() does: a folder that is not there is an
+        // error, not something to make.
+        if let Some(folder) = path.parent().filter(|f| !f.as_os_str().is_empty()) {
+            if folder.exists() && !folder.is_dir() {
+                return Err(pyo3::exceptions::PyNotADirectoryError::new_err(format!(
+                    "{}: {} is a file, not a folder",
+                    path.display(),
+                    folder.display()
+                )));
+            }
+            if !folder.exists() {
+                return Err(pyo3::exceptions::PyFileNotFoundError::new_err(format!(
+                    "{}: no such folder {}",
+                    path.display(),
+                    folder.display()
+                )));
+            }
+        }
         let table = self.table()?;
         py.detach(|| {
             let mut files = crate::export::AtomicFiles::new();

@@ -27,8 +27,22 @@ pub struct Tabled {
 /// The table of `strategy` under `rules`. Specs are resolved with the GIL
 /// released (a spec may solve, or run a Python file in its own process).
 pub fn tabulate(py: Python<'_>, strategy: &Bound<'_, PyAny>, rules: &Rules) -> PyResult<Tabled> {
-    if strategy.is_instance_of::<PyString>() {
-        let text = strategy.extract::<String>()?.trim().to_string();
+    // A path (a str, or a pathlib.Path) is a spec as the command line
+    // takes it: a CSV table, or FILE.py:function.
+    let text = if strategy.is_instance_of::<PyString>() {
+        Some(strategy.extract::<String>()?)
+    } else if strategy.hasattr("__fspath__")? {
+        Some(
+            strategy
+                .extract::<std::path::PathBuf>()?
+                .to_string_lossy()
+                .into_owned(),
+        )
+    } else {
+        None
+    };
+    if let Some(text) = text {
+        let text = text.trim().to_string();
         let table = py
             .detach(|| Resolver::new(rules, SweepOptions::default()).resolve_str(&text))
             .map_err(error)?;

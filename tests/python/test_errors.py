@@ -205,11 +205,30 @@ def test_solution_arrays_are_read_only():
 
 def test_a_bad_csv_path_is_an_error_and_writes_nothing(tmp_path):
     sol = hs.solve(hs.Rules(goal=10))
+    # As open() does (issue 33): a missing folder is FileNotFoundError,
+    # and nothing is made.
     target = tmp_path / "missing" / "deeper" / "final_strategy.csv"
-    sol.to_csv(target)  # folders are made, as hog solve --out does
-    assert target.read_text().startswith("score,")
+    with pytest.raises(FileNotFoundError):
+        sol.to_csv(target)
+    assert not (tmp_path / "missing").exists()
+    sol.to_csv(tmp_path / "final_strategy.csv")  # a pathlib.Path
+    assert (tmp_path / "final_strategy.csv").read_text().startswith("score,")
+    sol.to_csv(str(tmp_path / "again.csv"))  # or a str
+    assert (tmp_path / "again.csv").read_text() == (tmp_path / "final_strategy.csv").read_text()
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    with pytest.raises(hs.HogError):
+    with pytest.raises(NotADirectoryError):
         sol.to_csv(blocker / "final_strategy.csv")
     assert blocker.read_text() == "x"
+
+
+def test_a_path_is_a_strategy_and_the_package_has_a_version(tmp_path):
+    sol = hs.solve(hs.Rules(goal=10))
+    sol.to_csv(tmp_path / "table.csv")
+    rules = hs.Rules(goal=10)
+    # A CSV table by pathlib.Path or str: the same table, the same rates.
+    assert (hs.table(tmp_path / "table.csv", rules=rules) == sol.policy).all()
+    assert hs.win_rate(tmp_path / "table.csv", rules=rules) == hs.win_rate(
+        str(tmp_path / "table.csv"), rules=rules
+    )
+    assert hs.__version__ == "0.1.0"
