@@ -200,6 +200,19 @@ pub struct Turn {
     pub events: Vec<Event>,
 }
 
+impl Turn {
+    /// The points a memory's bonus added to the turn (0 without one).
+    pub fn bonus(&self) -> u32 {
+        self.events
+            .iter()
+            .map(|event| match event {
+                Event::Bonus { points, .. } => *points,
+                _ => 0,
+            })
+            .sum()
+    }
+}
+
 /// A remembered value with what it counts: "4 dice", "1 point", or a bare
 /// number for a memory without a unit (see `PlayerMemory::unit`).
 pub fn counted(value: u32, unit: &str) -> String {

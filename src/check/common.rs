@@ -2,9 +2,13 @@
 //! `roll_dice`, `other`, `always_roll`, `make_averaged(fn, num_samples)`
 //! and `max_scoring_num_rolls`.
 
-use serde_json::json;
+use serde_json::{json, Value};
 
-use super::inputs::{max_scoring, rolled, scripts, tuple, Check, Expected};
+use super::inputs::{max_scoring, rolled, scripts, tuple, Check, Expected, Games, Plan};
+use super::{CheckOptions, Project};
+use crate::engine;
+use crate::rules::Rules;
+use crate::table::StrategyTable;
 
 /// `roll_dice(num_rolls, dice)`: every number of dice, every script.
 pub fn roll_dice() -> Check {
@@ -37,7 +41,13 @@ pub fn other() -> Check {
 /// `always_roll(n)`: the strategy it returns rolls `n` at a few states.
 pub fn always_roll(goal: u32) -> Check {
     let mut c = Check::new("always_roll");
-    let states = [(0, 0), (goal - 1, goal - 1), (7, 42), (50, 3)];
+    let states = [
+        (0, 0),
+        (goal - 1, goal - 1),
+        (7, 42),
+        (50, 3),
+        (0, goal - 1),
+    ];
     c.apply = Some(
         states
             .iter()
@@ -102,4 +112,102 @@ pub fn max_scoring_num_rolls(with_count: bool, prints: bool) -> Check {
         );
     }
     c
+}
+
+/// A strategy of the course's, `name(score, opponent_score, a, b)`, at
+/// every state for each pair of arguments (the defaults first), against
+/// `choose(args, score, opponent_score)`.
+pub fn strategy(
+    name: &'static str,
+    goal: u32,
+    arguments: [[u32; 2]; 3],
+    choose: impl Fn([u32; 2], u32, u32) -> u32,
+) -> Check {
+    let mut c = Check::new(name);
+    for args in arguments {
+        for s in 0..goal {
+            for o in 0..goal {
+                c.add(
+                    vec![json!(s), json!(o), json!(args[0]), json!(args[1])],
+                    Expected::Exact(json!(choose(args, s, o))),
+                    format!("{name}({s}, {o}, {}, {})", args[0], args[1]),
+                );
+            }
+        }
+    }
+    c
+}
+
+/// The older projects' `take_turn(num_rolls, opponent_score, dice)`:
+/// every move against every opponent's score, zero dice scoring
+/// `free_bacon(opponent_score)`.
+pub fn take_turn_against(goal: u32, free_bacon: impl Fn(u32) -> u32) -> Check {
+    let scripts = scripts();
+    let mut c = Check::new("take_turn");
+    for o in 0..goal {
+        let faces = &scripts[(o as usize * 7) % scripts.len()];
+        for n in 0..=10u32 {
+            let points = if n == 0 {
+                free_bacon(o)
+            } else {
+                rolled(faces, n)
+            };
+            c.add(
+                vec![json!(n), json!(o), json!({ "dice": faces })],
+                Expected::Exact(json!(points)),
+                format!("take_turn({n}, {o}, make_test_dice{})", tuple(faces)),
+            );
+        }
+    }
+    c
+}
+
+/// The plan from its `checks`: the strategies `play` is given (the first
+/// two play the whole games), the whole games against their exact win
+/// rate, and what the driver reads (`tables` adds to the strategies'
+/// tables what the plan's own inputs name; `update` is the function fa24's
+/// `play` is given in whole games).
+pub fn finish(
+    rules: &Rules,
+    project: Project,
+    checks: Vec<Check>,
+    strategies: &[(String, StrategyTable)],
+    mut tables: serde_json::Map<String, Value>,
+    update: Option<&str>,
+    options: &CheckOptions,
+) -> Plan {
+    let games = (options.games > 0).then(|| {
+        let (a, b) = (&strategies[0], &strategies[1]);
+        let exact = engine::win_rates(rules, &a.1, &b.1, &Default::default()).first;
+        Games {
+            names: [a.0.clone(), b.0.clone()],
+            exact,
+        }
+    });
+    tables.insert("goal".into(), json!(rules.goal()));
+    tables.insert(
+        "strategies".into(),
+        json!(strategies
+            .iter()
+            .map(|(_, t)| t.as_array().iter().copied().collect::<Vec<u8>>())
+            .collect::<Vec<_>>()),
+    );
+    let json = json!({
+        "seconds": options.function_seconds,
+        "tables": tables,
+        "checks": checks.iter().map(Check::json).collect::<Vec<_>>(),
+        "games": games.as_ref().map(|_| json!({
+            "games": options.games,
+            "seed": options.seed,
+            "update": update,
+            "call": project.play_call(),
+            "strategies": [0, 1],
+            "seconds": options.timeout.as_secs_f64() / 2.0,
+        })),
+    });
+    Plan {
+        json,
+        checks,
+        games,
+    }
 }

@@ -20,18 +20,6 @@ def on_alarm(signum, frame):
     raise TooSlow()
 
 
-def test_dice(faces):
-    """Dice that show `faces` in order, then again (the course's make_test_dice)."""
-    state = {"next": 0}
-
-    def dice():
-        face = faces[state["next"] % len(faces)]
-        state["next"] += 1
-        return face
-
-    return dice
-
-
 def oracle_update(tables, after):
     """An update by the rules' own tables (zero dice's points by state, the
     after-turn rule by raw score), rolling the dice it is given: what `play`

@@ -11,10 +11,12 @@
 
 use serde_json::json;
 
-use super::common::{always_roll, make_averaged, max_scoring_num_rolls, other, roll_dice};
-use super::inputs::{rolled, scripts, tuple, Check, Expected, Games, Plan, Script};
+use super::common::{
+    always_roll, finish, make_averaged, max_scoring_num_rolls, other, roll_dice, strategy,
+    take_turn_against,
+};
+use super::inputs::{scripts, tuple, Check, Expected, Plan, Script};
 use super::CheckOptions;
-use crate::engine;
 use crate::recall::{Clock, PlayerMemory};
 use crate::rules::{resolve, Overrides, Rules};
 use crate::table::StrategyTable;
@@ -36,7 +38,6 @@ pub fn is_fa19(rules: &Rules) -> bool {
 pub fn plan(rules: &Rules, options: &CheckOptions) -> Plan {
     let goal = rules.goal();
     let scripts = scripts();
-    let script = |k: usize| json!({ "dice": scripts[k] });
     let game = rules.score_rules();
     let free_bacon = |o: u32| rules.zero_dice_points(0, o);
     let is_swap = |a: u32, b: u32| a == b || game.after_turn(a, b) == (b, a);
@@ -52,23 +53,7 @@ pub fn plan(rules: &Rules, options: &CheckOptions) -> Plan {
     }
     checks.push(c);
 
-    let mut c = Check::new("take_turn");
-    for o in 0..goal {
-        let k = (o as usize * 7) % scripts.len();
-        for n in 0..=10u32 {
-            let points = if n == 0 {
-                free_bacon(o)
-            } else {
-                rolled(&scripts[k], n)
-            };
-            c.add(
-                vec![json!(n), json!(o), script(k)],
-                Expected::Exact(json!(points)),
-                format!("take_turn({n}, {o}, make_test_dice{})", tuple(&scripts[k])),
-            );
-        }
-    }
-    checks.push(c);
+    checks.push(take_turn_against(goal, free_bacon));
 
     // is_swap: every pair of scores a turn can leave (a turn adds at most
     // 60 points and Feral Hogs' 3).
@@ -152,57 +137,24 @@ pub fn plan(rules: &Rules, options: &CheckOptions) -> Plan {
     checks.push(max_scoring_num_rolls(true, false));
 
     // The strategies: every state, the defaults (8, 4) and two others.
-    for name in ["bacon_strategy", "swap_strategy"] {
-        let mut c = Check::new(name);
-        for args in [[8, 4], [5, 6], [10, 3]] {
-            for s in 0..goal {
-                for o in 0..goal {
-                    let choice = if name == "bacon_strategy" {
-                        bacon(&free_bacon, args, o)
-                    } else {
-                        swap(&free_bacon, &is_swap, args, s, o)
-                    };
-                    c.add(
-                        vec![json!(s), json!(o), json!(args[0]), json!(args[1])],
-                        Expected::Exact(json!(choice)),
-                        format!("{name}({s}, {o}, {}, {})", args[0], args[1]),
-                    );
-                }
-            }
-        }
-        checks.push(c);
-    }
+    let arguments = [[8, 4], [5, 6], [10, 3]];
+    checks.push(strategy("bacon_strategy", goal, arguments, |args, _, o| {
+        bacon(&free_bacon, args, o)
+    }));
+    checks.push(strategy("swap_strategy", goal, arguments, |args, s, o| {
+        swap(&free_bacon, &is_swap, args, s, o)
+    }));
 
     // Whole games: their play with Feral Hogs, their six_sided (seeded).
-    let games = (options.games > 0).then(|| {
-        let (a, b) = (&strategies[0], &strategies[1]);
-        let exact = engine::win_rates(rules, &a.1, &b.1, &Default::default()).first;
-        Games {
-            names: [a.0.clone(), b.0.clone()],
-            exact,
-        }
-    });
-    let json = json!({
-        "seconds": options.function_seconds,
-        "tables": {
-            "goal": goal,
-            "strategies": strategies.iter().map(|(_, t)| t.as_array().iter().copied().collect::<Vec<u8>>()).collect::<Vec<_>>(),
-        },
-        "checks": checks.iter().map(Check::json).collect::<Vec<_>>(),
-        "games": games.as_ref().map(|_| json!({
-            "games": options.games,
-            "seed": options.seed,
-            "update": null,
-            "call": super::Project::Fa19.play_call(),
-            "strategies": [0, 1],
-            "seconds": options.timeout.as_secs_f64() / 2.0,
-        })),
-    });
-    Plan {
-        json,
+    finish(
+        rules,
+        super::Project::Fa19,
         checks,
-        games,
-    }
+        &strategies,
+        Default::default(),
+        None,
+        options,
+    )
 }
 
 /// "This strategy rolls 0 dice if that gives at least MARGIN points, and

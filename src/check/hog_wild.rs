@@ -14,10 +14,12 @@
 
 use serde_json::json;
 
-use super::common::{always_roll, make_averaged, max_scoring_num_rolls, other, roll_dice};
-use super::inputs::{game_loop, rolled, scripts, tuple, Check, Expected, Games, Plan, Script};
+use super::common::{
+    always_roll, finish, make_averaged, max_scoring_num_rolls, other, roll_dice, strategy,
+    take_turn_against,
+};
+use super::inputs::{game_loop, scripts, tuple, Check, Expected, Plan, Script};
 use super::CheckOptions;
-use crate::engine;
 use crate::rules::Rules;
 use crate::strategy::CourseStrategy;
 use crate::table::StrategyTable;
@@ -70,29 +72,12 @@ const FOUR: [&[u32]; 3] = [&[3, 4, 2, 4, 1, 3], &[4, 2, 3], &[2, 1]];
 pub fn plan(rules: &Rules, options: &CheckOptions, semester: Semester) -> Plan {
     let goal = rules.goal();
     let scripts = scripts();
-    let script = |k: usize| json!({ "dice": scripts[k] });
     let mut checks = Vec::new();
 
     checks.push(roll_dice());
 
     // take_turn: every move against every opponent's score.
-    let mut c = Check::new("take_turn");
-    for o in 0..goal {
-        let k = (o as usize * 7) % scripts.len();
-        for n in 0..=10u32 {
-            let points = if n == 0 {
-                rules.zero_dice_points(0, o)
-            } else {
-                rolled(&scripts[k], n)
-            };
-            c.add(
-                vec![json!(n), json!(o), script(k)],
-                Expected::Exact(json!(points)),
-                format!("take_turn({n}, {o}, make_test_dice{})", tuple(&scripts[k])),
-            );
-        }
-    }
-    checks.push(c);
+    checks.push(take_turn_against(goal, |o| rules.zero_dice_points(0, o)));
 
     // select_dice: every state; the answer is the module's dice by name.
     let mut c = Check::new("select_dice");
@@ -247,57 +232,28 @@ pub fn plan(rules: &Rules, options: &CheckOptions, semester: Semester) -> Plan {
 
     // bacon_strategy and swap_strategy: every state, the defaults (a
     // margin of 8, 5 dice) and two others.
-    for (name, strategy) in [
+    for (name, course) in [
         ("bacon_strategy", CourseStrategy::Bacon),
         ("swap_strategy", CourseStrategy::SwapAvoiding),
     ] {
-        let mut c = Check::new(name);
-        for args in [[8, 5], [5, 4], [10, 6]] {
-            let table = strategy.table(rules, args);
-            for s in 0..goal {
-                for o in 0..goal {
-                    c.add(
-                        vec![json!(s), json!(o), json!(args[0]), json!(args[1])],
-                        Expected::Exact(json!(table.get(s, o))),
-                        format!("{name}({s}, {o}, {}, {})", args[0], args[1]),
-                    );
-                }
-            }
-        }
-        checks.push(c);
+        checks.push(strategy(
+            name,
+            goal,
+            [[8, 5], [5, 4], [10, 6]],
+            |args, s, o| u32::from(course.choose(rules, args, s, o)),
+        ));
     }
 
     // Whole games: their play, select_dice and dice (random, seeded).
-    let games = (options.games > 0).then(|| {
-        let (a, b) = (&strategies[0], &strategies[1]);
-        let exact = engine::win_rates(rules, &a.1, &b.1, &Default::default()).first;
-        Games {
-            names: [a.0.clone(), b.0.clone()],
-            exact,
-        }
-    });
-    let call = super::Project::HogWild(semester).play_call();
-    let json = json!({
-        "seconds": options.function_seconds,
-        "tables": {
-            "goal": goal,
-            "strategies": strategies.iter().map(|(_, t)| t.as_array().iter().copied().collect::<Vec<u8>>()).collect::<Vec<_>>(),
-        },
-        "checks": checks.iter().map(Check::json).collect::<Vec<_>>(),
-        "games": games.as_ref().map(|_| json!({
-            "games": options.games,
-            "seed": options.seed,
-            "update": null,
-            "call": call,
-            "strategies": [0, 1],
-            "seconds": options.timeout.as_secs_f64() / 2.0,
-        })),
-    });
-    Plan {
-        json,
+    finish(
+        rules,
+        super::Project::HogWild(semester),
         checks,
-        games,
-    }
+        &strategies,
+        Default::default(),
+        None,
+        options,
+    )
 }
 
 /// The strategies `play` is given: the course's `bacon_strategy` and its

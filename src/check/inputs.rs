@@ -3,8 +3,8 @@
 
 use serde_json::{json, Value};
 
+use super::common::{always_roll, finish, strategy};
 use super::CheckOptions;
-use crate::engine;
 use crate::recall::{Forgetful, Still};
 use crate::rules::{AfterTurn, Rules};
 use crate::strategy::CourseStrategy;
@@ -319,32 +319,7 @@ pub fn plan(rules: &Rules, options: &CheckOptions) -> Plan {
     }
     checks.push(c);
 
-    // always_roll(n): the strategy it returns rolls n everywhere.
-    let states = [
-        (0, 0),
-        (goal - 1, goal - 1),
-        (7, 42),
-        (50, 3),
-        (0, goal - 1),
-    ];
-    let mut c = Check::new("always_roll");
-    c.apply = Some(
-        states
-            .iter()
-            .map(|&(s, o)| vec![json!(s), json!(o)])
-            .collect(),
-    );
-    for n in 0..=10 {
-        c.add(
-            vec![json!(n)],
-            Expected::Exact(json!(vec![n; 5])),
-            format!(
-                "always_roll({n}) at {}",
-                states.map(|(s, o)| format!("({s}, {o})")).join(", ")
-            ),
-        );
-    }
-    checks.push(c);
+    checks.push(always_roll(goal));
 
     // is_always_roll: constants, and tables that differ at one state only.
     let mut c = Check::new("is_always_roll");
@@ -417,59 +392,47 @@ pub fn plan(rules: &Rules, options: &CheckOptions) -> Plan {
     checks.push(c);
 
     // The course strategies: every state, the defaults and two others.
-    for (name, strategy) in [
+    for (name, course) in [
         ("boar_strategy", CourseStrategy::Boar),
         ("sus_strategy", CourseStrategy::Sus),
     ] {
-        let mut c = Check::new(name);
-        for args in [[11, 6], [8, 4], [14, 9]] {
-            let table = strategy.table(rules, args);
-            for s in 0..goal {
-                for o in 0..goal {
-                    c.add(
-                        vec![json!(s), json!(o), json!(args[0]), json!(args[1])],
-                        Expected::Exact(json!(table.get(s, o))),
-                        format!("{name}({s}, {o}, {}, {})", args[0], args[1]),
-                    );
-                }
-            }
-        }
-        checks.push(c);
+        checks.push(strategy(
+            name,
+            goal,
+            [[11, 6], [8, 4], [14, 9]],
+            |args, s, o| u32::from(course.choose(rules, args, s, o)),
+        ));
     }
 
-    // Whole games of the student's own play, update and dice.
-    let games = (options.games > 0).then(|| {
-        let (a, b) = (&strategies[0], &strategies[1]);
-        let exact = engine::win_rates(rules, &a.1, &b.1, &Default::default()).first;
-        Games {
-            names: [a.0.clone(), b.0.clone()],
-            exact,
-        }
-    });
-    let json = json!({
-        "seconds": options.function_seconds,
-        "tables": {
-            "goal": goal,
-            "strategies": strategies.iter().map(|(_, t)| t.as_array().iter().copied().collect::<Vec<u8>>()).collect::<Vec<_>>(),
-            "zero_dice": (0..goal).flat_map(|s| (0..goal).map(move |o| (s, o))).map(|(s, o)| rules.zero_dice_points(s, o)).collect::<Vec<_>>(),
-            "after_sus": (0..goal + 61).map(|t| rules.sus_points(t)).collect::<Vec<_>>(),
-            "after_simple": (0..goal + 61).collect::<Vec<_>>(),
-        },
-        "checks": checks.iter().map(Check::json).collect::<Vec<_>>(),
-        "games": games.as_ref().map(|_| json!({
-            "games": options.games,
-            "seed": options.seed,
-            "update": "sus_update",
-            "call": super::Project::Fa24.play_call(),
-            "strategies": [0, 1],
-            "seconds": options.timeout.as_secs_f64() / 2.0,
-        })),
-    });
-    Plan {
-        json,
+    // Whole games of the student's own play, update and dice; the tables
+    // of hog's own updates, which `play` is checked with.
+    let mut tables = serde_json::Map::new();
+    tables.insert(
+        "zero_dice".into(),
+        json!((0..goal)
+            .flat_map(|s| (0..goal).map(move |o| (s, o)))
+            .map(|(s, o)| rules.zero_dice_points(s, o))
+            .collect::<Vec<_>>()),
+    );
+    tables.insert(
+        "after_sus".into(),
+        json!((0..goal + 61)
+            .map(|t| rules.sus_points(t))
+            .collect::<Vec<_>>()),
+    );
+    tables.insert(
+        "after_simple".into(),
+        json!((0..goal + 61).collect::<Vec<_>>()),
+    );
+    finish(
+        rules,
+        super::Project::Fa24,
         checks,
-        games,
-    }
+        &strategies,
+        tables,
+        Some("sus_update"),
+        options,
+    )
 }
 
 /// `(4, 2, 5, 1)`: a script as the course's `make_test_dice` takes it.

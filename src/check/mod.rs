@@ -28,10 +28,11 @@ use inputs::{plan, Check, Expected};
 pub use referee::{because, Difference, Referee, Replay};
 pub use report::{CheckReport, Finding, GamesReport, Mismatch, Verdict};
 
-/// The program `python3 -c` runs: the drivers' shared helpers, then the
-/// check driver.
+/// The program `python3 -c` runs: the drivers' shared helpers, scripted
+/// dice, then the check driver.
 const DRIVER: &str = concat!(
     include_str!("../student_file.py"),
+    include_str!("scripted.py"),
     include_str!("driver.py")
 );
 

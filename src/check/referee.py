@@ -19,18 +19,6 @@ class OutOfDice(Exception):
     """The student's code rolled more dice than the turns chose."""
 
 
-def scripted(faces):
-    """Dice that show `faces` in order, then again (make_test_dice)."""
-    state = {"next": 0}
-
-    def dice():
-        face = faces[state["next"] % len(faces)]
-        state["next"] += 1
-        return face
-
-    return dice
-
-
 def replay(module, request):
     out = {}
     play = getattr(module, "play", None)
@@ -98,7 +86,7 @@ def replay(module, request):
     for t in turns:
         score, opponent_score = t["before"]
         known = {"dice": t["dice"], "score": score, "opponent": opponent_score,
-                 "rolls": scripted(t["rolls"] or [1])}
+                 "rolls": test_dice(t["rolls"] or [1])}
         try:
             with contextlib.redirect_stdout(printed):
                 steps.append(plain(per_turn(*[known[a] for a in step["args"]])))

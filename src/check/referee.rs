@@ -23,6 +23,7 @@ use crate::rules::Rules;
 /// referee driver.
 const DRIVER: &str = concat!(
     include_str!("../student_file.py"),
+    include_str!("scripted.py"),
     include_str!("referee.py")
 );
 
@@ -457,7 +458,7 @@ impl Step {
     fn expected(self, turn: &Turn) -> u32 {
         match self {
             Step::SusUpdate => turn.after.0,
-            Step::TakeTurn => turn.points - bonus(turn),
+            Step::TakeTurn => turn.points - turn.bonus(),
         }
     }
 
@@ -465,20 +466,9 @@ impl Step {
     fn because(self, turn: &Turn) -> String {
         match self {
             Step::SusUpdate => because(turn),
-            Step::TakeTurn => points_reason(turn, turn.points - bonus(turn)),
+            Step::TakeTurn => points_reason(turn, turn.points - turn.bonus()),
         }
     }
-}
-
-/// The points a memory's bonus added to a turn.
-fn bonus(turn: &Turn) -> u32 {
-    turn.events
-        .iter()
-        .map(|event| match event {
-            Event::Bonus { points, .. } => *points,
-            _ => 0,
-        })
-        .sum()
 }
 
 /// Why a turn scored `points`: a 1 among the dice, the zero-dice rule,

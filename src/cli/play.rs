@@ -452,7 +452,7 @@ fn narrate(turn: &Turn, dice_rule: DiceRule) -> String {
             Event::TurnPoints { from, .. } => Some(*from),
             _ => None,
         })
-        .unwrap_or_else(|| turn.points - bonus_points(turn));
+        .unwrap_or_else(|| turn.points - turn.bonus());
     let mut spoiled = false;
     for event in &turn.events {
         match event {
@@ -556,17 +556,6 @@ fn narrate(turn: &Turn, dice_rule: DiceRule) -> String {
         }
     }
     text
-}
-
-/// The points a memory's bonus added to a turn.
-fn bonus_points(turn: &Turn) -> u32 {
-    turn.events
-        .iter()
-        .map(|event| match event {
-            Event::Bonus { points, .. } => *points,
-            _ => 0,
-        })
-        .sum()
 }
 
 fn moves(who: &str) -> String {
