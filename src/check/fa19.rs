@@ -19,6 +19,7 @@ use super::inputs::{scripts, tuple, Check, Expected, Plan, Script};
 use super::CheckOptions;
 use crate::recall::{Clock, PlayerMemory};
 use crate::rules::{resolve, Overrides, Rules};
+use crate::strategy::CourseStrategy;
 use crate::table::StrategyTable;
 use crate::turn::{take_turn, Board};
 
@@ -34,13 +35,40 @@ pub fn is_fa19(rules: &Rules) -> bool {
     .is_ok_and(|fa19| fa19.identity() == rules.identity())
 }
 
-/// The plan for Fall 2019's functions under `rules` (fa19).
-pub fn plan(rules: &Rules, options: &CheckOptions) -> Plan {
+/// The projects of the digit years, with `free_bacon(score)` and
+/// `is_swap`: Fall 2019's, and digit-swap's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Era {
+    /// Fall 2019 (`--rules fa19`), Feral Hogs in `play`.
+    Fa19,
+    /// `--rules digit-swap`: Free Bacon as one more than the last digit of
+    /// the product of the opponent's digits, a swap when the mover's ones
+    /// digit is the opponent's tens digit (so `is_swap(player_score,
+    /// opponent_score)`, mover first), six-sided dice, no Feral Hogs. Its
+    /// semester's `hog.py` is not public: the names and signatures are
+    /// those the projects around it share (Fall 2017 to Fall 2019), and
+    /// `swap_strategy` is hog's own for these rules (a beneficial swap or
+    /// enough Free Bacon rolls 0).
+    DigitSwap,
+}
+
+/// The plan for the functions of `era`'s project under `rules`.
+pub fn plan(rules: &Rules, options: &CheckOptions, era: Era) -> Plan {
     let goal = rules.goal();
     let scripts = scripts();
     let game = rules.score_rules();
     let free_bacon = |o: u32| rules.zero_dice_points(0, o);
-    let is_swap = |a: u32, b: u32| a == b || game.after_turn(a, b) == (b, a);
+    let rule = rules.components().after_turn;
+    // Fall 2019's swap is symmetric and its tests count equal scores; the
+    // digit swap reads the mover's score first.
+    let is_swap = |a: u32, b: u32| match era {
+        Era::Fa19 => a == b || game.after_turn(a, b) == (b, a),
+        Era::DigitSwap => rule.condition(a, b),
+    };
+    let swap_choice = |args: [u32; 2], s: u32, o: u32| match era {
+        Era::Fa19 => swap(&free_bacon, &is_swap, args, s, o),
+        Era::DigitSwap => u32::from(CourseStrategy::SwapSeeking.choose(rules, args, s, o)),
+    };
     let mut checks = vec![roll_dice()];
 
     let mut c = Check::new("free_bacon");
@@ -72,20 +100,27 @@ pub fn plan(rules: &Rules, options: &CheckOptions) -> Plan {
 
     // play: fixed strategies, scripted dice, with and without Feral Hogs,
     // each strategy call compared with the engine's game loop.
-    let strategies = strategy_tables(rules, &free_bacon, &is_swap);
-    let plain = resolve(
-        "fa19",
-        Overrides {
-            goal: Some(goal),
-            memory: Some(None),
-            ..Overrides::default()
-        },
-    )
-    .expect("fa19 without Feral Hogs");
+    let strategies = strategy_tables(rules, &free_bacon, &swap_choice);
+    let plain = match era {
+        Era::Fa19 => resolve(
+            "fa19",
+            Overrides {
+                goal: Some(goal),
+                memory: Some(None),
+                ..Overrides::default()
+            },
+        )
+        .expect("fa19 without Feral Hogs"),
+        Era::DigitSwap => rules.clone(),
+    };
+    let ferals: &[bool] = match era {
+        Era::Fa19 => &[true, false],
+        Era::DigitSwap => &[false],
+    };
     let mut c = Check::new("play");
     c.trace = true;
     let mut game_number = 0;
-    for feral in [true, false] {
+    for &feral in ferals {
         let played = if feral { rules } else { &plain };
         for (a, b) in [(0, 1), (1, 0), (2, 3), (3, 2), (1, 1), (4, 2), (3, 4)] {
             for start in [(0, 0), (90, 95), (50, 20)] {
@@ -102,30 +137,34 @@ pub fn plan(rules: &Rules, options: &CheckOptions) -> Plan {
                         faces,
                         to,
                     );
+                    let mut case = vec![
+                        json!({ "table": a, "player": 0 }),
+                        json!({ "table": b, "player": 1 }),
+                        json!(start.0),
+                        json!(start.1),
+                        json!({ "dice": faces }),
+                        json!(to),
+                        json!({ "silence": true }),
+                    ];
+                    let mut shown = format!(
+                        "play({}, {}, {}, {}, make_test_dice{}, {to}, silence",
+                        strategies[a].0,
+                        strategies[b].0,
+                        start.0,
+                        start.1,
+                        tuple(faces),
+                    );
+                    if era == Era::Fa19 {
+                        case.push(json!(feral));
+                        shown += if feral { ", True" } else { ", False" };
+                    }
                     c.add(
-                        vec![
-                            json!({ "table": a, "player": 0 }),
-                            json!({ "table": b, "player": 1 }),
-                            json!(start.0),
-                            json!(start.1),
-                            json!({ "dice": faces }),
-                            json!(to),
-                            json!({ "silence": true }),
-                            json!(feral),
-                        ],
+                        case,
                         Expected::Game {
                             returned: json!([returned.0, returned.1]),
                             trace: json!(trace),
                         },
-                        format!(
-                            "play({}, {}, {}, {}, make_test_dice{}, {to}, silence, {})",
-                            strategies[a].0,
-                            strategies[b].0,
-                            start.0,
-                            start.1,
-                            tuple(faces),
-                            if feral { "True" } else { "False" }
-                        ),
+                        shown + ")",
                     );
                 }
             }
@@ -141,14 +180,16 @@ pub fn plan(rules: &Rules, options: &CheckOptions) -> Plan {
     checks.push(strategy("bacon_strategy", goal, arguments, |args, _, o| {
         bacon(&free_bacon, args, o)
     }));
-    checks.push(strategy("swap_strategy", goal, arguments, |args, s, o| {
-        swap(&free_bacon, &is_swap, args, s, o)
-    }));
+    checks.push(strategy("swap_strategy", goal, arguments, swap_choice));
 
-    // Whole games: their play with Feral Hogs, their six_sided (seeded).
+    // Whole games: their play (with Feral Hogs in Fall 2019), their
+    // six_sided (seeded).
     finish(
         rules,
-        super::Project::Fa19,
+        match era {
+            Era::Fa19 => super::Project::Fa19,
+            Era::DigitSwap => super::Project::DigitSwap,
+        },
         checks,
         &strategies,
         Default::default(),
@@ -191,7 +232,7 @@ fn swap(
 fn strategy_tables(
     rules: &Rules,
     free_bacon: &dyn Fn(u32) -> u32,
-    is_swap: &dyn Fn(u32, u32) -> bool,
+    swap_choice: &dyn Fn([u32; 2], u32, u32) -> u32,
 ) -> Vec<(String, StrategyTable)> {
     let goal = rules.goal();
     vec![
@@ -205,7 +246,7 @@ fn strategy_tables(
         ),
         (
             "swap_strategy".to_string(),
-            StrategyTable::from_fn(goal, |s, o| swap(free_bacon, is_swap, [8, 4], s, o) as u8),
+            StrategyTable::from_fn(goal, |s, o| swap_choice([8, 4], s, o) as u8),
         ),
         (
             "feral".to_string(),

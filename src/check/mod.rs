@@ -41,6 +41,7 @@ const DRIVER: &str = concat!(
 enum Project {
     Fa24,
     Fa19,
+    DigitSwap,
     HogWild(hog_wild::Semester),
 }
 
@@ -52,11 +53,11 @@ impl Project {
         }
         (rules.origin().is_none() && rules.is_preset())
             .then(|| rules.base())
-            .and_then(|preset| match preset {
-                Preset::Fa24 => Some(Project::Fa24),
-                Preset::DoubleSwap => Some(Project::HogWild(hog_wild::Semester::Sp14)),
-                Preset::ReverseSwap => Some(Project::HogWild(hog_wild::Semester::Su15)),
-                _ => None,
+            .map(|preset| match preset {
+                Preset::Fa24 => Project::Fa24,
+                Preset::DoubleSwap => Project::HogWild(hog_wild::Semester::Sp14),
+                Preset::ReverseSwap => Project::HogWild(hog_wild::Semester::Su15),
+                Preset::DigitSwap => Project::DigitSwap,
             })
     }
 
@@ -65,7 +66,7 @@ impl Project {
     fn play_call(self) -> serde_json::Value {
         match self {
             Project::Fa24 => json!(["s0", "s1", "update", 0, 0, "dice", "goal"]),
-            Project::Fa19 => json!(["s0", "s1", 0, 0, "dice", "goal"]),
+            Project::Fa19 | Project::DigitSwap => json!(["s0", "s1", 0, 0, "dice", "goal"]),
             Project::HogWild(hog_wild::Semester::Sp14) => json!(["s0", "s1", "goal"]),
             Project::HogWild(hog_wild::Semester::Su15) => json!(["s0", "s1", 0, 0, "goal"]),
         }
@@ -102,9 +103,8 @@ pub fn check(rules: &Rules, path: &Path, options: &CheckOptions) -> Result<Check
     let project = Project::of(rules);
     let Some(project) = project else {
         return Err(HogError::BadRules(format!(
-            "hog check knows the functions of Fall 2024's project (--rules fa24), Fall 2019's \
-             (--rules fa19), Spring 2014's (--rules double-swap) and Summer 2015's (--rules \
-             reverse-swap), not those of {}",
+            "hog check knows the course's projects of the rule sets fa24, fa19, double-swap \
+             (Spring 2014), reverse-swap (Summer 2015) and digit-swap, not one for {}",
             rules.name()
         )));
     };
@@ -114,7 +114,8 @@ pub fn check(rules: &Rules, path: &Path, options: &CheckOptions) -> Result<Check
     }
     let plan = match project {
         Project::Fa24 => plan(rules, options),
-        Project::Fa19 => fa19::plan(rules, options),
+        Project::Fa19 => fa19::plan(rules, options, fa19::Era::Fa19),
+        Project::DigitSwap => fa19::plan(rules, options, fa19::Era::DigitSwap),
         Project::HogWild(semester) => hog_wild::plan(rules, options, semester),
     };
     let folder = tempfile::Builder::new()

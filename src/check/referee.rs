@@ -71,9 +71,9 @@ impl Referee {
     pub fn new(rules: &Rules, path: &Path, timeout: Duration) -> Result<Referee, HogError> {
         let project = Project::of(rules).ok_or_else(|| {
             HogError::BadRules(format!(
-                "--student knows the functions of Fall 2024's project (--rules fa24), Fall \
-                 2019's (--rules fa19), Spring 2014's (--rules double-swap) and Summer 2015's \
-                 (--rules reverse-swap), not those of {}",
+                "--student knows the course's projects of the rule sets fa24, fa19, \
+                 double-swap (Spring 2014), reverse-swap (Summer 2015) and digit-swap, not one \
+                 for {}",
                 rules.name()
             ))
         })?;

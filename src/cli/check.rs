@@ -18,7 +18,7 @@ use super::{Config, Format, Printer, Status};
                   with the inputs checked, or the first inputs where it differs, raised or \
                   hung. Then the file's own play, with its own dice, plays whole games \
                   against the exact win rate. The project is Fall 2024's by default; --rules \
-                  fa19, double-swap (Spring 2014) and reverse-swap (Summer 2015) check those \
+                  fa19, double-swap (Spring 2014), reverse-swap (Summer 2015) and digit-swap check those \
                   semesters' projects by their own names. Exit status 0 when every function \
                   present agrees, 1 when one does not, 2 for bad input.\n\n\
                   Examples:\n  hog check hog.py\n  hog check hog.py --games 0 --format json\n  \

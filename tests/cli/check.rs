@@ -275,10 +275,11 @@ fn bad_input_is_one_line_with_exit_status_2() {
     assert!(err.contains("SyntaxError"), "{err}");
     assert_eq!(err.trim().lines().count(), 1, "{err}");
     let file = project(&dir, &[]);
-    let (status, _, err) = check(&dir, &file, &["--rules", "digit-swap"]);
+    let rules_file = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/rules/variant.toml");
+    let (status, _, err) = check(&dir, &file, &["--rules", rules_file.to_str().unwrap()]);
     assert_eq!(status, 2);
     assert!(
-        err.contains("knows the functions of Fall 2024's project"),
+        err.contains("knows the course's projects of the rule sets fa24, fa19"),
         "{err}"
     );
 }
@@ -424,14 +425,13 @@ fn play_and_serve_refuse_a_students_file_that_cannot_replay() {
     }
     let out = hog_command()
         .current_dir(dir.path())
-        .args(["--rules", "digit-swap", "play", "--student", "empty.py"])
+        .args(["--after-turn", "none", "play", "--student", "empty.py"])
         .write_stdin("")
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        String::from_utf8_lossy(&out.stderr).contains("--student knows the functions of Fall 2024")
-    );
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .contains("--student knows the course's projects of the rule sets fa24"));
 }
 
 /// The older semesters' projects: Spring 2014 (double-swap) and Summer
@@ -695,6 +695,7 @@ fn play_with_an_older_semesters_file_names_take_turn_or_play() {
         ("sp14", "double-swap"),
         ("su15", "reverse-swap"),
         ("fa19", "fa19"),
+        ("digit-swap", "digit-swap"),
     ] {
         let file = semester_project(&dir, semester, &[]);
         let out = run(rules, &file, "always_roll(6)", &"5\n".repeat(40));
@@ -734,4 +735,59 @@ fn play_with_an_older_semesters_file_names_take_turn_or_play() {
         ),
         "{out}"
     );
+}
+
+/// digit-swap (`--rules digit-swap`): the complete project agrees, gives
+/// the rules' own worked examples, and each planted bug is named.
+#[test]
+fn digit_swap_is_checked_and_its_worked_examples_hold() {
+    let dir = Scratch::new();
+    let file = semester_project(&dir, "digit-swap", &[]);
+    let (status, out, err) = check(&dir, &file, &["--rules", "digit-swap", "--format", "json"]);
+    assert_eq!(status, 0, "{out}\n{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let found = v["functions"].as_array().unwrap();
+    assert_eq!(found.len(), 11);
+    assert!(found.iter().all(|f| f["verdict"] == "agrees"), "{out}");
+    assert!(
+        v["games"]["z"].as_f64().unwrap().abs() < 4.0,
+        "{}",
+        v["games"]
+    );
+    course_examples("digit-swap");
+    let bugs: &[(&str, &str, &str, &str)] = &[
+        (
+            "return 1 + (score // 10 * (score % 10)) % 10",
+            "return (score // 10 * (score % 10)) % 10",
+            "free_bacon",
+            "free_bacon(0) should be 1, yours gives 0",
+        ),
+        (
+            "    return player_score % 10 == opponent_score // 10 % 10",
+            "    return opponent_score % 10 == player_score // 10 % 10",
+            "is_swap",
+            "is_swap(0, 1) should be True, yours gives False",
+        ),
+        (
+            "            if is_swap(score1, score0):",
+            "            if is_swap(score0, score1):",
+            "play",
+            "play(bacon_strategy, always_roll(4), 0, 0, make_test_dice(1, 6), 100, silence) \
+             should be (105, 93)",
+        ),
+        (
+            "    if is_swap(new, opponent_score) and opponent_score > new:",
+            "    if is_swap(new, opponent_score):",
+            "swap_strategy",
+            "swap_strategy(9, 0, 8, 4) should be 4, yours gives 0",
+        ),
+    ];
+    for (from, to, function, words) in bugs {
+        let file = semester_project(&dir, "digit-swap", &[(from, to)]);
+        let (status, out, err) = check(&dir, &file, &["--rules", "digit-swap", "--games", "0"]);
+        assert_eq!(status, 1, "{function}: {out}\n{err}");
+        let found = line(&out, function);
+        assert!(found.contains("differ"), "{function}: {found}");
+        assert!(found.contains(words), "{function}: {found}");
+    }
 }
