@@ -15,13 +15,11 @@ use super::common::{
     always_roll, finish, make_averaged, max_scoring_num_rolls, other, roll_dice, strategy,
     take_turn_against,
 };
-use super::inputs::{scripts, tuple, Check, Expected, Plan, Script};
+use super::inputs::{game_loop, scripts, tuple, Check, Expected, Plan, Script};
 use super::CheckOptions;
-use crate::recall::{Clock, PlayerMemory};
 use crate::rules::{resolve, Overrides, Rules};
 use crate::strategy::CourseStrategy;
 use crate::table::StrategyTable;
-use crate::turn::{take_turn, Board};
 
 /// Whether `rules` are Fall 2019's, as `--rules fa19` gives them.
 pub fn is_fa19(rules: &Rules) -> bool {
@@ -134,7 +132,7 @@ pub fn plan(rules: &Rules, options: &CheckOptions, era: Era) -> Plan {
                         played,
                         [&strategies[a].1, &strategies[b].1],
                         start,
-                        faces,
+                        &mut Script { faces, next: 0 },
                         to,
                     );
                     let mut case = vec![
@@ -257,43 +255,4 @@ fn strategy_tables(
             StrategyTable::from_fn(goal, |s, o| ((s + 2 * o) % 11) as u8),
         ),
     ]
-}
-
-/// A game between two tables by the engine's game loop under `rules` (its
-/// memory, when it has one), from `start` to `goal`, with scripted dice:
-/// the final scores and every strategy call.
-fn game_loop(
-    rules: &Rules,
-    players: [&StrategyTable; 2],
-    start: (u32, u32),
-    faces: &[u32],
-    goal: u32,
-) -> ((u32, u32), Vec<[u32; 3]>) {
-    let mut board = Board {
-        score: [start.0, start.1],
-        ..Board::default()
-    };
-    let (memory, clock): (&dyn PlayerMemory, &dyn Clock) = match rules.memory() {
-        Some(m) => (m.memory(), m.clock()),
-        None => (&crate::recall::Forgetful, &crate::recall::Still),
-    };
-    let mut dice = Script { faces, next: 0 };
-    let mut trace = Vec::new();
-    while board.score[0] < goal && board.score[1] < goal {
-        let (mover, other) = (board.mover, 1 - board.mover);
-        let (s, o) = (board.score[mover], board.score[other]);
-        trace.push([mover as u32, s, o]);
-        let choice = players[mover].get(s, o);
-        take_turn(
-            rules.score_rules(),
-            memory,
-            clock,
-            &mut board,
-            choice,
-            &mut dice,
-            &mut (),
-        );
-        board.mover = other;
-    }
-    ((board.score[0], board.score[1]), trace)
 }

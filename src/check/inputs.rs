@@ -5,7 +5,8 @@ use serde_json::{json, Value};
 
 use super::common::{always_roll, finish, strategy};
 use super::CheckOptions;
-use crate::recall::{Forgetful, Still};
+use crate::recall::{Clock, Forgetful, PlayerMemory, Still};
+use crate::rules::digits::divisor_count;
 use crate::rules::{AfterTurn, Rules};
 use crate::strategy::CourseStrategy;
 use crate::table::StrategyTable;
@@ -208,7 +209,7 @@ pub fn plan(rules: &Rules, options: &CheckOptions) -> Plan {
     let top = goal + 60;
     let mut c = Check::new("num_factors");
     for n in 1..=top {
-        let factors = (1..=n).filter(|d| n % d == 0).count();
+        let factors = divisor_count(n);
         c.add(
             vec![json!(n)],
             Expected::Exact(json!(factors)),
@@ -485,9 +486,10 @@ fn strategy_tables(rules: &Rules) -> Vec<(String, StrategyTable)> {
     out
 }
 
-/// A game between two tables by the engine's game loop, from `start` to
-/// `goal` (at most the rules'), with scripted dice: the final scores and
-/// every strategy call.
+/// A game between two tables by the engine's game loop under `rules` (its
+/// memory and clock, where it has them), from `start` to `goal` (at most
+/// the rules'), with scripted dice: the final scores and every strategy
+/// call (`[mover, score, opponent_score]`).
 pub(super) fn game_loop(
     rules: &Rules,
     players: [&StrategyTable; 2],
@@ -499,6 +501,10 @@ pub(super) fn game_loop(
         score: [start.0, start.1],
         ..Board::default()
     };
+    let (memory, clock): (&dyn PlayerMemory, &dyn Clock) = match rules.memory() {
+        Some(m) => (m.memory(), m.clock()),
+        None => (&Forgetful, &Still),
+    };
     let mut trace = Vec::new();
     while board.score[0] < goal && board.score[1] < goal {
         let (mover, other) = (board.mover, 1 - board.mover);
@@ -507,14 +513,14 @@ pub(super) fn game_loop(
         let choice = players[mover].get(s, o);
         let turned = take_turn(
             rules.score_rules(),
-            &Forgetful,
-            &Still,
+            memory,
+            clock,
             &mut board,
             choice,
             dice,
             &mut (),
         );
-        if !turned.extra_turn {
+        if !turned.clock_again && !turned.extra_turn {
             board.mover = other;
         }
     }

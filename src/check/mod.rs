@@ -14,18 +14,17 @@ mod hog_wild;
 mod inputs;
 mod referee;
 mod report;
+mod run;
 
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use serde_json::{json, Value};
+use serde_json::json;
 
-use crate::child::{spawn_python, Prints};
-use crate::cleanup::remove_on_interrupt;
 use crate::error::HogError;
 use crate::rules::{Preset, Rules};
-use inputs::{plan, Check, Expected};
-pub use referee::{because, Difference, Referee, Replay};
+use inputs::plan;
+pub use referee::{Difference, Referee, Replay, ReplayError};
 pub use report::{CheckReport, Finding, GamesReport, Mismatch, Verdict};
 
 /// The program `python3 -c` runs: the drivers' shared helpers, scripted
@@ -97,11 +96,11 @@ impl Default for CheckOptions {
     }
 }
 
-/// Check the student's file at `path` under `rules` (Fall 2024's names).
+/// Check the student's file at `path` as the project of `rules`' semester
+/// (by its own names; see [`Project`]).
 pub fn check(rules: &Rules, path: &Path, options: &CheckOptions) -> Result<CheckReport, HogError> {
     let bad = |reason: String| HogError::BadArgument(format!("{}: {reason}", path.display()));
-    let project = Project::of(rules);
-    let Some(project) = project else {
+    let Some(project) = Project::of(rules) else {
         return Err(HogError::BadRules(format!(
             "hog check knows the course's projects of the rule sets fa24, fa19, double-swap \
              (Spring 2014), reverse-swap (Summer 2015) and digit-swap, not one for {}",
@@ -118,111 +117,17 @@ pub fn check(rules: &Rules, path: &Path, options: &CheckOptions) -> Result<Check
         Project::DigitSwap => fa19::plan(rules, options, fa19::Era::DigitSwap),
         Project::HogWild(semester) => hog_wild::plan(rules, options, semester),
     };
-    let folder = tempfile::Builder::new()
-        .prefix(".hog-check-")
-        .tempdir()
-        .map_err(|e| bad(format!("a folder for the check: {e}")))?;
-    let _remove = remove_on_interrupt(folder.path());
-    let (plan_path, result_path) = (
-        folder.path().join("plan.json"),
-        folder.path().join("result.json"),
-    );
-    std::fs::write(
-        &plan_path,
-        serde_json::to_vec(&plan.json).expect("a plan is JSON"),
-    )
-    .map_err(|e| bad(format!("writing the plan: {e}")))?;
-    let args = [plan_path.as_os_str(), result_path.as_os_str()];
-    let (mut child, _) =
-        spawn_python(DRIVER, path, &args, Prints::Shown, "hog check needs").map_err(bad)?;
-    let status = child
-        .wait_until(Instant::now() + options.timeout)
-        .map_err(|e| bad(format!("waiting for python3: {e}")))?;
-    child.kill();
-    let Some(status) = status else {
-        return Err(bad(format!(
+    let driver = run::Driver {
+        program: DRIVER,
+        job: "hog's check",
+        needs: "hog check needs",
+        timeout: options.timeout,
+        too_slow: format!(
             "did not finish within {} s (raise --python-timeout)",
             options.timeout.as_secs_f64()
-        )));
+        ),
+        quiet: false,
     };
-    let text = std::fs::read_to_string(&result_path).map_err(|_| {
-        bad(format!(
-            "python3 exited ({status}) before hog's check finished (its message, if any, is above)"
-        ))
-    })?;
-    let result: Value =
-        serde_json::from_str(&text).map_err(|e| bad(format!("the check's answer: {e}")))?;
-    if let Some(error) = result["import_error"].as_str() {
-        return Err(bad(format!(
-            "importing it raised {}",
-            crate::text::one_line(error)
-        )));
-    }
-    Ok(report::judge(rules, path, &plan, &result, options))
-}
-
-/// Read what the driver gave back for `check` against its expected values.
-fn compare(check: &Check, got: &Value) -> Finding {
-    let name = check.name.to_string();
-    if got["present"] != json!(true) {
-        return Finding::new(name, Verdict::Missing, 0);
-    }
-    let results = got["results"].as_array().cloned().unwrap_or_default();
-    let traces = got["traces"].as_array().cloned().unwrap_or_default();
-    let mut mismatches = Vec::new();
-    let mut differ = 0;
-    for (i, value) in results.iter().enumerate() {
-        let same = match &check.expected[i] {
-            Expected::Exact(want) => same_value(want, value),
-            Expected::Game { returned, trace } => {
-                same_value(returned, value) && traces.get(i).is_some_and(|t| t == trace)
-            }
-        };
-        if !same {
-            differ += 1;
-            if mismatches.len() < 3 {
-                mismatches.push(Mismatch {
-                    input: check.shown[i].clone(),
-                    expected: check.expected[i].shown(),
-                    got: report::shown_value(value, traces.get(i)),
-                });
-            }
-        }
-    }
-    let verdict = if let Some(raised) = got.get("raised") {
-        let at = raised["at"].as_u64().unwrap_or(0) as usize;
-        Verdict::Raised {
-            input: check.shown.get(at).cloned().unwrap_or_default(),
-            error: crate::text::one_line(raised["error"].as_str().unwrap_or("an error")),
-        }
-    } else if let Some(slow) = got.get("slow") {
-        let at = slow["at"].as_u64().unwrap_or(0) as usize;
-        Verdict::Slow {
-            input: check.shown.get(at).cloned().unwrap_or_default(),
-            seconds: slow["seconds"].as_f64().unwrap_or(0.0),
-        }
-    } else if differ > 0 {
-        Verdict::Differs { count: differ }
-    } else {
-        Verdict::Agrees
-    };
-    let mut finding = Finding::new(name, verdict, results.len());
-    finding.mismatches = mismatches;
-    finding.printed = got["printed"].as_str().map(crate::text::one_line);
-    finding
-}
-
-/// Whether the student's `got` is the `want`ed value: numbers by value
-/// (`5` and `5.0` agree, `True` is not `1`), lists element by element.
-fn same_value(want: &Value, got: &Value) -> bool {
-    match (want, got) {
-        (Value::Bool(a), Value::Bool(b)) => a == b,
-        (Value::Number(a), Value::Number(b)) => a.as_f64() == b.as_f64(),
-        // The module's dice by name (`select_dice`).
-        (Value::String(a), Value::String(b)) => a == b,
-        (Value::Array(a), Value::Array(b)) => {
-            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same_value(x, y))
-        }
-        _ => false,
-    }
+    let result = run::run(&driver, path, &plan.json).map_err(bad)?;
+    Ok(report::judge(rules, path, &plan, &result))
 }

@@ -7,16 +7,16 @@
 //! hog's is named, and why the rules say otherwise.
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde::Serialize;
 use serde_json::{json, Value};
 
+use super::run::{run, Driver};
 use super::Project;
-use crate::child::{spawn_python, Prints};
-use crate::cleanup::remove_on_interrupt;
 use crate::error::HogError;
 use crate::play::{Event, Player, Turn};
+use crate::rules::digits::divisor_count;
 use crate::rules::Rules;
 
 /// The program `python3 -c` runs: the drivers' shared helpers, then the
@@ -30,8 +30,6 @@ const DRIVER: &str = concat!(
 /// A student's `hog.py` replaying hog's games.
 #[derive(Debug, Clone)]
 pub struct Referee {
-    /// The path made absolute (the driver runs in the file's folder).
-    absolute: PathBuf,
     /// The path as given, for messages.
     file: PathBuf,
     goal: u32,
@@ -55,6 +53,29 @@ pub struct Replay {
     pub printed: Option<String>,
 }
 
+/// Why a student's file could not replay a game: it does not import,
+/// lacks `play` or its function of one turn, hung or died.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplayError {
+    /// The file, as given.
+    pub file: PathBuf,
+    /// Why, in words to follow the file's name ("its play did not finish
+    /// within 5 s").
+    pub reason: String,
+}
+
+impl std::fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.file.display(), self.reason)
+    }
+}
+
+impl From<ReplayError> for HogError {
+    fn from(error: ReplayError) -> HogError {
+        HogError::BadArgument(error.to_string())
+    }
+}
+
 /// Where and how a student's game first leaves the rules'.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Difference {
@@ -65,9 +86,10 @@ pub struct Difference {
 }
 
 impl Referee {
-    /// A referee from the file at `path` under `rules` (Fall 2024's
-    /// names); refused for other rules or a file that is not there. The
-    /// file is first imported when a game is replayed.
+    /// A referee from the file at `path`, the project of `rules`'
+    /// semester; refused for rules no course project was written for, or
+    /// a file that is not there. The file is first imported when a game is
+    /// replayed.
     pub fn new(rules: &Rules, path: &Path, timeout: Duration) -> Result<Referee, HogError> {
         let project = Project::of(rules).ok_or_else(|| {
             HogError::BadRules(format!(
@@ -83,10 +105,7 @@ impl Referee {
                 path.display()
             )));
         }
-        let absolute = std::path::absolute(path)
-            .map_err(|e| HogError::BadArgument(format!("{}: {e}", path.display())))?;
         Ok(Referee {
-            absolute,
             file: path.to_path_buf(),
             goal: rules.goal(),
             project,
@@ -107,23 +126,31 @@ impl Referee {
         &self.file
     }
 
+    /// The file's name without its folder (`hog.py`), as messages to the
+    /// student call it.
+    pub fn name(&self) -> String {
+        self.file
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    }
+
     /// Replay `turns` (hog's game so far; `first` moved first) through
     /// the student's `play`; `next` is who moves now and the scores in
-    /// seat order, or `None` once the game is over. Errors are about the
-    /// file: it does not import, lacks `play` or the function of one turn,
-    /// or hangs.
+    /// seat order, or `None` once the game is over.
     pub fn replay(
         &self,
         turns: &[Turn],
         first: Player,
         next: Option<Player>,
-    ) -> Result<Replay, HogError> {
-        let bad =
-            |reason: String| HogError::BadArgument(format!("{}: {reason}", self.file.display()));
+    ) -> Result<Replay, ReplayError> {
+        let bad = |reason: String| ReplayError {
+            file: self.file.clone(),
+            reason,
+        };
         let step = Step::of(self.project);
         let request = json!({
             "goal": self.goal,
-            "update": (self.project == Project::Fa24).then_some("sus_update"),
             "call": self.project.play_call(),
             "patch_dice": matches!(self.project, Project::HogWild(_)),
             "step": { "name": step.name(), "args": step.args() },
@@ -133,55 +160,18 @@ impl Referee {
                 "before": [t.before.0, t.before.1],
             })).collect::<Vec<_>>(),
         });
-        let folder = tempfile::Builder::new()
-            .prefix(".hog-student-")
-            .tempdir()
-            .map_err(|e| bad(format!("a folder for the replay: {e}")))?;
-        let _remove = remove_on_interrupt(folder.path());
-        let (request_path, result_path) = (
-            folder.path().join("request.json"),
-            folder.path().join("result.json"),
-        );
-        std::fs::write(&request_path, request.to_string())
-            .map_err(|e| bad(format!("writing the request: {e}")))?;
-        let args = [request_path.as_os_str(), result_path.as_os_str()];
-        let log = folder.path().join("printed.txt");
-        let (mut child, _) = spawn_python(
-            DRIVER,
-            &self.absolute,
-            &args,
-            Prints::Logged(&log),
-            "--student needs",
-        )
-        .map_err(bad)?;
-        let status = child
-            .wait_until(Instant::now() + self.timeout)
-            .map_err(|e| bad(format!("waiting for python3: {e}")))?;
-        child.kill();
-        if status.is_none() {
-            return Err(bad(format!(
+        let driver = Driver {
+            program: DRIVER,
+            job: "the replay",
+            needs: "--student needs",
+            timeout: self.timeout,
+            too_slow: format!(
                 "its play did not finish within {} s",
                 self.timeout.as_secs_f64()
-            )));
-        }
-        let text = std::fs::read_to_string(&result_path).map_err(|_| {
-            let said = std::fs::read_to_string(&log).unwrap_or_default();
-            bad(format!(
-                "python3 exited before the replay finished{}",
-                said.lines()
-                    .last()
-                    .map(|l| format!(": {}", crate::text::one_line(l)))
-                    .unwrap_or_default()
-            ))
-        })?;
-        let result: Value =
-            serde_json::from_str(&text).map_err(|e| bad(format!("the replay's answer: {e}")))?;
-        if let Some(error) = result["import_error"].as_str() {
-            return Err(bad(format!(
-                "importing it raised {}",
-                crate::text::one_line(error)
-            )));
-        }
+            ),
+            quiet: true,
+        };
+        let result = run(&driver, &self.file, &request).map_err(bad)?;
         if let Some(missing) = result["missing"].as_array() {
             let names: Vec<&str> = missing.iter().filter_map(Value::as_str).collect();
             return Err(bad(format!("it has no {}", names.join(" and no "))));
@@ -204,7 +194,6 @@ fn judge(
     result: &Value,
 ) -> Replay {
     let seat = |p: Player| u8::from(p != first);
-    let in_seats = |(p, s, o, _): Call| if p == 0 { [s, o] } else { [o, s] };
     let calls: Vec<Call> = result["calls"]
         .as_array()
         .map(|calls| calls.iter().filter_map(call).collect())
@@ -252,7 +241,6 @@ fn judge(
                     &turns[i - 1],
                     seat,
                     names,
-                    (in_seats(want), in_seats(got)),
                     (want, got),
                     calls[i - 1].3,
                     steps.get(i - 1),
@@ -277,9 +265,11 @@ fn judge(
             },
         };
         if let Some(message) = message {
+            // Their exception text and values are in it: one line, no
+            // control characters, wherever it is shown.
             differs = Some(Difference {
                 turn: i.min(turns.len()),
-                message,
+                message: crate::text::one_line(&message),
             });
             break;
         }
@@ -288,6 +278,15 @@ fn judge(
         scores,
         differs,
         printed,
+    }
+}
+
+/// A call's scores in seat order (player 0's first).
+fn in_seats((p, s, o, _): Call) -> [u32; 2] {
+    if p == 0 {
+        [s, o]
+    } else {
+        [o, s]
     }
 }
 
@@ -347,20 +346,19 @@ fn stopped_early(result: &Value, i: usize, turns: &[Turn]) -> String {
     }
 }
 
-/// "player 0 chose 3 dice".
+/// "3 dice were chosen, rolling [4, 2, 6]".
 fn chose(turn: &Turn) -> String {
     format!("{} dice were chosen, rolling {:?}", turn.dice, turn.rolls)
 }
 
-/// Turn `n` (1-based) of hog's game left the scores or the mover at
-/// `want` where the student's game has `got`: say how, and blame their
-/// update where it alone gives another score.
-#[allow(clippy::too_many_arguments)]
+/// After `turn` hog's game asks for the move `want` (the mover, the
+/// scores, the dice rolled so far) where the student's asks `got`: say
+/// how they differ, and blame their function of one turn where it alone
+/// gives another score.
 fn turn_differs(
     turn: &Turn,
     seat: impl Fn(Player) -> u8,
     names: &[String; 2],
-    (want_scores, got_scores): ([u32; 2], [u32; 2]),
     (want, got): (Call, Call),
     rolled_before: usize,
     step_value: Option<&Value>,
@@ -414,10 +412,11 @@ fn turn_differs(
             got.0, want.0
         );
     }
+    let (got, want) = (in_seats(got), in_seats(want));
     format!(
         "{what}; your play then has player 0 at {} and player 1 at {}, the rules {} and {} \
          (your {name} gives {rules_give} for that turn, as the rules do: look at play)",
-        got_scores[0], got_scores[1], want_scores[0], want_scores[1]
+        got[0], got[1], want[0], want[1]
     )
 }
 
@@ -491,7 +490,7 @@ fn points_reason(turn: &Turn, points: u32) -> String {
 
 /// Why a turn ends where it does, in the rules' words: its points, then
 /// what the after-turn rule did.
-pub fn because(turn: &Turn) -> String {
+fn because(turn: &Turn) -> String {
     let (score, points) = (turn.before.0, turn.points);
     let mut parts = vec![points_reason(turn, points)];
     let raw = score + points;
@@ -500,7 +499,7 @@ pub fn because(turn: &Turn) -> String {
         match event {
             Event::SusFuss { from, to } => parts.push(format!(
                 "{from} has {} factors (Sus Fuss), so it becomes {to}, the next prime",
-                (1..=*from).filter(|d| from % d == 0).count()
+                divisor_count(*from)
             )),
             Event::SwineSwap { mover, other } => {
                 parts.push(format!("Swine Swap exchanges {mover} and {other}"))

@@ -3,10 +3,10 @@
 use std::path::Path;
 
 use serde::Serialize;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use super::inputs::Plan;
-use super::{compare, CheckOptions};
+use super::inputs::{Check, Expected};
 use crate::report::RulesHeader;
 use crate::rules::Rules;
 
@@ -125,13 +125,7 @@ pub struct CheckReport {
 const FLAG_Z: f64 = 4.0;
 
 /// Judge the driver's `result` against the `plan`.
-pub(super) fn judge(
-    rules: &Rules,
-    path: &Path,
-    plan: &Plan,
-    result: &Value,
-    options: &CheckOptions,
-) -> CheckReport {
+pub(super) fn judge(rules: &Rules, path: &Path, plan: &Plan, result: &Value) -> CheckReport {
     let got = result["checks"].as_array().cloned().unwrap_or_default();
     let functions: Vec<Finding> = plan
         .checks
@@ -159,7 +153,6 @@ pub(super) fn judge(
                     .as_f64()
                     .map(|s| format!("the games took more than {s} s"))
             });
-        let _ = options;
         Some(GamesReport {
             strategies: games.names.clone(),
             played,
@@ -181,6 +174,72 @@ pub(super) fn judge(
         functions,
         games,
         ok,
+    }
+}
+
+/// Read what the driver gave back for `check` against its expected values.
+fn compare(check: &Check, got: &Value) -> Finding {
+    let name = check.name.to_string();
+    if got["present"] != json!(true) {
+        return Finding::new(name, Verdict::Missing, 0);
+    }
+    let results = got["results"].as_array().cloned().unwrap_or_default();
+    let traces = got["traces"].as_array().cloned().unwrap_or_default();
+    let mut mismatches = Vec::new();
+    let mut differ = 0;
+    for (i, value) in results.iter().enumerate() {
+        let same = match &check.expected[i] {
+            Expected::Exact(want) => same_value(want, value),
+            Expected::Game { returned, trace } => {
+                same_value(returned, value) && traces.get(i).is_some_and(|t| t == trace)
+            }
+        };
+        if !same {
+            differ += 1;
+            if mismatches.len() < 3 {
+                mismatches.push(Mismatch {
+                    input: check.shown[i].clone(),
+                    expected: check.expected[i].shown(),
+                    got: shown_value(value, traces.get(i)),
+                });
+            }
+        }
+    }
+    let verdict = if let Some(raised) = got.get("raised") {
+        let at = raised["at"].as_u64().unwrap_or(0) as usize;
+        Verdict::Raised {
+            input: check.shown.get(at).cloned().unwrap_or_default(),
+            error: crate::text::one_line(raised["error"].as_str().unwrap_or("an error")),
+        }
+    } else if let Some(slow) = got.get("slow") {
+        let at = slow["at"].as_u64().unwrap_or(0) as usize;
+        Verdict::Slow {
+            input: check.shown.get(at).cloned().unwrap_or_default(),
+            seconds: slow["seconds"].as_f64().unwrap_or(0.0),
+        }
+    } else if differ > 0 {
+        Verdict::Differs { count: differ }
+    } else {
+        Verdict::Agrees
+    };
+    let mut finding = Finding::new(name, verdict, results.len());
+    finding.mismatches = mismatches;
+    finding.printed = got["printed"].as_str().map(crate::text::one_line);
+    finding
+}
+
+/// Whether the student's `got` is the `want`ed value: numbers by value
+/// (`5` and `5.0` agree, `True` is not `1`), lists element by element.
+fn same_value(want: &Value, got: &Value) -> bool {
+    match (want, got) {
+        (Value::Bool(a), Value::Bool(b)) => a == b,
+        (Value::Number(a), Value::Number(b)) => a.as_f64() == b.as_f64(),
+        // The module's dice by name (`select_dice`).
+        (Value::String(a), Value::String(b)) => a == b,
+        (Value::Array(a), Value::Array(b)) => {
+            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same_value(x, y))
+        }
+        _ => false,
     }
 }
 

@@ -115,7 +115,9 @@ pub fn run(config: &Config, args: &PlayArgs, printer: &mut Printer) -> anyhow::R
         Some(path) => {
             let referee =
                 Referee::new(rules, path, config.python_timeout)?.with_names("you", "the bot");
-            let replay = referee.replay(&[], first, Some(first))?;
+            let replay = referee
+                .replay(&[], first, Some(first))
+                .map_err(HogError::from)?;
             Some((referee, replay))
         }
         None => None,
@@ -214,7 +216,10 @@ fn play_game(
 
 /// The person's own hog.py replaying the game beside the rules'.
 struct Student {
+    /// `None` once the file could not replay a game.
     referee: Option<Referee>,
+    /// The file's name, for every line about it.
+    name: String,
     first: Player,
     turns: Vec<Turn>,
     /// Whether the first difference was told.
@@ -231,6 +236,7 @@ impl Student {
         printer: &mut Printer,
     ) -> anyhow::Result<Student> {
         let mut student = Student {
+            name: referee.name(),
             referee: Some(referee),
             first,
             turns: Vec::new(),
@@ -238,7 +244,7 @@ impl Student {
         };
         printer.text(&format!(
             "Your {} replays each turn with the same moves and dice (player 0 is {}).\n",
-            student.file(),
+            student.name,
             if first == Player::Human {
                 "you"
             } else {
@@ -249,14 +255,6 @@ impl Student {
         Ok(student)
     }
 
-    fn file(&self) -> String {
-        self.referee
-            .as_ref()
-            .and_then(|r| r.file().file_name())
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "hog.py".into())
-    }
-
     /// Replay the game after `turn` and say where the student's stands.
     fn after(&mut self, turn: Turn, game: &Game<'_>, printer: &mut Printer) -> anyhow::Result<()> {
         self.turns.push(turn);
@@ -265,12 +263,10 @@ impl Student {
         };
         match referee.replay(&self.turns, self.first, game.to_move()) {
             Ok(replay) => {
-                let (you, bot) = (
-                    usize::from(self.first != Player::Human),
-                    usize::from(self.first != Player::Bot),
-                );
+                // Player 0 of their play is whoever moved first.
+                let you = usize::from(self.first != Player::Human);
                 let shown = match replay.scores.last().copied().flatten() {
-                    Some(scores) => format!("you {}, bot {}", scores[you], scores[bot]),
+                    Some(scores) => format!("you {}, bot {}", scores[you], scores[1 - you]),
                     None => "no scores (it stopped)".to_string(),
                 };
                 let verdict = if replay.differs.is_some() {
@@ -278,14 +274,14 @@ impl Student {
                 } else {
                     "agrees"
                 };
-                printer.text(&format!("Your {}: {shown} ({verdict}).\n", self.file()))?;
+                printer.text(&format!("Your {}: {shown} ({verdict}).\n", self.name))?;
                 self.tell(&replay, printer)
             }
             Err(error) => {
                 self.referee = None;
                 printer.text(&format!(
-                    "Your {} stops here ({error}); the game goes on without it.\n",
-                    self.file()
+                    "Your {} stops here ({}); the game goes on without it.\n",
+                    self.name, error.reason
                 ))?;
                 Ok(())
             }
@@ -302,18 +298,11 @@ impl Student {
             };
             printer.text(&format!(
                 "Your {} first differs {when}: {}.\n",
-                self.file(),
-                clean(&differs.message)
+                self.name, differs.message
             ))?;
         }
         Ok(())
     }
-}
-
-/// A message from the student's run (their exception text) made safe
-/// for a terminal.
-fn clean(text: &str) -> String {
-    crate::text::one_line(text)
 }
 
 /// Ask until a valid dice count arrives; `Err` with the reason when the

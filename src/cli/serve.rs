@@ -94,7 +94,9 @@ pub fn run(config: &Config, args: &ServeArgs, printer: &mut Printer) -> anyhow::
     let student = match &args.student {
         Some(path) => {
             let referee = Referee::new(&config.rules, path, config.python_timeout)?;
-            referee.replay(&[], Player::Human, Some(Player::Human))?;
+            referee
+                .replay(&[], Player::Human, Some(Player::Human))
+                .map_err(HogError::from)?;
             Some(referee)
         }
         None => None,

@@ -286,11 +286,7 @@ fn student_report(
     first: Player,
     next: Option<Player>,
 ) -> StudentReport {
-    let file = referee
-        .file()
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    let file = referee.name();
     let seats = |scores: [u32; 2]| {
         let you = usize::from(first != Player::Human);
         Pair {
@@ -306,22 +302,14 @@ fn student_report(
             printed: replay.printed,
             error: None,
         },
-        Err(error) => {
-            // The page says whose file it is: the reason alone ("its play
-            // did not finish within 5 s"), not the error's kind and path.
-            let text = match error {
-                crate::error::HogError::BadArgument(text) => text,
-                other => other.to_string(),
-            };
-            let path = format!("{}: ", referee.file().display());
-            let reason = text.strip_prefix(&path).map(str::to_string).unwrap_or(text);
-            StudentReport {
-                file,
-                scores: Vec::new(),
-                differs: None,
-                printed: None,
-                error: Some(reason),
-            }
-        }
+        // The page says whose file it is: the reason alone ("its play did
+        // not finish within 5 s").
+        Err(error) => StudentReport {
+            file,
+            scores: Vec::new(),
+            differs: None,
+            printed: None,
+            error: Some(error.reason),
+        },
     }
 }
