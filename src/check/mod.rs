@@ -96,8 +96,9 @@ impl Default for CheckOptions {
     }
 }
 
-/// Check the student's file at `path` as the project of `rules`' semester
-/// (by its own names; see [`Project`]).
+/// Check the student's file at `path` as the project of `rules`' semester,
+/// by that project's own names (fa24, fa19, double-swap, reverse-swap,
+/// digit-swap).
 pub fn check(rules: &Rules, path: &Path, options: &CheckOptions) -> Result<CheckReport, HogError> {
     let bad = |reason: String| HogError::BadArgument(format!("{}: {reason}", path.display()));
     let Some(project) = Project::of(rules) else {
