@@ -332,16 +332,16 @@ fn stopped_early(result: &Value, i: usize, turns: &[Turn]) -> String {
                 .unwrap_or_else(|| "no dice were chosen".into())
         );
     }
+    // Call i of hog's game comes after turn i: the student's play stopped
+    // there.
     match returned_scores(&result["returned"]) {
         Some([a, b]) => format!(
-            "your play ends the game after turn {} at {a}-{b}; the rules go on (nobody has \
-             reached the goal)",
-            i.saturating_sub(1)
+            "your play ends the game after turn {i} at {a}-{b}; the rules go on (nobody has \
+             reached the goal)"
         ),
         None => format!(
-            "your play returns {} after turn {}",
-            super::report::shown_value(&result["returned"], None),
-            i.saturating_sub(1)
+            "your play returns {} after turn {i}",
+            super::report::shown_value(&result["returned"], None)
         ),
     }
 }
@@ -643,6 +643,31 @@ mod tests {
         assert!(differs
             .message
             .contains("player 0 at 22 and player 1 at 0, the rules 11 and 0"));
+    }
+
+    #[test]
+    fn a_play_that_ends_too_soon_is_named_after_the_last_turn_it_played() {
+        // Two turns played, the game goes on, but their play returns.
+        let result = json!({
+            "calls": [[0, 0, 0, 0], [1, 0, 11, 2]],
+            "returned": [11, 6],
+            "steps": [11, 6],
+        });
+        let replay = judge(
+            &two_turns(),
+            Player::Bot,
+            Some(Player::Bot),
+            Step::SusUpdate,
+            &names(),
+            &result,
+        );
+        let differs = replay.differs.unwrap();
+        assert_eq!(differs.turn, 2);
+        assert_eq!(
+            differs.message,
+            "your play ends the game after turn 2 at 11-6; the rules go on (nobody has reached \
+             the goal)"
+        );
     }
 
     #[test]
