@@ -30,6 +30,28 @@ fn semester_project(dir: &Scratch, semester: &str, edits: &[(&str, &str)]) -> St
     "hog.py".to_string()
 }
 
+/// Plant one bug (`from` made `to`) in a copy of `semester`'s project
+/// and check it under `rules`: exit status 1, and the line of `function`
+/// says it differs, with `words`. What the check printed comes back.
+fn planted(
+    dir: &Scratch,
+    semester: &str,
+    rules: &str,
+    (from, to, function, words): (&str, &str, &str, &str),
+) -> String {
+    let file = semester_project(dir, semester, &[(from, to)]);
+    let (status, out, err) = check(
+        dir,
+        &file,
+        &["--rules", rules, "--games", "0", "--function-timeout", "5"],
+    );
+    assert_eq!(status, 1, "{function}: {out}\n{err}");
+    let found = line(&out, function);
+    assert!(found.contains("differ"), "{function}: {found}");
+    assert!(found.contains(words), "{function}: {found}");
+    out
+}
+
 /// `hog check FILE ARGS...` in `dir`: exit status, stdout, stderr.
 fn check(dir: &Scratch, file: &str, args: &[&str]) -> (i32, String, String) {
     let out = hog_command()
@@ -149,13 +171,8 @@ fn each_planted_bug_is_named_with_the_input_where_it_shows() {
             "make_averaged(f, 2)",
         ),
     ];
-    for (from, to, function, words) in bugs {
-        let file = project(&dir, &[(from, to)]);
-        let (status, out, err) = check(&dir, &file, &["--games", "0"]);
-        assert_eq!(status, 1, "{function}: {out}\n{err}");
-        let found = line(&out, function);
-        assert!(found.contains("differ"), "{function}: {found}");
-        assert!(found.contains(words), "{function}: {found}");
+    for &(from, to, function, words) in bugs {
+        let out = planted(&dir, "fa24", "fa24", (from, to, function, words));
         // The others still agree (the bug is named where it is).
         let others = out
             .lines()
@@ -163,7 +180,7 @@ fn each_planted_bug_is_named_with_the_input_where_it_shows() {
             .filter(|l| !l.starts_with(function) && l.contains("differ"))
             .filter(|l| {
                 // What calls the buggy function differs with it.
-                let callers: &[&str] = match *function {
+                let callers: &[&str] = match function {
                     "roll_dice" => &[
                         "take_turn",
                         "simple_update",
@@ -551,22 +568,13 @@ fn older_semesters_are_checked_by_their_own_names_and_each_bug_is_named() {
              (60, 106) after 1 turn: strategy0(96, 60), yours gives (106, 60)",
         ),
     ];
-    for (semester, from, to, function, words) in bugs {
-        let rules = if *semester == "sp14" {
+    for &(semester, from, to, function, words) in bugs {
+        let rules = if semester == "sp14" {
             "double-swap"
         } else {
             "reverse-swap"
         };
-        let file = semester_project(&dir, semester, &[(from, to)]);
-        let (status, out, err) = check(
-            &dir,
-            &file,
-            &["--rules", rules, "--games", "0", "--function-timeout", "5"],
-        );
-        assert_eq!(status, 1, "{function}: {out}\n{err}");
-        let found = line(&out, function);
-        assert!(found.contains("differ"), "{function}: {found}");
-        assert!(found.contains(words), "{function}: {found}");
+        planted(&dir, semester, rules, (from, to, function, words));
     }
 }
 
@@ -628,13 +636,8 @@ fn fall_2019_is_checked_by_its_own_names_and_its_course_examples_hold() {
             "swap_strategy(26, 33, 8, 4) should be 4, yours gives 0",
         ),
     ];
-    for (from, to, function, words) in bugs {
-        let file = semester_project(&dir, "fa19", &[(from, to)]);
-        let (status, out, err) = check(&dir, &file, &["--rules", "fa19", "--games", "0"]);
-        assert_eq!(status, 1, "{function}: {out}\n{err}");
-        let found = line(&out, function);
-        assert!(found.contains("differ"), "{function}: {found}");
-        assert!(found.contains(words), "{function}: {found}");
+    for &bug in bugs {
+        planted(&dir, "fa19", "fa19", bug);
     }
 }
 
@@ -782,12 +785,7 @@ fn digit_swap_is_checked_and_its_worked_examples_hold() {
             "swap_strategy(9, 0, 8, 4) should be 4, yours gives 0",
         ),
     ];
-    for (from, to, function, words) in bugs {
-        let file = semester_project(&dir, "digit-swap", &[(from, to)]);
-        let (status, out, err) = check(&dir, &file, &["--rules", "digit-swap", "--games", "0"]);
-        assert_eq!(status, 1, "{function}: {out}\n{err}");
-        let found = line(&out, function);
-        assert!(found.contains("differ"), "{function}: {found}");
-        assert!(found.contains(words), "{function}: {found}");
+    for &bug in bugs {
+        planted(&dir, "digit-swap", "digit-swap", bug);
     }
 }
