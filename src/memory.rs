@@ -207,6 +207,30 @@ fn address_space_available(threads: usize) -> Option<u64> {
     }
 }
 
+/// The memory a command needs at its peak.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Need {
+    /// Sweep seats alive at once (each a value, choice and lookup table).
+    pub seats: u64,
+    /// Strategy tables alive at once.
+    pub tables: u64,
+    /// Other bytes (output buffers, pictures).
+    pub extra: u64,
+}
+
+impl Need {
+    /// The bytes at `goal`, with the rule set's own tables and the
+    /// process itself (code, stacks, small allocations).
+    pub fn bytes(self, goal: u32) -> u64 {
+        const PROCESS: u64 = 16 << 20;
+        PROCESS
+            + self.seats * seat_bytes(goal)
+            + self.tables * table_bytes(goal)
+            + self.extra
+            + rule_tables_bytes(goal)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

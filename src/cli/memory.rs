@@ -1,35 +1,11 @@
 //! What each command holds in memory at once, checked before it allocates:
 //! sweep seats (the big tables), strategy tables, and anything else large.
 
-use crate::memory::{rule_tables_bytes, seat_bytes, table_bytes};
+pub use crate::memory::Need;
 use crate::strategy::Spec;
 use crate::HogError;
 
 use super::Config;
-
-/// The memory a command needs at its peak.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Need {
-    /// Sweep seats alive at once (each a value, choice and lookup table).
-    pub seats: u64,
-    /// Strategy tables alive at once.
-    pub tables: u64,
-    /// Other bytes (output buffers, pictures).
-    pub extra: u64,
-}
-
-impl Need {
-    /// The bytes at `goal`, with the rule set's own tables and the
-    /// process itself (code, stacks, small allocations).
-    pub fn bytes(self, goal: u32) -> u64 {
-        const PROCESS: u64 = 16 << 20;
-        PROCESS
-            + self.seats * seat_bytes(goal)
-            + self.tables * table_bytes(goal)
-            + self.extra
-            + rule_tables_bytes(goal)
-    }
-}
 
 /// Seats a spec's resolution holds at its peak: a minimax solve has one,
 /// a best response two (its opponent's own solve is over by then).

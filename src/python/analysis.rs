@@ -5,13 +5,13 @@
 use pyo3::prelude::*;
 use serde_json::{json, Value};
 
-use crate::cli::Need;
 use crate::engine::win_rates;
 use crate::engine::SweepOptions;
 use crate::explain::{
     context_asked, explain as explain_state, explain_remembering, explain_strategy,
     explain_strategy_remembering, ContextAsked,
 };
+use crate::memory::Need;
 use crate::report::{EvalReport, ExplainReport, RulesHeader};
 use crate::rules::Rules;
 use crate::simulate::{average_interval95, simulate as sample};

@@ -19,6 +19,7 @@ pyo3::create_exception!(
     "A bad input to hog: the message is the command line's one-line error."
 );
 
+#[cfg(feature = "cli")]
 /// Run the `hog` command line with `argv` (the program name first); its
 /// exit status. The package's `hog` command is this, so it is the same
 /// program as the binary.
@@ -34,6 +35,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<rules::PyRules>()?;
     m.add_class::<solution::PySolution>()?;
+    #[cfg(feature = "cli")]
     m.add_function(wrap_pyfunction!(cli, m)?)?;
     analysis::register(m)?;
     Ok(())
