@@ -20,7 +20,8 @@ use crate::strategy::{Grid, Resolver, Spec, StrategyTable};
 use super::convert::{error, hog_error, report, to_python};
 use super::rules::{rules_or_default, PyRules};
 use super::solution::{Arrays, PySolution};
-use super::strategy::{tabulate, Tabled};
+use super::strategy::{tabulate, Entries, Tabled};
+use crate::recall::Context;
 
 /// Refuse work that would not fit in memory, as the command line does.
 fn check_memory(rules: &Rules, what: &str, need: Need) -> PyResult<()> {
@@ -40,15 +41,21 @@ fn solution_bytes(goal: u32) -> u64 {
 }
 
 /// The opponent, or the rule set's course baseline.
-fn opponent(py: Python<'_>, vs: Option<&Bound<'_, PyAny>>, rules: &Rules) -> PyResult<Tabled> {
+fn opponent(
+    py: Python<'_>,
+    vs: Option<&Bound<'_, PyAny>>,
+    rules: &Rules,
+    entries: &mut Entries,
+) -> PyResult<Tabled> {
     match vs {
-        Some(vs) if !vs.is_none() => tabulate(py, vs, rules),
+        Some(vs) if !vs.is_none() => tabulate(py, vs, rules, None, entries),
         _ => {
             let name = format!("always_roll({})", rules.baseline_dice());
-            Ok(Tabled {
-                table: StrategyTable::constant(rules.goal(), rules.baseline_dice()),
+            Ok(Tabled::new(
+                name.clone(),
                 name,
-            })
+                StrategyTable::constant(rules.goal(), rules.baseline_dice()),
+            ))
         }
     }
 }
@@ -59,23 +66,42 @@ fn opponent(py: Python<'_>, vs: Option<&Bound<'_, PyAny>>, rules: &Rules) -> PyR
 fn rules_of(
     rules: Option<&Bound<'_, PyRules>>,
     strategies: &[Option<&Bound<'_, PyAny>>],
-) -> crate::rules::Rules {
+) -> PyRules {
     if let Some(rules) = rules {
-        return rules.get().rules.clone();
+        return rules.get().clone();
     }
     for strategy in strategies.iter().flatten() {
-        if let Ok(solution) = strategy.cast::<PySolution>() {
-            return solution.get().rules_ref().clone();
+        if let Some(solution) = solution_in(strategy) {
+            return solution.get().py_rules().clone();
         }
     }
     rules_or_default(None)
+}
+
+/// The Solution a strategy argument is, or names (`{name: solution}`).
+fn solution_in<'py>(strategy: &Bound<'py, PyAny>) -> Option<Bound<'py, PySolution>> {
+    if let Ok(solution) = strategy.cast::<PySolution>() {
+        return Some(solution.clone());
+    }
+    let dict = strategy.cast::<pyo3::types::PyDict>().ok()?;
+    if dict.len() != 1 {
+        return None;
+    }
+    let (_, inner) = dict.iter().next()?;
+    inner.cast::<PySolution>().ok().cloned()
+}
+
+/// The context of a fresh solve: the start's, under rules that have one.
+fn start_context(rules: &Rules) -> Option<Context> {
+    rules.memory().map(|_| Context::START)
 }
 
 /// `solve(rules)`: the optimal strategy.
 #[pyfunction]
 #[pyo3(signature = (rules = None))]
 fn solve(py: Python<'_>, rules: Option<&Bound<'_, PyRules>>) -> PyResult<PySolution> {
-    let rules = rules_or_default(rules.map(|r| r.get()));
+    let py_rules = rules_or_default(rules.map(|r| r.get()));
+    let rules = py_rules.rules.clone();
     check_memory(
         &rules,
         "solve()",
@@ -87,20 +113,22 @@ fn solve(py: Python<'_>, rules: Option<&Bound<'_, PyRules>>) -> PyResult<PySolut
     )?;
     let arrays = py.detach(|| {
         let solution = crate::engine::solve(&rules, &SweepOptions::default());
-        Arrays::of("optimal".into(), &solution)
+        Arrays::of("optimal".into(), &solution, Context::START)
     });
-    PySolution::new(py, PyRules { rules }, arrays)
+    PySolution::new(py, py_rules, None, start_context(&rules), arrays)
 }
 
 /// `best_response(strategy, rules)`: the strategy that beats `strategy` most often.
 #[pyfunction]
-#[pyo3(signature = (strategy, rules = None))]
+#[pyo3(signature = (strategy, rules = None, name = None))]
 fn best_response(
     py: Python<'_>,
     strategy: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyRules>>,
+    name: Option<&str>,
 ) -> PyResult<PySolution> {
-    let rules = rules_of(rules, &[Some(strategy)]);
+    let py_rules = rules_of(rules, &[Some(strategy)]);
+    let rules = py_rules.rules.clone();
     check_memory(
         &rules,
         "best_response()",
@@ -110,25 +138,30 @@ fn best_response(
             extra: solution_bytes(rules.goal()),
         },
     )?;
-    let opponent = tabulate(py, strategy, &rules)?;
+    let opponent = tabulate(py, strategy, &rules, name, &mut Entries::default())?;
+    let table = opponent.table()?.clone();
     let arrays = py.detach(|| {
-        let solution =
-            crate::engine::best_response(&rules, &opponent.table, &SweepOptions::default());
-        Arrays::of(format!("best_response({})", opponent.name), &solution)
+        let solution = crate::engine::best_response(&rules, &table, &SweepOptions::default());
+        Arrays::of(
+            format!("best_response({})", opponent.name),
+            &solution,
+            Context::START,
+        )
     });
-    PySolution::new(py, PyRules { rules }, arrays)
+    PySolution::new(py, py_rules, Some(table), start_context(&rules), arrays)
 }
 
 /// `win_rate(strategy, vs, rules)`: as `hog eval --format json`.
 #[pyfunction]
-#[pyo3(signature = (strategy, vs = None, rules = None))]
+#[pyo3(signature = (strategy, vs = None, rules = None, name = None))]
 fn win_rate<'py>(
     py: Python<'py>,
     strategy: &Bound<'py, PyAny>,
     vs: Option<&Bound<'py, PyAny>>,
     rules: Option<&Bound<'_, PyRules>>,
+    name: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let rules = rules_of(rules, &[Some(strategy), vs]);
+    let rules = rules_of(rules, &[Some(strategy), vs]).rules;
     check_memory(
         &rules,
         "win_rate()",
@@ -146,7 +179,7 @@ fn win_rate<'py>(
         None => Some(format!("always_roll({})", rules.baseline_dice())),
         Some(given) => text(given),
     };
-    if let (Some(a), Some(b)) = (text(strategy), vs_text) {
+    if let (Some(a), Some(b), None) = (text(strategy), vs_text, name) {
         let (sa, sb) = (
             Spec::parse(&a).map_err(error)?,
             Spec::parse(&b).map_err(error)?,
@@ -156,50 +189,34 @@ fn win_rate<'py>(
             .map_err(error)?;
         return report(py, &EvalReport::new(&rules, a.trim(), b.trim(), rates));
     }
-    let a = tabulate(py, strategy, &rules)?;
-    let b = opponent(py, vs, &rules)?;
-    // Rated as the command line rates them, by their names, the tables in
-    // hand answering for them: the optimum against itself from the
-    // optimum, a best response (a Solution too) against what it answers
-    // from the response.
-    let rates = py
-        .detach(|| {
-            let canonical = |name: &str| Spec::parse(name).map(|s| s.to_string()).ok();
-            let names = [
-                (canonical(&a.name), &a.table),
-                (canonical(&b.name), &b.table),
-            ];
-            let lookup = |text: &str| {
-                names
-                    .iter()
-                    .find(|(name, _)| name.as_deref() == Some(text))
-                    .map(|(_, table)| (*table).clone())
-            };
-            let resolver = Resolver::new(&rules, SweepOptions::default()).with_names(&lookup);
-            match (Spec::parse(&a.name), Spec::parse(&b.name)) {
-                (Ok(sa), Ok(sb)) => resolver.rates(&sa, &sb),
-                _ => Ok(win_rates(
-                    &rules,
-                    &a.table,
-                    &b.table,
-                    &SweepOptions::default(),
-                )),
-            }
-        })
-        .map_err(error)?;
+    let mut entries = Entries::default();
+    let a = tabulate(py, strategy, &rules, name, &mut entries)?;
+    let b = opponent(py, vs, &rules, &mut entries)?;
+    // Rated by their keys, as the command line rates specs: the optimum
+    // against itself from the optimum, a best response (a Solution too)
+    // against what it answers from the response; the tables in hand
+    // answer for the keys of this call.
+    let rates = py.detach(|| {
+        let lookup = |text: &str| entries.lookup(text);
+        let resolver = Resolver::new(&rules, SweepOptions::default()).with_names(&lookup);
+        let (sa, sb) = (Spec::parse(&a.key)?, Spec::parse(&b.key)?);
+        resolver.rates(&sa, &sb)
+    });
+    let rates = rates.map_err(|e| hog_error(b.named_in(a.named_in(e.to_string()))))?;
     report(py, &EvalReport::new(&rules, &a.name, &b.name, rates))
 }
 
 /// `table(strategy, rules)`: the dice count at every state, uint8.
 #[pyfunction]
-#[pyo3(signature = (strategy, rules = None))]
+#[pyo3(signature = (strategy, rules = None, name = None))]
 fn table<'py>(
     py: Python<'py>,
     strategy: &Bound<'py, PyAny>,
     rules: Option<&Bound<'_, PyRules>>,
-) -> PyResult<Bound<'py, numpy::PyArray2<u8>>> {
+    name: Option<&str>,
+) -> PyResult<Bound<'py, PyAny>> {
     use numpy::ToPyArray;
-    let rules = rules_of(rules, &[Some(strategy)]);
+    let rules = rules_of(rules, &[Some(strategy)]).rules;
     check_memory(
         &rules,
         "table()",
@@ -209,40 +226,93 @@ fn table<'py>(
             extra: 0,
         },
     )?;
-    let t = tabulate(py, strategy, &rules)?;
-    Ok(t.table.as_array().to_pyarray(py))
+    let t = tabulate(py, strategy, &rules, name, &mut Entries::default())?;
+    let cells = t.table()?.as_array();
+    // Under rules with the -1 move, int8 with -1 for it; else uint8.
+    Ok(if rules.has_minus_one() {
+        cells
+            .mapv(|d| crate::table::shown(d) as i8)
+            .to_pyarray(py)
+            .into_any()
+    } else {
+        cells.to_pyarray(py).into_any()
+    })
 }
 
-/// `rates(vs, rules)`: as `hog rates --vs SPEC --format json`.
+/// `rates(vs, rules, include)`: as `hog rates --vs SPEC --format json`,
+/// with the strategies of `include` (a list, or a dict by name) rated too.
 #[pyfunction]
-#[pyo3(signature = (vs = None, rules = None))]
+#[pyo3(signature = (vs = None, rules = None, include = None))]
 fn rates<'py>(
     py: Python<'py>,
     vs: Option<&Bound<'py, PyAny>>,
     rules: Option<&Bound<'_, PyRules>>,
+    include: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let rules = rules_of(rules, &[vs]);
+    let rules = rules_of(rules, &[vs]).rules;
+    let mut entries = Entries::default();
+    let b = opponent(py, vs, &rules, &mut entries)?;
+    let extra = match include.filter(|x| !x.is_none()) {
+        Some(x) => several(py, x, &rules, &mut entries)?,
+        None => Vec::new(),
+    };
     check_memory(
         &rules,
         "rates()",
         Need {
             seats: busy_seats(),
-            tables: 3,
+            tables: 3 + extra.len() as u64,
             extra: 0,
         },
     )?;
-    let b = opponent(py, vs, &rules)?;
     let result = py.detach(|| {
-        // The opponent by the name the rates table gives it, so that
-        // `best_response(NAME)` means the table in hand.
-        let canonical = crate::strategy::Spec::parse(&b.name)
-            .map(|s| s.to_string())
-            .unwrap_or_else(|_| b.name.clone());
-        let lookup = |text: &str| (text == canonical).then(|| b.table.clone());
+        let lookup = |text: &str| entries.lookup(text);
         let resolver = Resolver::new(&rules, SweepOptions::default()).with_names(&lookup);
-        crate::rates::rates(&rules, &b.name, &resolver, &|| {})
+        let mut specs = crate::rates::standard_specs(&rules, &b.key);
+        specs.extend(extra.iter().map(|t| t.key.clone()));
+        crate::rates::rates_of(&rules, &b.key, &specs, &resolver, &|| {})
     });
-    report(py, &result.map_err(error)?)
+    let mut result = result.map_err(|e| hog_error(b.named_in(e.to_string())))?;
+    // Shown by name: the opponent, its best response, the included.
+    result.opponent = b.name.clone();
+    let response = format!("best_response({})", b.key);
+    for row in &mut result.rows {
+        if row.strategy == response {
+            row.strategy = format!("best_response({})", b.name);
+        } else if let Some(t) = extra.iter().find(|t| t.key == row.strategy) {
+            row.strategy = t.name.clone();
+        }
+    }
+    report(py, &result)
+}
+
+/// Several strategies: a list (each named as usual) or a dict by name.
+fn several(
+    py: Python<'_>,
+    strategies: &Bound<'_, PyAny>,
+    rules: &Rules,
+    entries: &mut Entries,
+) -> PyResult<Vec<Tabled>> {
+    if let Ok(dict) = strategies.cast::<pyo3::types::PyDict>() {
+        let mut out = Vec::with_capacity(dict.len());
+        for (name, strategy) in dict.iter() {
+            let name: String = name.extract().map_err(|_| {
+                pyo3::exceptions::PyTypeError::new_err("a strategy's name is a str")
+            })?;
+            out.push(tabulate(py, &strategy, rules, Some(&name), entries)?);
+        }
+        return Ok(out);
+    }
+    if strategies.is_instance_of::<pyo3::types::PyString>() {
+        return Err(pyo3::exceptions::PyTypeError::new_err(
+            "several strategies are a list or a dict {name: strategy}, not one str",
+        ));
+    }
+    let mut out = Vec::new();
+    for strategy in strategies.try_iter()? {
+        out.push(tabulate(py, &strategy?, rules, None, entries)?);
+    }
+    Ok(out)
 }
 
 /// `tournament(strategies, rules)`: as `hog tournament --format json`.
@@ -250,10 +320,16 @@ fn rates<'py>(
 #[pyo3(signature = (strategies, rules = None))]
 fn tournament<'py>(
     py: Python<'py>,
-    strategies: Vec<Bound<'py, PyAny>>,
+    strategies: &Bound<'py, PyAny>,
     rules: Option<&Bound<'_, PyRules>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let rules = rules_or_default(rules.map(|r| r.get()));
+    let given: Vec<Bound<'py, PyAny>> = match strategies.cast::<pyo3::types::PyDict>() {
+        Ok(dict) => dict.values().iter().collect(),
+        Err(_) => strategies.try_iter()?.collect::<PyResult<_>>()?,
+    };
+    let firsts: Vec<Option<&Bound<'py, PyAny>>> = given.iter().map(Some).collect();
+    let rules = rules_of(rules, &firsts).rules;
+    let strategies = several(py, strategies, &rules, &mut Entries::default())?;
     if strategies.len() < 2 {
         return Err(hog_error(format!(
             "bad argument: a tournament needs at least two strategies, got {}",
@@ -271,10 +347,9 @@ fn tournament<'py>(
     )?;
     let mut tables = Vec::with_capacity(strategies.len());
     let mut names = Vec::with_capacity(strategies.len());
-    for s in &strategies {
-        let t = tabulate(py, s, &rules)?;
-        tables.push(t.table);
-        names.push(t.name);
+    for t in strategies {
+        names.push(t.name.clone());
+        tables.push(t.into_table()?);
     }
     let t = py.detach(|| crate::tournament::play(&rules, &tables, &|| {}));
     let mut map = header(&rules);
@@ -303,7 +378,7 @@ fn sweep<'py>(
     vs: Option<&Bound<'py, PyAny>>,
     rules: Option<&Bound<'_, PyRules>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let rules = rules_of(rules, &[vs]);
+    let rules = rules_of(rules, &[vs]).rules;
     let grid = Grid::parse(grid, &rules).map_err(error)?;
     check_memory(
         &rules,
@@ -314,15 +389,16 @@ fn sweep<'py>(
             extra: 0,
         },
     )?;
-    let b = opponent(py, vs, &rules)?;
-    let result = py.detach(|| grid.evaluate(&rules, &b.name, &b.table, &|| {}));
+    let b = opponent(py, vs, &rules, &mut Entries::default())?;
+    let table = b.table()?;
+    let result = py.detach(|| grid.evaluate(&rules, &b.name, table, &|| {}));
     report(py, &result)
 }
 
 /// `explain(score, opponent_score, strategy, vs, rules)`: as `hog explain
 /// S O [--strategy SPEC] [--vs SPEC] --format json`.
 #[pyfunction]
-#[pyo3(signature = (score, opponent_score, strategy = None, vs = None, rules = None, remembered = None, clock = None))]
+#[pyo3(signature = (score, opponent_score, strategy = None, vs = None, rules = None, remembered = None, clock = None, name = None))]
 #[allow(clippy::too_many_arguments)]
 fn explain<'py>(
     py: Python<'py>,
@@ -333,8 +409,9 @@ fn explain<'py>(
     rules: Option<&Bound<'_, PyRules>>,
     remembered: Option<(u32, u32)>,
     clock: Option<u32>,
+    name: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let rules = rules_of(rules, &[strategy, vs]);
+    let rules = rules_of(rules, &[strategy, vs]).rules;
     let goal = rules.goal();
     let state = |label: &str, v: i64| {
         u32::try_from(v).ok().filter(|&v| v < goal).ok_or_else(|| {
@@ -362,31 +439,38 @@ fn explain<'py>(
     let context = context_asked(&rules, &asked).map_err(error)?;
     let strategy = strategy.filter(|x| !x.is_none());
     let vs = vs.filter(|x| !x.is_none());
-    let a = strategy.map(|x| tabulate(py, x, &rules)).transpose()?;
-    let b = vs.map(|x| tabulate(py, x, &rules)).transpose()?;
+    let mut entries = Entries::default();
+    let a = strategy
+        .map(|x| tabulate(py, x, &rules, name, &mut entries))
+        .transpose()?;
+    let b = vs
+        .map(|x| tabulate(py, x, &rules, None, &mut entries))
+        .transpose()?;
+    let a_table = a.as_ref().map(|t| t.table()).transpose()?;
+    let b_table = b.as_ref().map(|t| t.table()).transpose()?;
     let e = py.detach(|| {
         let options = SweepOptions::default();
-        match &a {
-            Some(a) => {
+        match a_table {
+            Some(a_table) => {
                 let optimal;
-                let b_table = match &b {
-                    Some(b) => &b.table,
+                let b_table = match b_table {
+                    Some(b) => b,
                     None => {
                         optimal = Resolver::new(&rules, SweepOptions::default())
                             .resolve_str("optimal")?;
                         &optimal
                     }
                 };
-                let result = crate::engine::evaluate(&rules, &a.table, b_table, &options);
+                let result = crate::engine::evaluate(&rules, a_table, b_table, &options);
                 match context {
                     Some(x) => explain_strategy_remembering(&result, s, o, x),
                     None => explain_strategy(&result, s, o),
                 }
             }
             None => {
-                let solution = match &b {
+                let solution = match b_table {
                     None => crate::engine::solve(&rules, &options),
-                    Some(b) => crate::engine::best_response(&rules, &b.table, &options),
+                    Some(b) => crate::engine::best_response(&rules, b, &options),
                 };
                 match context {
                     Some(x) => explain_remembering(&solution, s, o, x),
@@ -410,7 +494,8 @@ fn explain<'py>(
 /// `simulate(strategy, vs, games, seed, rules)`: sampled games beside the
 /// exact values, as `hog simulate --format json` (without its timing).
 #[pyfunction]
-#[pyo3(signature = (strategy, vs = None, games = 100_000, seed = 0, rules = None))]
+#[pyo3(signature = (strategy, vs = None, games = 100_000, seed = 0, rules = None, name = None))]
+#[allow(clippy::too_many_arguments)]
 fn simulate<'py>(
     py: Python<'py>,
     strategy: &Bound<'py, PyAny>,
@@ -418,8 +503,9 @@ fn simulate<'py>(
     games: i64,
     seed: u64,
     rules: Option<&Bound<'_, PyRules>>,
+    name: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let rules = rules_of(rules, &[Some(strategy), vs]);
+    let rules = rules_of(rules, &[Some(strategy), vs]).rules;
     let games = u64::try_from(games)
         .ok()
         .filter(|&g| g > 0)
@@ -437,12 +523,14 @@ fn simulate<'py>(
             extra: 0,
         },
     )?;
-    let a = tabulate(py, strategy, &rules)?;
-    let b = opponent(py, vs, &rules)?;
+    let mut entries = Entries::default();
+    let a = tabulate(py, strategy, &rules, name, &mut entries)?;
+    let b = opponent(py, vs, &rules, &mut entries)?;
+    let (a_table, b_table) = (a.table()?, b.table()?);
     let (exact, sampled) = py.detach(|| {
         (
-            win_rates(&rules, &a.table, &b.table, &SweepOptions::default()),
-            sample(&rules, &a.table, &b.table, games, seed),
+            win_rates(&rules, a_table, b_table, &SweepOptions::default()),
+            sample(&rules, a_table, b_table, games, seed),
         )
     });
     let z = (sampled.average() - exact.average) / sampled.average_standard_error();

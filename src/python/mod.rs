@@ -30,6 +30,9 @@ fn cli(py: Python<'_>, argv: Vec<String>) -> u8 {
 
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // numpy's C API, loaded now: loaded at a call's first array instead, a
+    // KeyboardInterrupt arriving during the import made it a Rust panic.
+    numpy::PyArray1::<u8>::zeros(m.py(), 0, false);
     m.add("HogError", m.py().get_type::<HogError>())?;
     // The crate's version is the package's (pyproject.toml says the same).
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

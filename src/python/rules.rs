@@ -20,6 +20,28 @@ use super::convert::{error, hog_error};
 #[derive(Clone)]
 pub struct PyRules {
     pub rules: Rules,
+    /// How they were made: what a pickle holds, to make them again.
+    recipe: Recipe,
+}
+
+/// The arguments rules were made from.
+#[derive(Clone)]
+enum Recipe {
+    /// `Rules(preset, goal, zero_dice, hog_wild, after_turn, memory)`.
+    Args {
+        preset: String,
+        goal: i64,
+        zero_dice: Option<String>,
+        hog_wild: Option<bool>,
+        after_turn: Option<String>,
+        memory: Option<String>,
+    },
+    /// `Rules.from_file(path, goal, timeout)`, the path made absolute.
+    File {
+        path: std::path::PathBuf,
+        goal: Option<i64>,
+        timeout: f64,
+    },
 }
 
 impl PartialEq for PyRules {
@@ -61,6 +83,14 @@ impl PyRules {
         after_turn: Option<&str>,
         memory: Option<&str>,
     ) -> PyResult<PyRules> {
+        let recipe = Recipe::Args {
+            preset: preset.to_string(),
+            goal,
+            zero_dice: zero_dice.map(str::to_string),
+            hog_wild,
+            after_turn: after_turn.map(str::to_string),
+            memory: memory.map(str::to_string),
+        };
         let goal = u32::try_from(goal).map_err(|_| {
             hog_error(format!(
                 "bad goal: goal {goal} is not a whole number from 1 to {MAX_GOAL}"
@@ -82,6 +112,7 @@ impl PyRules {
                 .transpose()?;
             return Ok(PyRules {
                 rules: built_in.rules(Some(goal), memory).map_err(error)?,
+                recipe,
             });
         }
         if let Some(memory) = memory {
@@ -109,6 +140,7 @@ impl PyRules {
         }
         Ok(PyRules {
             rules: Rules::new(base, c, goal).map_err(error)?,
+            recipe,
         })
     }
 
@@ -124,6 +156,11 @@ impl PyRules {
         goal: Option<i64>,
         timeout: f64,
     ) -> PyResult<PyRules> {
+        let recipe = Recipe::File {
+            path: std::path::absolute(&path).unwrap_or_else(|_| path.clone()),
+            goal,
+            timeout,
+        };
         let goal = goal
             .map(|g| {
                 u32::try_from(g).map_err(|_| {
@@ -154,6 +191,7 @@ impl PyRules {
         });
         Ok(PyRules {
             rules: rules.map_err(error)?,
+            recipe,
         })
     }
 
@@ -211,6 +249,65 @@ impl PyRules {
         Preset::ALL.iter().map(|p| p.name()).collect()
     }
 
+    /// A pickle: the arguments the rules were made from, and their
+    /// identity, so that a rules file changed since is refused, not
+    /// silently read anew.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let make = py.import("hog_solver._pickle")?.getattr("rules")?;
+        let identity = self.rules.identity().persistent();
+        let args = match &self.recipe {
+            Recipe::Args {
+                preset,
+                goal,
+                zero_dice,
+                hog_wild,
+                after_turn,
+                memory,
+            } => (
+                "args",
+                (
+                    preset,
+                    goal,
+                    zero_dice.clone(),
+                    *hog_wild,
+                    after_turn.clone(),
+                    memory.clone(),
+                )
+                    .into_pyobject(py)?
+                    .into_any(),
+            ),
+            Recipe::File {
+                path,
+                goal,
+                timeout,
+            } => (
+                "file",
+                (path.clone(), *goal, *timeout)
+                    .into_pyobject(py)?
+                    .into_any(),
+            ),
+        };
+        (make, (args.0, args.1, identity))
+            .into_pyobject(py)
+            .map(|t| t.into_any())
+    }
+
+    /// Rules are values: a copy is the same rules.
+    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
+        slf
+    }
+
+    /// The rules' content identity in hex (`None` for rules that cannot
+    /// describe themselves): what a pickle checks.
+    #[getter]
+    fn _identity(&self) -> Option<String> {
+        self.rules.identity().persistent()
+    }
+
     fn __repr__(&self) -> String {
         if self.rules.origin().is_some() {
             return format!("Rules('{}', goal={})", self.rules.name(), self.goal());
@@ -227,9 +324,16 @@ impl PyRules {
 }
 
 /// The rules a call names, or fa24 to 100.
-pub fn rules_or_default(rules: Option<&PyRules>) -> Rules {
-    rules.map_or_else(
-        || Rules::preset(Preset::Fa24, 100).expect("fa24 to 100 is valid"),
-        |r| r.rules.clone(),
-    )
+pub fn rules_or_default(rules: Option<&PyRules>) -> PyRules {
+    rules.cloned().unwrap_or_else(|| PyRules {
+        rules: Rules::preset(Preset::Fa24, 100).expect("fa24 to 100 is valid"),
+        recipe: Recipe::Args {
+            preset: "fa24".into(),
+            goal: 100,
+            zero_dice: None,
+            hog_wild: None,
+            after_turn: None,
+            memory: None,
+        },
+    })
 }

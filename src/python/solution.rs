@@ -1,14 +1,16 @@
 //! `hog_solver.Solution`: a solved game as numpy arrays.
 
 use ndarray::{Array2, Array3};
-use numpy::{IntoPyArray, PyArray2, PyArray3};
+use numpy::{IntoPyArray, PyArray2, PyArray3, PyArrayMethods, PyReadonlyArray2, PyReadonlyArray3};
 use pyo3::prelude::*;
+use pyo3::types::{IntoPyDict, PyTuple};
 
 use crate::dice::MAX_DICE;
-use crate::engine::Solution;
-use crate::table::StrategyTable;
+use crate::engine::{Solution, State};
+use crate::recall::Context;
+use crate::table::{self, StrategyTable};
 
-use super::convert::error;
+use super::convert::{error, hog_error};
 use super::rules::PyRules;
 
 /// A solved game: the optimal strategy, or the best response to one, with
@@ -18,11 +20,18 @@ use super::rules::PyRules;
 pub struct PySolution {
     name: String,
     rules: PyRules,
+    /// The table a best response answers (`None` for the optimum): what
+    /// it is rated against by its own values, and solved again from.
+    answers: Option<StrategyTable>,
+    /// What both players remember and the clock, under rules that have
+    /// them: the arrays are at this context.
+    context: Option<Context>,
     /// `None` under rules with memory or a clock, where a solved player
     /// picks its dice by what it remembers too.
     table: Option<StrategyTable>,
     first_player: f64,
-    policy: Py<PyArray2<u8>>,
+    /// uint8, or int8 under rules with the -1 move.
+    policy: Py<PyAny>,
     win_probability: Py<PyArray2<f64>>,
     choice_values: Py<PyArray3<f64>>,
 }
@@ -38,24 +47,24 @@ pub struct Arrays {
 }
 
 impl Arrays {
-    /// Everything a `Solution` holds, from the engine's solution.
-    pub fn of(name: String, solution: &Solution<'_>) -> Arrays {
+    /// Everything a `Solution` holds, from the engine's solution, at
+    /// context `x` (the start's where the rules remember nothing).
+    pub fn of(name: String, solution: &Solution<'_>, x: Context) -> Arrays {
         let n = solution.rules().size();
-        let win_probability =
-            Array2::from_shape_fn((n, n), |(s, o)| solution.value(0, (s as u32, o as u32)));
+        let at = |s: usize, o: usize| State::new(s as u32, o as u32, x);
+        let win_probability = Array2::from_shape_fn((n, n), |(s, o)| solution.value(0, at(s, o)));
         // Every state's values along each opponent score's lookup row, on
         // every thread: most of the time a solve() takes beyond the solve.
         const DICE: usize = MAX_DICE + 1;
-        let block = solution.choice_values_block(0, 0..n as u32);
+        let block = solution.choice_values_block_at(0, 0..n as u32, x);
         let flat: Vec<f64> = block.into_iter().flatten().collect();
         let choice_values = Array3::from_shape_vec((n, n, DICE), flat).expect("n * n * 11 values");
-        // The choices at the start's context (the only one, without memory).
-        let policy =
-            Array2::from_shape_fn((n, n), |(s, o)| solution.choice(0, (s as u32, o as u32)));
+        let policy = Array2::from_shape_fn((n, n), |(s, o)| solution.choice(0, at(s, o)));
         Arrays {
             name,
             table: solution.table(),
             policy,
+            // From the start of a game: the start's context whatever `x` is.
             first_player: solution.first_player_win_probability(),
             win_probability,
             choice_values,
@@ -71,26 +80,55 @@ fn frozen<'py, T: pyo3::PyTypeInfo>(array: Bound<'py, T>) -> PyResult<Py<T>> {
     Ok(array.unbind())
 }
 
-use pyo3::types::IntoPyDict;
+/// The policy as people read it: uint8 dice counts, or int8 under rules
+/// with the -1 move (where -1 is that move).
+fn policy_array<'py>(py: Python<'py>, policy: Array2<u8>, minus_one: bool) -> PyResult<Py<PyAny>> {
+    if minus_one {
+        let shown = policy.mapv(|d| table::shown(d) as i8);
+        Ok(frozen(shown.into_pyarray(py))?.into_any())
+    } else {
+        Ok(frozen(policy.into_pyarray(py))?.into_any())
+    }
+}
 
 impl PySolution {
-    /// The Python object for `arrays` under `rules`.
-    /// The rules solved (for Rust callers).
-    pub fn rules_ref(&self) -> &crate::rules::Rules {
-        &self.rules.rules
-    }
-
-    pub fn new(py: Python<'_>, rules: PyRules, arrays: Arrays) -> PyResult<PySolution> {
+    /// The Python object for `arrays` under `rules`; `answers` is the
+    /// table a best response answers.
+    pub fn new(
+        py: Python<'_>,
+        rules: PyRules,
+        answers: Option<StrategyTable>,
+        context: Option<Context>,
+        arrays: Arrays,
+    ) -> PyResult<PySolution> {
+        let minus_one = rules.rules.has_minus_one();
         Ok(PySolution {
-            policy: frozen(arrays.policy.into_pyarray(py))?,
+            policy: policy_array(py, arrays.policy, minus_one)?,
             // Moved into numpy, not copied.
             win_probability: frozen(arrays.win_probability.into_pyarray(py))?,
             choice_values: frozen(arrays.choice_values.into_pyarray(py))?,
             name: arrays.name,
             rules,
+            answers,
+            context,
             table: arrays.table,
             first_player: arrays.first_player,
         })
+    }
+
+    /// The rules solved (for Rust callers).
+    pub fn rules_ref(&self) -> &crate::rules::Rules {
+        &self.rules.rules
+    }
+
+    /// The rules solved, as Python holds them.
+    pub fn py_rules(&self) -> &PyRules {
+        &self.rules
+    }
+
+    /// The table a best response answers; `None` for the optimum.
+    pub fn answers(&self) -> Option<&StrategyTable> {
+        self.answers.as_ref()
     }
 
     /// The goal solved.
@@ -101,7 +139,7 @@ impl PySolution {
     /// The strategy table: refused under rules with memory or a clock.
     pub fn table(&self) -> PyResult<StrategyTable> {
         self.table.clone().ok_or_else(|| {
-            super::convert::hog_error(format!(
+            hog_error(format!(
                 "bad strategy: {}: under {} a solved strategy plays by what both players \
                  remember too, and is no table",
                 self.name,
@@ -116,11 +154,28 @@ impl PySolution {
     }
 }
 
+/// A table from a pickled policy (uint8, or int8 with -1).
+fn table_of(policy: &Bound<'_, PyAny>) -> PyResult<StrategyTable> {
+    let ints = policy.call_method1("astype", ("int64",))?;
+    let view: PyReadonlyArray2<'_, i64> = ints.extract()?;
+    let cells = view.as_array();
+    let mut out = Array2::<u8>::zeros(cells.dim());
+    for ((s, o), &d) in cells.indexed_iter() {
+        out[[s, o]] = table::kept(d).ok_or_else(|| {
+            hog_error(format!(
+                "a pickled table rolls {d} dice at {s}, {o}: outside -1..=10"
+            ))
+        })?;
+    }
+    Ok(StrategyTable::from_array(out))
+}
+
 #[pymethods]
 impl PySolution {
-    /// The dice count chosen at each state (uint8, `[score, opponent_score]`).
+    /// The dice count chosen at each state (uint8, `[score, opponent_score]`;
+    /// int8 under rules with the -1 move).
     #[getter]
-    fn policy(&self, py: Python<'_>) -> Py<PyArray2<u8>> {
+    fn policy(&self, py: Python<'_>) -> Py<PyAny> {
         self.policy.clone_ref(py)
     }
 
@@ -150,10 +205,55 @@ impl PySolution {
         self.rules.clone()
     }
 
-    /// What reports call this strategy: `optimal` or `best_response(SPEC)`.
+    /// What reports call this strategy: `optimal` or `best_response(NAME)`.
     #[getter]
     fn strategy(&self) -> &str {
         &self.name
+    }
+
+    /// What both players remember and the clock the arrays are at, as
+    /// `(mine, theirs, clock)`; `None` under rules that remember nothing.
+    #[getter]
+    fn context(&self) -> Option<(u32, u32, u32)> {
+        self.context.map(|x| (x.mine, x.theirs, x.clock))
+    }
+
+    /// The same solution with its arrays at another context: what the
+    /// mover and the other player remember (`remembered=(mine, theirs)`)
+    /// and the clock, under rules with memory or a clock (`Rules("fa19")`).
+    /// Solves again, in about the time the first solve took.
+    #[pyo3(signature = (remembered = None, clock = None))]
+    fn at(
+        &self,
+        py: Python<'_>,
+        remembered: Option<(u32, u32)>,
+        clock: Option<u32>,
+    ) -> PyResult<PySolution> {
+        let asked = crate::explain::ContextAsked {
+            remembered,
+            clock,
+            ..crate::explain::ContextAsked::default()
+        };
+        let rules = &self.rules.rules;
+        let context = crate::explain::context_asked(rules, &asked).map_err(error)?;
+        let x = context.unwrap_or(Context::START);
+        let name = self.name.clone();
+        let answers = self.answers.clone();
+        let arrays = py.detach(|| {
+            let options = crate::engine::SweepOptions::default();
+            let solution = match &answers {
+                None => crate::engine::solve(rules, &options),
+                Some(opponent) => crate::engine::best_response(rules, opponent, &options),
+            };
+            Arrays::of(name, &solution, x)
+        });
+        PySolution::new(
+            py,
+            self.rules.clone(),
+            self.answers.clone(),
+            context,
+            arrays,
+        )
     }
 
     /// Write the table as the command line's `final_strategy.csv` (the same
@@ -186,6 +286,95 @@ impl PySolution {
             files.commit().map(|_| ())
         })
         .map_err(error)
+    }
+
+    /// A pandas DataFrame of every state: index `(score, opponent_score)`,
+    /// columns `dice`, `win_probability` and `choice_0` to `choice_10`
+    /// (needs pandas: `pip install pandas`).
+    fn to_pandas<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let display = slf.py().import("hog_solver._display")?;
+        display.call_method1("solution_frame", (slf,))
+    }
+
+    /// A short HTML summary, for notebooks.
+    fn _repr_html_<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let display = slf.py().import("hog_solver._display")?;
+        display.call_method1("solution_html", (slf,))
+    }
+
+    /// A pickle: the arrays and what they are of, so that loading it
+    /// solves nothing.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let make = py.import("hog_solver._pickle")?.getattr("solution")?;
+        let answers = match &self.answers {
+            Some(t) => Some(policy_array(py, t.as_array().clone(), true)?),
+            None => None,
+        };
+        let state = (
+            self.rules.clone(),
+            self.name.clone(),
+            answers,
+            self.context(),
+            self.first_player,
+            self.policy.clone_ref(py),
+            self.win_probability.clone_ref(py),
+            self.choice_values.clone_ref(py),
+        )
+            .into_pyobject(py)?;
+        PyTuple::new(py, [make.into_any(), state.into_any()])
+    }
+
+    /// A Solution from the state its pickle holds (see `__reduce__`).
+    #[staticmethod]
+    #[allow(clippy::too_many_arguments)]
+    fn _restore(
+        py: Python<'_>,
+        rules: &Bound<'_, PyRules>,
+        name: String,
+        answers: Option<Bound<'_, PyAny>>,
+        context: Option<(u32, u32, u32)>,
+        first_player: f64,
+        policy: Bound<'_, PyAny>,
+        win_probability: PyReadonlyArray2<'_, f64>,
+        choice_values: PyReadonlyArray3<'_, f64>,
+    ) -> PyResult<PySolution> {
+        let rules = rules.get().clone();
+        let n = rules.rules.size();
+        let answers = answers.map(|a| table_of(&a)).transpose()?;
+        let table = table_of(&policy)?;
+        let shapes_agree = table.as_array().dim() == (n, n)
+            && win_probability.dims() == [n, n]
+            && choice_values.dims() == [n, n, MAX_DICE + 1];
+        if !shapes_agree {
+            return Err(hog_error(format!(
+                "a pickled solution's arrays are not those of goal {}",
+                rules.rules.goal()
+            )));
+        }
+        let arrays = Arrays {
+            name,
+            // A policy is a strategy table where the rules remember nothing.
+            table: rules.rules.memory().is_none().then(|| table.clone()),
+            policy: table.as_array().clone(),
+            first_player,
+            win_probability: win_probability.as_array().to_owned(),
+            choice_values: choice_values.as_array().to_owned(),
+        };
+        let context = context.map(|(mine, theirs, clock)| Context {
+            mine,
+            theirs,
+            clock,
+        });
+        PySolution::new(py, rules, answers, context, arrays)
+    }
+
+    /// A Solution is a value (its arrays are read-only): a copy is itself.
+    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
+        slf
     }
 
     fn __repr__(&self) -> String {

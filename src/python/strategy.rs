@@ -8,25 +8,116 @@ use ndarray::Array2;
 use numpy::{PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyException, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
 
-use crate::dice::MAX_DICE;
 use crate::engine::SweepOptions;
 use crate::rules::Rules;
-use crate::strategy::{Resolver, Spec, StrategyTable};
+use crate::strategy::{Resolver, StrategyTable};
+use crate::table;
 
 use super::convert::{error, hog_error};
 use super::solution::PySolution;
 
-/// A strategy made into a table, with the name reports give it.
+/// The prefix of the keys a call gives its tables (a spec string may not
+/// use it, so that no spec a user writes reads one of them).
+const KEY_PREFIX: &str = "__hog_table_";
+
+/// A strategy of one call: its table, the name reports give it, and the
+/// spec it is rated by.
+///
+/// The name is only shown: a function named `boar_strategy` is the
+/// student's, not the course's. The key is what the engine rates: a spec
+/// string's own text, `optimal` or `best_response(KEY)` for a Solution
+/// (so that a solution's own values come from the solution, one set of
+/// bits on every surface), else a key of this call's [`Entries`].
 pub struct Tabled {
-    pub table: StrategyTable,
     pub name: String,
+    pub key: String,
+    /// `None` for a solved strategy under rules with memory or a clock,
+    /// which plays by what both players remember too.
+    table: Option<StrategyTable>,
+    /// Why there is no table, for the error when one is needed.
+    no_table: Option<String>,
 }
 
-/// The table of `strategy` under `rules`. Specs are resolved with the GIL
-/// released (a spec may solve, or run a Python file in its own process).
-pub fn tabulate(py: Python<'_>, strategy: &Bound<'_, PyAny>, rules: &Rules) -> PyResult<Tabled> {
+impl Tabled {
+    /// A table under a name and key.
+    pub fn new(name: String, key: String, table: StrategyTable) -> Tabled {
+        Tabled {
+            name,
+            key,
+            table: Some(table),
+            no_table: None,
+        }
+    }
+
+    /// The table: refused for a solved strategy under rules with memory.
+    pub fn table(&self) -> PyResult<&StrategyTable> {
+        self.table.as_ref().ok_or_else(|| {
+            hog_error(
+                self.no_table
+                    .clone()
+                    .unwrap_or_else(|| format!("bad strategy: {} is no table", self.name)),
+            )
+        })
+    }
+
+    /// The table, moved out (see [`Tabled::table`]).
+    pub fn into_table(self) -> PyResult<StrategyTable> {
+        self.table()?;
+        Ok(self.table.expect("checked above"))
+    }
+
+    /// `message` with this strategy's key said as its name (an engine's
+    /// error names the spec it rated).
+    pub fn named_in(&self, message: String) -> String {
+        if self.key == self.name || !message.contains(&self.key) {
+            message
+        } else {
+            message.replace(&self.key, &self.name)
+        }
+    }
+}
+
+/// The tables of one call by key: what its specs look up first.
+#[derive(Default)]
+pub struct Entries {
+    known: Vec<(String, StrategyTable)>,
+}
+
+impl Entries {
+    /// A fresh key for `table`.
+    fn add(&mut self, table: StrategyTable) -> String {
+        let key = format!("{KEY_PREFIX}{}", self.known.len());
+        self.known.push((key.clone(), table));
+        key
+    }
+
+    /// The table a spec's text stands for in this call, if any.
+    pub fn lookup(&self, text: &str) -> Option<StrategyTable> {
+        self.known
+            .iter()
+            .find(|(key, _)| key == text)
+            .map(|(_, table)| table.clone())
+    }
+}
+
+/// The table of `strategy` under `rules`, named `name` if given. Specs are
+/// resolved with the GIL released (a spec may solve, or run a Python file
+/// in its own process). A one-entry dict `{name: strategy}` names its
+/// strategy.
+pub fn tabulate(
+    py: Python<'_>,
+    strategy: &Bound<'_, PyAny>,
+    rules: &Rules,
+    name: Option<&str>,
+    entries: &mut Entries,
+) -> PyResult<Tabled> {
+    if let Ok(dict) = strategy.cast::<PyDict>() {
+        let (given, inner) = one_named(dict)?;
+        return tabulate(py, &inner, rules, Some(name.unwrap_or(&given)), entries);
+    }
+    let name = name.map(checked_name).transpose()?;
     // A path (a str, or a pathlib.Path) is a spec as the command line
     // takes it: a CSV table, or FILE.py:function.
     let text = if strategy.is_instance_of::<PyString>() {
@@ -43,10 +134,20 @@ pub fn tabulate(py: Python<'_>, strategy: &Bound<'_, PyAny>, rules: &Rules) -> P
     };
     if let Some(text) = text {
         let text = text.trim().to_string();
+        if text.contains(KEY_PREFIX) {
+            return Err(hog_error(format!(
+                "bad strategy: {}: names starting with {KEY_PREFIX} are hog's own",
+                crate::text::clip(&text, 60)
+            )));
+        }
         let table = py
             .detach(|| Resolver::new(rules, SweepOptions::default()).resolve_str(&text))
             .map_err(error)?;
-        return Ok(Tabled { table, name: text });
+        return Ok(Tabled::new(
+            name.unwrap_or_else(|| text.clone()),
+            text,
+            table,
+        ));
     }
     if let Ok(solution) = strategy.cast::<PySolution>() {
         let solution = solution.get();
@@ -70,31 +171,81 @@ pub fn tabulate(py: Python<'_>, strategy: &Bound<'_, PyAny>, rules: &Rules) -> P
                 )
             }));
         }
-        return Ok(Tabled {
-            table: solution.table()?,
-            name: solution.name().to_string(),
+        let key = match solution.answers() {
+            None => "optimal".to_string(),
+            Some(answered) => format!("best_response({})", entries.add(answered.clone())),
+        };
+        let name = name.unwrap_or_else(|| solution.name().to_string());
+        return Ok(match solution.table() {
+            Ok(table) => Tabled::new(name, key, table),
+            Err(e) => Tabled {
+                name,
+                key,
+                table: None,
+                no_table: Some(e.value(py).str()?.to_string()),
+            },
         });
     }
     if strategy.is_callable() {
-        let name = function_name(strategy, rules);
-        let table = call_at_every_state(py, strategy, &name, rules.goal())?;
-        return Ok(Tabled { table, name });
+        let name = name.unwrap_or_else(|| function_name(strategy));
+        let table = call_at_every_state(py, strategy, &name, rules)?;
+        let key = entries.add(table.clone());
+        return Ok(Tabled::new(name, key, table));
     }
     if strategy.hasattr("__array__")?
         || strategy.is_instance_of::<PyList>()
         || strategy.is_instance_of::<PyTuple>()
     {
-        let table = from_array(py, strategy, rules.goal())?;
-        return Ok(Tabled {
+        let table = from_array(py, strategy, rules)?;
+        let key = entries.add(table.clone());
+        return Ok(Tabled::new(
+            name.unwrap_or_else(|| "table".into()),
+            key,
             table,
-            name: "table".into(),
-        });
+        ));
     }
     Err(PyTypeError::new_err(format!(
         "a strategy is a spec string, a function f(score, opponent_score), a (goal, goal) \
-         array or a Solution, not {}",
+         array, a Solution or a one-entry dict {{name: strategy}}, not {}",
         type_name(strategy)
     )))
+}
+
+/// The one `(name, strategy)` of a dict that names a strategy.
+fn one_named<'py>(dict: &Bound<'py, PyDict>) -> PyResult<(String, Bound<'py, PyAny>)> {
+    let mut items = dict.iter();
+    match (items.next(), items.next()) {
+        (Some((name, strategy)), None) => {
+            let name = name.extract::<String>().map_err(|_| {
+                PyTypeError::new_err(format!(
+                    "a strategy's name is a str, not {}",
+                    type_name(&name)
+                ))
+            })?;
+            Ok((name, strategy))
+        }
+        _ => Err(PyTypeError::new_err(format!(
+            "a dict names one strategy, {{name: strategy}}, not {} (tournament() and rates(include=...) \
+             take several)",
+            dict.len()
+        ))),
+    }
+}
+
+/// A name a user gave: shown in reports as it is, so one line of printable
+/// text.
+pub fn checked_name(name: &str) -> PyResult<String> {
+    let trimmed = name.trim();
+    if trimmed.is_empty() {
+        return Err(hog_error("bad name: a strategy's name cannot be empty"));
+    }
+    if trimmed.chars().any(char::is_control) {
+        return Err(hog_error(format!(
+            "bad name: {:?} holds control characters",
+            crate::text::clip(trimmed, 60)
+        )));
+    }
+    Ok(trimmed.to_string())
 }
 
 /// The name of a value's type, for messages.
@@ -105,23 +256,14 @@ fn type_name(value: &Bound<'_, PyAny>) -> String {
         .map_or_else(|_| "an unknown type".into(), |n| n.to_string())
 }
 
-/// What reports call a function: its `__name__` when that reads as a spec
-/// that names nothing else (so that `best_response(final_strategy)` can
-/// name it in a rates table), else `python_strategy`.
-fn function_name(f: &Bound<'_, PyAny>, rules: &Rules) -> String {
-    let name: Option<String> = f
-        .getattr("__name__")
+/// What reports call a function: its own `__name__` (`<lambda>` for a
+/// lambda), else its type's name.
+fn function_name(f: &Bound<'_, PyAny>) -> String {
+    f.getattr("__name__")
         .ok()
-        .and_then(|n| n.extract::<String>().ok());
-    match name {
-        Some(name)
-            if matches!(Spec::parse(&name), Ok(Spec::Course { ref args, .. }) if args.is_empty())
-                && crate::strategy::find_course_strategy(rules, &name).is_err() =>
-        {
-            name
-        }
-        _ => "python_strategy".into(),
-    }
+        .and_then(|n| n.extract::<String>().ok())
+        .or_else(|| f.get_type().name().ok().map(|n| n.to_string()))
+        .unwrap_or_else(|| "python_strategy".into())
 }
 
 /// A function's table: called at every state, then again in reverse order,
@@ -130,27 +272,29 @@ fn call_at_every_state(
     py: Python<'_>,
     f: &Bound<'_, PyAny>,
     name: &str,
-    goal: u32,
+    rules: &Rules,
 ) -> PyResult<StrategyTable> {
     check_arity(py, f, name)?;
-    let n = goal as usize;
+    let n = rules.goal() as usize;
+    let moves = Moves::of(rules);
     let index = py.import("operator")?.getattr("index")?;
     let mut first = vec![0u8; n * n];
     for s in 0..n {
         for o in 0..n {
-            first[s * n + o] = call(py, f, &index, name, s, o)?;
+            first[s * n + o] = call(py, f, &index, name, s, o, moves)?;
         }
     }
     for i in (0..n * n).rev() {
         let (s, o) = (i / n, i % n);
-        let again = call(py, f, &index, name, s, o)?;
+        let again = call(py, f, &index, name, s, o, moves)?;
         if again != first[i] {
             return Err(python_error(
                 name,
                 format!(
-                    "{name}({s}, {o}) returned {} and later {again}: a strategy must be a \
+                    "{name}({s}, {o}) returned {} and later {}: a strategy must be a \
                      deterministic function of the two scores (no randomness, no counting calls)",
-                    first[i]
+                    table::shown(first[i]),
+                    table::shown(again)
                 ),
             ));
         }
@@ -185,8 +329,40 @@ fn check_arity(py: Python<'_>, f: &Bound<'_, PyAny>, name: &str) -> PyResult<()>
     }
 }
 
-/// One call, checked: an exception, a non-integer or a count outside
-/// 0..=10 is an error naming the call.
+/// The dice counts a strategy may roll under some rules.
+#[derive(Clone, Copy)]
+struct Moves {
+    minus_one: bool,
+}
+
+impl Moves {
+    fn of(rules: &Rules) -> Moves {
+        Moves {
+            minus_one: rules.has_minus_one(),
+        }
+    }
+
+    /// `d` as a table's cell, if a move here.
+    fn cell(self, d: i64) -> Option<u8> {
+        match d {
+            -1 if self.minus_one => Some(table::MINUS_ONE),
+            0..=10 => Some(d as u8),
+            _ => None,
+        }
+    }
+
+    /// The moves, for messages.
+    fn range(self) -> &'static str {
+        if self.minus_one {
+            "-1..=10"
+        } else {
+            "0..=10"
+        }
+    }
+}
+
+/// One call, checked: an exception, a non-integer or a count that is no
+/// move under the rules is an error naming the call.
 fn call(
     py: Python<'_>,
     f: &Bound<'_, PyAny>,
@@ -194,6 +370,7 @@ fn call(
     name: &str,
     s: usize,
     o: usize,
+    moves: Moves,
 ) -> PyResult<u8> {
     let at = || format!("{name}({s}, {o})");
     let value = match f.call1((s, o)) {
@@ -234,11 +411,21 @@ fn call(
             )
         })?
     };
-    match integer.extract::<i64>() {
-        Ok(d) if (0..=MAX_DICE as i64).contains(&d) => Ok(d as u8),
-        _ => Err(python_error(
+    match integer.extract::<i64>().ok().and_then(|d| moves.cell(d)) {
+        Some(cell) => Ok(cell),
+        None => Err(python_error(
             name,
-            format!("{} returned {}, outside 0..=10 dice", at(), shown()),
+            format!(
+                "{} returned {}, outside {} dice{}",
+                at(),
+                shown(),
+                moves.range(),
+                if moves.minus_one {
+                    ""
+                } else {
+                    " (only rules with a -1 move, such as pork-chop, have -1)"
+                }
+            ),
         )),
     }
 }
@@ -257,7 +444,9 @@ fn shown(value: &Bound<'_, PyAny>) -> String {
 }
 
 /// A `(goal, goal)` array (or nested lists) of dice counts.
-fn from_array(py: Python<'_>, value: &Bound<'_, PyAny>, goal: u32) -> PyResult<StrategyTable> {
+fn from_array(py: Python<'_>, value: &Bound<'_, PyAny>, rules: &Rules) -> PyResult<StrategyTable> {
+    let goal = rules.goal();
+    let moves = Moves::of(rules);
     let np = py.import("numpy")?;
     let array = np.call_method1("asarray", (value,)).map_err(|e| {
         hog_error(format!(
@@ -318,15 +507,15 @@ fn from_array(py: Python<'_>, value: &Bound<'_, PyAny>, goal: u32) -> PyResult<S
     let dims = view.shape().to_vec();
     let cells = view.as_array();
     let dice = Array2::from_shape_fn((dims[0], dims[1]), |(s, o)| cells[[s, o]]);
-    if let Some(((s, o), _)) = dice
-        .indexed_iter()
-        .find(|(_, &d)| !(0..=MAX_DICE as i64).contains(&d))
-    {
+    if let Some(((s, o), _)) = dice.indexed_iter().find(|(_, &d)| moves.cell(d).is_none()) {
         let original = array.get_item((s, o))?.call_method0("item")?;
         return Err(hog_error(format!(
-            "score {s}, opponent score {o}: {} dice is outside 0..=10",
-            original.str()?
+            "score {s}, opponent score {o}: {} dice is outside {}",
+            original.str()?,
+            moves.range()
         )));
     }
-    Ok(StrategyTable::from_array(dice.mapv(|d| d as u8)))
+    Ok(StrategyTable::from_array(
+        dice.mapv(|d| moves.cell(d).expect("every cell checked")),
+    ))
 }

@@ -144,11 +144,12 @@ impl<'a> Resolver<'a> {
             }
             Spec::Optimal | Spec::BestResponse(_) if rules.memory().is_some() => {
                 let words = rules.memory().map_or("", |m| m.context_words());
+                let n = rules.goal();
                 Err(HogError::spec(
                     &spec.to_string(),
                     format!(
                         "under rules with memory a solved strategy plays by the scores and \
-                         {words}, and is no 100x100 table; hog solve writes it with them as \
+                         {words}, and is no {n}x{n} table; hog solve writes it with them as \
                          columns"
                     ),
                 ))

@@ -69,7 +69,7 @@ def test_rules_from_a_file_and_by_name(tmp_path):
     with pytest.raises(hs.HogError, match="is a rules file"):
         hs.Rules("fa19", zero_dice="boar-brawl")
     # Under memory a solved strategy is no table.
-    with pytest.raises(hs.HogError, match="no table"):
+    with pytest.raises(hs.HogError, match="no 20x20 table"):
         hs.win_rate(hs.solve(hs.Rules("fa19", goal=20)), rules=hs.Rules("fa19", goal=20))
 
 
