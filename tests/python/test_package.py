@@ -72,3 +72,38 @@ def test_threads_get_the_same_answers():
     for t in threads:
         t.join()
     assert len(set(results)) == 1
+
+
+def load_build_backend():
+    """packaging/hog_build.py, the package's build backend, as a module."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[2] / "packaging" / "hog_build.py"
+    spec = importlib.util.spec_from_file_location("hog_build_under_test", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_building_without_rust_stops_at_once_and_names_the_wheel_route(tmp_path, monkeypatch):
+    backend = load_build_backend()
+    # A PATH with python and no cargo: every hook refuses before maturin
+    # is imported (which would fetch a toolchain).
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.setitem(sys.modules, "maturin", None)
+    for hook, args in [
+        ("get_requires_for_build_wheel", ()),
+        ("get_requires_for_build_editable", ()),
+        ("get_requires_for_build_sdist", ()),
+        ("prepare_metadata_for_build_wheel", (str(tmp_path),)),
+        ("build_wheel", (str(tmp_path),)),
+        ("build_sdist", (str(tmp_path),)),
+    ]:
+        try:
+            getattr(backend, hook)(*args)
+        except backend.RustNotFound as e:
+            message = str(e)
+        else:
+            raise AssertionError(f"{hook} went on without cargo")
+        assert "cargo is not on PATH" in message and "https://rustup.rs" in message
+        assert "maturin build --release" in message and "pip install hog_solver-" in message
