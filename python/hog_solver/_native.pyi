@@ -1,7 +1,7 @@
 """Types of the compiled module behind ``hog_solver`` (see its help)."""
 
 from os import PathLike
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -54,6 +54,8 @@ class Rules:
         """The presets by name."""
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
+    def __reduce__(self) -> Any:
+        """Rules pickle and deep-copy."""
 
 class Solution:
     """A solved game, its arrays indexed [score, opponent_score] and read-only."""
@@ -78,16 +80,24 @@ class Solution:
         """What reports call it: optimal or best_response(SPEC)."""
     def to_csv(self, path: Union[str, PathLike[str]]) -> None:
         """Write the command line's final_strategy.csv, atomically."""
+    def to_pandas(self) -> Any:
+        """Every state as a pandas DataFrame (hog_solver._display.solution_frame)."""
+    def _repr_html_(self) -> str:
+        """A short HTML summary for notebooks (hog_solver._display.solution_html)."""
+    def __reduce__(self) -> Any:
+        """Solutions pickle and deep-copy."""
 
 def cli(argv: List[str]) -> int:
     """Run the hog command line; its exit status."""
 
 def solve(rules: Optional[Rules] = None) -> Solution: ...
-def best_response(strategy: Any, rules: Optional[Rules] = None) -> Solution: ...
-def win_rate(strategy: Any, vs: Any = None, rules: Optional[Rules] = None) -> Dict[str, Any]: ...
-def table(strategy: Any, rules: Optional[Rules] = None) -> npt.NDArray[np.uint8]: ...
+def best_response(strategy: Any, rules: Optional[Rules] = None, *, name: Optional[str] = None) -> Solution: ...
+def win_rate(
+    strategy: Any, vs: Any = None, rules: Optional[Rules] = None, *, name: Optional[str] = None
+) -> Dict[str, Any]: ...
+def table(strategy: Any, rules: Optional[Rules] = None, *, name: Optional[str] = None) -> npt.NDArray[np.uint8]: ...
 def rates(vs: Any = None, rules: Optional[Rules] = None) -> Dict[str, Any]: ...
-def tournament(strategies: Sequence[Any], rules: Optional[Rules] = None) -> Dict[str, Any]: ...
+def tournament(strategies: Union[Sequence[Any], Mapping[str, Any]], rules: Optional[Rules] = None) -> Dict[str, Any]: ...
 def sweep(grid: str, vs: Any = None, rules: Optional[Rules] = None) -> Dict[str, Any]: ...
 def explain(
     score: int,
@@ -97,6 +107,8 @@ def explain(
     rules: Optional[Rules] = None,
     remembered: Optional[Tuple[int, int]] = None,
     clock: Optional[int] = None,
+    *,
+    name: Optional[str] = None,
 ) -> Dict[str, Any]: ...
 def simulate(
     strategy: Any,
@@ -104,4 +116,6 @@ def simulate(
     games: int = 100000,
     seed: int = 0,
     rules: Optional[Rules] = None,
+    *,
+    name: Optional[str] = None,
 ) -> Dict[str, Any]: ...
