@@ -140,11 +140,6 @@ Examples
 _Strategies = Union[Sequence[Strategy], Mapping[str, Strategy]]
 
 
-def _named(name: Optional[str]) -> Dict[str, str]:
-    """The ``name=`` keyword for ``_native``, passed only when given."""
-    return {} if name is None else {"name": name}
-
-
 class WinRate(NamedTuple):
     """Exact win rates of a strategy against an opponent.
 
@@ -804,7 +799,7 @@ def best_response(strategy: Strategy, rules: Optional[Rules] = None, *, name: Op
     >>> hs.win_rate(br, vs="always_roll(6)")
     WinRate(first=0.804426434782951, second=0.7262436845030772, average=0.7653350596430141)
     """
-    return _native.best_response(strategy, rules, **_named(name))
+    return _native.best_response(strategy, rules, name=name)
 
 
 def win_rate(
@@ -857,11 +852,11 @@ def win_rate(
     ...
     hog_solver.HogError: ... returned 6.0, not an integer
     """
-    report = _native.win_rate(strategy, vs, rules, **_named(name))
+    report = _native.win_rate(strategy, vs, rules, name=name)
     return WinRate(report["first"], report["second"], report["average"])
 
 
-def table(strategy: Strategy, rules: Optional[Rules] = None, *, name: Optional[str] = None) -> "npt.NDArray[np.uint8]":
+def table(strategy: Strategy, rules: Optional[Rules] = None, *, name: Optional[str] = None) -> "npt.NDArray[np.integer[Any]]":
     """The dice count of ``strategy`` at every state; ``hog export``.
 
     Parameters
@@ -877,8 +872,8 @@ def table(strategy: Strategy, rules: Optional[Rules] = None, *, name: Optional[s
     Returns
     -------
     numpy.ndarray
-        uint8, shape ``(goal, goal)``, indexed ``[score, opponent_score]``
-        (11 stands for the -1 move under rules that have it).
+        uint8, shape ``(goal, goal)``, indexed ``[score, opponent_score]``;
+        int8 under rules with the -1 move, where -1 is that move.
 
     Raises
     ------
@@ -896,14 +891,17 @@ def table(strategy: Strategy, rules: Optional[Rules] = None, *, name: Optional[s
     >>> t[0, :6]
     array([4, 4, 4, 4, 4, 4], dtype=uint8)
     """
-    return _native.table(strategy, rules, **_named(name))
+    return _native.table(strategy, rules, name=name)
 
 
-def rates(vs: Optional[Strategy] = None, rules: Optional[Rules] = None) -> Rates:
+def rates(
+    vs: Optional[Strategy] = None, rules: Optional[Rules] = None, include: Optional[_Strategies] = None
+) -> Rates:
     """Every standard strategy against ``vs``, best first; ``hog rates``.
 
     The standard strategies are the optimum, the best response to ``vs``,
-    the course strategies and ``always_roll(0..10)``.
+    the course strategies and ``always_roll(0..10)``; ``include`` adds
+    strategies of your own.
 
     Parameters
     ----------
@@ -912,6 +910,9 @@ def rates(vs: Optional[Strategy] = None, rules: Optional[Rules] = None) -> Rates
     rules : Rules, optional
         The rules (default: those of a :class:`Solution` given, else fa24,
         goal 100).
+    include : list of Strategy, or dict of str to Strategy, optional
+        More strategies to rate against ``vs``; a dict names each by its
+        key.
 
     Returns
     -------
@@ -931,7 +932,7 @@ def rates(vs: Optional[Strategy] = None, rules: Optional[Rules] = None) -> Rates
     >>> [row.strategy for row in r.rows[:3]]
     ['best_response(always_roll(6))', 'optimal', 'sus_strategy']
     """
-    report = _native.rates(vs, rules)
+    report = _native.rates(vs, rules, include)
     rows = [RateRow(r["strategy"], r["first"], r["second"], r["average"]) for r in report["rows"]]
     return Rates(report["opponent"], rows)
 
@@ -1078,7 +1079,7 @@ def explain(
     >>> hs.explain(17, 23, rules=fa19, remembered=(4, 6)).best
     6
     """
-    report = _native.explain(score, opponent_score, strategy, vs, rules, remembered, clock, **_named(name))
+    report = _native.explain(score, opponent_score, strategy, vs, rules, remembered, clock, name=name)
     choices = [
         Choice(
             c["dice"],
@@ -1150,7 +1151,7 @@ def simulate(
     >>> abs(s.z) < 3
     True
     """
-    report = _native.simulate(strategy, vs, games, seed, rules, **_named(name))
+    report = _native.simulate(strategy, vs, games, seed, rules, name=name)
     sampled = report["sampled"]
     return Simulation(
         report["strategy"],

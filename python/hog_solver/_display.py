@@ -98,8 +98,8 @@ def solution_frame(solution: Any) -> Any:
     pandas.DataFrame
         One row per state, indexed by a MultiIndex named ``score`` and
         ``opponent_score`` (score outermost, as ``policy`` is laid out), with
-        columns ``dice`` (uint8, ``policy``: the count rolled; 11 is the
-        -1 move under rules that have it), ``win_probability`` (float64)
+        columns ``dice`` (``policy``: the count rolled; uint8, or int8
+        with -1 for the -1 move under rules that have it), ``win_probability`` (float64)
         and ``choice_0`` ... ``choice_10`` (float64, ``choice_values[..., k]``:
         the chance to win rolling ``k``).
 

@@ -55,14 +55,21 @@ class Rules:
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> Any:
+        """Rules pickle as the arguments they were made from."""
+    def __copy__(self) -> "Rules": ...
+    def __deepcopy__(self, memo: Any) -> "Rules": ...
+    @property
+    def _identity(self) -> Optional[str]:
+        """The rules' content identity in hex, what a pickle checks."""
+    def __reduce__(self) -> Any:
         """Rules pickle and deep-copy."""
 
 class Solution:
     """A solved game, its arrays indexed [score, opponent_score] and read-only."""
 
     @property
-    def policy(self) -> npt.NDArray[np.uint8]:
-        """The dice count chosen at each state."""
+    def policy(self) -> npt.NDArray[np.integer[Any]]:
+        """The dice count chosen at each state: uint8, or int8 with -1 under rules with the -1 move."""
     @property
     def win_probability(self) -> npt.NDArray[np.float64]:
         """The solver's chance to win when it is to move at each state."""
@@ -80,12 +87,21 @@ class Solution:
         """What reports call it: optimal or best_response(SPEC)."""
     def to_csv(self, path: Union[str, PathLike[str]]) -> None:
         """Write the command line's final_strategy.csv, atomically."""
+    @property
+    def context(self) -> Optional[Tuple[int, int, int]]:
+        """(mine, theirs, clock) the arrays are at; None under rules that remember nothing."""
+    def at(self, remembered: Optional[Tuple[int, int]] = None, clock: Optional[int] = None) -> "Solution":
+        """The same solution with its arrays at another context (solves again)."""
     def to_pandas(self) -> Any:
         """Every state as a pandas DataFrame (hog_solver._display.solution_frame)."""
     def _repr_html_(self) -> str:
         """A short HTML summary for notebooks (hog_solver._display.solution_html)."""
     def __reduce__(self) -> Any:
-        """Solutions pickle and deep-copy."""
+        """Solutions pickle (their arrays, not solved again)."""
+    def __copy__(self) -> "Solution": ...
+    def __deepcopy__(self, memo: Any) -> "Solution": ...
+    @staticmethod
+    def _restore(*state: Any) -> "Solution": ...
 
 def cli(argv: List[str]) -> int:
     """Run the hog command line; its exit status."""
@@ -95,8 +111,12 @@ def best_response(strategy: Any, rules: Optional[Rules] = None, *, name: Optiona
 def win_rate(
     strategy: Any, vs: Any = None, rules: Optional[Rules] = None, *, name: Optional[str] = None
 ) -> Dict[str, Any]: ...
-def table(strategy: Any, rules: Optional[Rules] = None, *, name: Optional[str] = None) -> npt.NDArray[np.uint8]: ...
-def rates(vs: Any = None, rules: Optional[Rules] = None) -> Dict[str, Any]: ...
+def table(
+    strategy: Any, rules: Optional[Rules] = None, *, name: Optional[str] = None
+) -> npt.NDArray[np.integer[Any]]: ...
+def rates(
+    vs: Any = None, rules: Optional[Rules] = None, include: Union[Sequence[Any], Mapping[str, Any], None] = None
+) -> Dict[str, Any]: ...
 def tournament(strategies: Union[Sequence[Any], Mapping[str, Any]], rules: Optional[Rules] = None) -> Dict[str, Any]: ...
 def sweep(grid: str, vs: Any = None, rules: Optional[Rules] = None) -> Dict[str, Any]: ...
 def explain(

@@ -11,11 +11,51 @@ use crate::rules::{
 
 use super::convert::{error, hog_error};
 
-/// A rule set and a goal: a preset (`fa24`, `double-swap`, `reverse-swap`,
-/// `digit-swap`) with any component overridden, as the command line's
-/// `--rules`, `--goal`, `--zero-dice`, `--hog-wild`/`--no-hog-wild` and
-/// `--after-turn` give them; a built-in rule set (`fa19`, with Feral
-/// Hogs); or a rules file (`Rules.from_file`).
+/// A rule set and a goal, named as on the command line.
+///
+/// A preset (`fa24`, `double-swap`, `reverse-swap`, `digit-swap`) with any
+/// component overridden, as `--rules`, `--goal`, `--zero-dice`,
+/// `--hog-wild`/`--no-hog-wild` and `--after-turn` give them; a built-in
+/// rule set (`fa19`, with Feral Hogs); or a rules file
+/// (`Rules.from_file`). Rules are values: equal when they are the same
+/// game, hashable, and they pickle.
+///
+/// Parameters
+/// ----------
+/// preset : str
+///     A preset or a built-in rule set (default `fa24`).
+/// goal : int
+///     The first score at or above it wins (default 100).
+/// zero_dice, after_turn : str, optional
+///     A preset's component overridden (`boar-brawl`, `bacon-max`,
+///     `bacon-product`; `sus-fuss`, `swap-double`, `swap-reverse`,
+///     `swap-digits`, `none`).
+/// hog_wild : bool, optional
+///     Hog Wild's four-sided dice on or off.
+/// memory : str, optional
+///     For `fa19`: `feral-hogs` (the default) or `feral-hogs-points`.
+///
+/// Attributes
+/// ----------
+/// name : str
+///     What reports call the rule set.
+/// goal, preset, zero_dice, hog_wild, after_turn
+///     As given, or the preset's.
+/// baseline : str
+///     The course baseline, `always_roll(n)`.
+///
+/// Raises
+/// ------
+/// HogError
+///     For a name that is no rule set or component, or a goal out of range.
+///
+/// Examples
+/// --------
+/// >>> import hog_solver as hs
+/// >>> hs.Rules("digit-swap", goal=50)
+/// Rules(preset='digit-swap', goal=50, zero_dice='bacon-product', hog_wild=False, after_turn='swap-digits')
+/// >>> hs.Rules("fa19").name, hs.Rules() == hs.Rules("fa24", goal=100)
+/// ('fa19', True)
 #[pyclass(name = "Rules", module = "hog_solver", frozen, eq, hash)]
 #[derive(Clone)]
 pub struct PyRules {

@@ -13,9 +13,43 @@ use crate::table::{self, StrategyTable};
 use super::convert::{error, hog_error};
 use super::rules::PyRules;
 
-/// A solved game: the optimal strategy, or the best response to one, with
-/// every state's win probability and the value of every dice count.
-/// Arrays are indexed `[score, opponent_score]` and read-only.
+/// A solved game: the optimal strategy, or the best response to one.
+///
+/// Made by `solve()` and `best_response()`; every array is indexed
+/// `[score, opponent_score]` and read-only. A Solution keeps its rules: a
+/// function given it uses them unless told otherwise. It pickles with its
+/// arrays (loading it solves nothing).
+///
+/// Attributes
+/// ----------
+/// policy : numpy.ndarray
+///     The dice count chosen at each state (uint8; int8 with -1 under
+///     rules with the -1 move).
+/// win_probability : numpy.ndarray
+///     float64: the chance to win when it is to move at each state.
+/// choice_values : numpy.ndarray
+///     float64 `[score, opponent_score, dice]`: the chance to win rolling
+///     each count 0..10, with the same play afterwards.
+/// first_player_win_probability : float
+///     The chance to win moving first.
+/// rules : Rules
+///     The rules solved.
+/// strategy : str
+///     What reports call it: `optimal` or `best_response(NAME)`.
+/// context : tuple of int, or None
+///     `(mine, theirs, clock)` the arrays are at, under rules with memory
+///     or a clock (see `at`).
+///
+/// Examples
+/// --------
+/// >>> import hog_solver as hs
+/// >>> sol = hs.solve(hs.Rules(goal=20))
+/// >>> sol
+/// Solution(strategy='optimal', goal=20, first_player_win_probability=0.6186659312332228)
+/// >>> sol.policy.dtype, sol.policy.shape, sol.choice_values.shape
+/// (dtype('uint8'), (20, 20), (20, 20, 11))
+/// >>> import pickle; pickle.loads(pickle.dumps(sol)).policy[0, :5]
+/// array([6, 6, 6, 5, 6], dtype=uint8)
 #[pyclass(name = "Solution", module = "hog_solver", frozen)]
 pub struct PySolution {
     name: String,
@@ -288,9 +322,26 @@ impl PySolution {
         .map_err(error)
     }
 
-    /// A pandas DataFrame of every state: index `(score, opponent_score)`,
-    /// columns `dice`, `win_probability` and `choice_0` to `choice_10`
-    /// (needs pandas: `pip install pandas`).
+    /// Every state as a pandas DataFrame.
+    ///
+    /// Returns
+    /// -------
+    /// pandas.DataFrame
+    ///     Indexed by `(score, opponent_score)`; columns `dice` (the
+    ///     policy's dtype), `win_probability` and `choice_0` to `choice_10`
+    ///     (float64).
+    ///
+    /// Raises
+    /// ------
+    /// ImportError
+    ///     Without pandas (`pip install pandas`).
+    ///
+    /// Examples
+    /// --------
+    /// >>> import hog_solver as hs
+    /// >>> frame = hs.solve(hs.Rules(goal=20)).to_pandas()
+    /// >>> list(frame.index.names), frame.shape
+    /// (['score', 'opponent_score'], (400, 13))
     fn to_pandas<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         let display = slf.py().import("hog_solver._display")?;
         display.call_method1("solution_frame", (slf,))

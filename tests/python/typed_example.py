@@ -31,7 +31,8 @@ def numpy_strategy(score: int, opponent_score: int) -> np.int64:
 # The optimum and its arrays, dtypes and all.
 rules = hs.Rules("fa24", goal=100)
 sol: hs.Solution = hs.solve(rules)
-policy: npt.NDArray[np.uint8] = sol.policy
+# uint8, or int8 under rules with the -1 move.
+policy: npt.NDArray[np.integer[Any]] = sol.policy
 values: npt.NDArray[np.float64] = sol.win_probability
 choices: npt.NDArray[np.float64] = sol.choice_values
 start: float = sol.first_player_win_probability
