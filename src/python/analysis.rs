@@ -276,7 +276,8 @@ fn tournament<'py>(
         tables.push(t.table);
         names.push(t.name);
     }
-    let t = py.detach(|| crate::tournament::play(&rules, &tables, &|| {}));
+    let options = SweepOptions::default();
+    let t = py.detach(|| crate::tournament::play(&rules, &tables, &options, &|| {}));
     let mut map = header(&rules);
     map.insert("strategies".into(), json!(names));
     map.insert("matrix".into(), json!(t.matrix));
@@ -315,7 +316,8 @@ fn sweep<'py>(
         },
     )?;
     let b = opponent(py, vs, &rules)?;
-    let result = py.detach(|| grid.evaluate(&rules, &b.name, &b.table, &|| {}));
+    let options = SweepOptions::default();
+    let result = py.detach(|| grid.evaluate(&rules, &b.name, &b.table, &options, &|| {}));
     report(py, &result)
 }
 
