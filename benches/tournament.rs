@@ -54,7 +54,8 @@ fn tournament_100(c: &mut Criterion) {
     let mut group = c.benchmark_group("tournament_goal_100");
     group.sample_size(10);
     group.bench_function("pairs_100_strategies", |b| {
-        b.iter(|| tournament::pair_rates(&rules, &tables, &|| {}))
+        let options = SweepOptions::default();
+        b.iter(|| tournament::pair_rates(&rules, &tables, &options, &|| {}))
     });
     group.bench_function("one_pair", |b| {
         b.iter(|| win_rates(&rules, &tables[11], &tables[50], &SweepOptions::default()))

@@ -35,8 +35,10 @@ fn rate(spec: &str, vs: &str, resolver: &Resolver<'_>) -> Result<WinRates, HogEr
     resolver.rates(&Spec::parse(spec)?, &Spec::parse(vs)?)
 }
 
-/// Rate every standard spec against `vs`, in parallel; `resolver` turns the specs into tables (its own progress is
-/// best left quiet here), `on_row` is called as each row is done.
+/// Rate every standard spec against `vs`, in parallel; `resolver` turns the
+/// specs into tables and rates them with its options (its own progress is
+/// best left quiet here, and its cancel flag stops the rows not yet begun:
+/// see [`rates_of`]), `on_row` is called as each row is done.
 pub fn rates(
     rules: &Rules,
     vs: &str,
@@ -48,7 +50,9 @@ pub fn rates(
 
 /// Rate `specs` against `vs`, as [`rates`] does the standard ones: the
 /// server adds the tables it keeps (uploads, `--strategy` names), which only
-/// its resolver knows.
+/// its resolver knows. Once the resolver's options are cancelled the specs
+/// not yet begun are skipped (rates NaN, no `on_row`): the report is then
+/// meaningless.
 pub fn rates_of(
     rules: &Rules,
     vs: &str,
@@ -59,6 +63,9 @@ pub fn rates_of(
     let mut rows: Vec<RateRow> = specs
         .par_iter()
         .map(|spec| {
+            if resolver.options().cancelled() {
+                return Ok(RateRow::new(spec, WinRates::new(f64::NAN, f64::NAN)));
+            }
             let rates = rate(spec, vs, resolver)?;
             on_row();
             Ok(RateRow::new(spec, rates))
@@ -71,4 +78,54 @@ pub fn rates_of(
         opponent: vs.trim().to_string(),
         rows,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+    use super::*;
+    use crate::engine::SweepOptions;
+    use crate::rules::Preset;
+
+    /// The resolver's cancel flag stops the rows not yet begun: none if it
+    /// is set before, one if the first row sets it (on one thread, so no
+    /// other row is under way); a clear flag changes no byte.
+    #[test]
+    fn the_resolvers_cancel_flag_stops_the_rows_not_yet_begun() {
+        let rules = Rules::preset(Preset::Fa24, 100).unwrap();
+        let flag = AtomicBool::new(true);
+        let options = SweepOptions {
+            cancel: Some(&flag),
+            ..SweepOptions::default()
+        };
+        let resolver = Resolver::new(&rules, options);
+        let rated = AtomicUsize::new(0);
+        let count = || {
+            rated.fetch_add(1, Ordering::Relaxed);
+        };
+        let report = rates(&rules, "always_roll(6)", &resolver, &count).unwrap();
+        assert_eq!(rated.load(Ordering::Relaxed), 0);
+        assert!(report.rows.iter().all(|r| r.average.is_nan()));
+        flag.store(false, Ordering::Relaxed);
+        let stop = || {
+            rated.fetch_add(1, Ordering::Relaxed);
+            flag.store(true, Ordering::Relaxed);
+        };
+        let one_thread = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap();
+        one_thread
+            .install(|| rates(&rules, "always_roll(6)", &resolver, &stop))
+            .unwrap();
+        assert_eq!(rated.load(Ordering::Relaxed), 1);
+        flag.store(false, Ordering::Relaxed);
+        let json = |resolver: &Resolver<'_>| {
+            let report = rates(&rules, "always_roll(6)", resolver, &|| {}).unwrap();
+            serde_json::to_string(&report).unwrap()
+        };
+        let plain = Resolver::new(&rules, SweepOptions::default());
+        assert_eq!(json(&resolver), json(&plain));
+    }
 }

@@ -56,16 +56,23 @@ pub fn pairs(n: usize) -> Vec<(usize, usize)> {
 }
 
 /// Exact win rates of `i` against `j` for every pair of [`pairs`], in that
-/// order, computed in parallel; `on_pair` is called once per finished pair.
+/// order, computed in parallel, each sweep with `options`; `on_pair` is
+/// called once per finished pair. Once `options` is cancelled the pairs
+/// not yet begun are skipped (rates NaN, no `on_pair`): the result is then
+/// meaningless.
 pub fn pair_rates(
     rules: &Rules,
     tables: &[StrategyTable],
+    options: &SweepOptions<'_>,
     on_pair: &(dyn Fn() + Sync),
 ) -> Vec<WinRates> {
     pairs(tables.len())
         .into_par_iter()
         .map(|(i, j)| {
-            let rates = win_rates(rules, &tables[i], &tables[j], &SweepOptions::default());
+            if options.cancelled() {
+                return WinRates::new(f64::NAN, f64::NAN);
+            }
+            let rates = win_rates(rules, &tables[i], &tables[j], options);
             on_pair();
             rates
         })
@@ -78,9 +85,15 @@ pub fn reversed(rates: WinRates) -> WinRates {
     WinRates::new(1.0 - rates.second, 1.0 - rates.first)
 }
 
-/// Play every pair of `tables` and rank them.
-pub fn play(rules: &Rules, tables: &[StrategyTable], on_pair: &(dyn Fn() + Sync)) -> Tournament {
-    let rates = pair_rates(rules, tables, on_pair);
+/// Play every pair of `tables` and rank them (see [`pair_rates`] for
+/// `options` and `on_pair`).
+pub fn play(
+    rules: &Rules,
+    tables: &[StrategyTable],
+    options: &SweepOptions<'_>,
+    on_pair: &(dyn Fn() + Sync),
+) -> Tournament {
+    let rates = pair_rates(rules, tables, options, on_pair);
     Tournament::from_rates(tables.len(), rates)
 }
 
@@ -182,7 +195,7 @@ mod tests {
             .iter()
             .map(|&n| StrategyTable::constant(100, n))
             .collect();
-        let t = play(&rules, &tables, &|| {});
+        let t = play(&rules, &tables, &SweepOptions::default(), &|| {});
         let direct = win_rates(&rules, &tables[1], &tables[0], &SweepOptions::default());
         let mirrored = t.rates(1, 0).unwrap();
         // Seat values of one sweep, reused: equal up to the rounding of 1 - x.
@@ -195,6 +208,57 @@ mod tests {
         // always_roll(6) beats always_roll(4), which beats always_roll(1).
         assert_eq!(t.wins, vec![2, 0, 1]);
         assert_eq!(t.ranking, vec![0, 2, 1]);
+    }
+
+    /// A cancelled tournament plays no pair once the flag is set: none if
+    /// it is set before, one if the first pair sets it (on one thread, so
+    /// no other pair is under way); a clear flag changes no bit.
+    #[test]
+    fn a_cancel_flag_stops_the_pairs_not_yet_begun() {
+        use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+        let rules = Rules::preset(Preset::Fa24, 100).unwrap();
+        let tables: Vec<StrategyTable> =
+            (0..=10).map(|n| StrategyTable::constant(100, n)).collect();
+        let flag = AtomicBool::new(true);
+        let options = SweepOptions {
+            cancel: Some(&flag),
+            ..SweepOptions::default()
+        };
+        let played = AtomicUsize::new(0);
+        let count = || {
+            played.fetch_add(1, Ordering::Relaxed);
+        };
+        let rates = pair_rates(&rules, &tables, &options, &count);
+        assert_eq!(played.load(Ordering::Relaxed), 0);
+        assert_eq!(rates.len(), 55);
+        assert!(rates.iter().all(|r| r.first.is_nan()));
+        flag.store(false, Ordering::Relaxed);
+        let stop = || {
+            played.fetch_add(1, Ordering::Relaxed);
+            flag.store(true, Ordering::Relaxed);
+        };
+        let one_thread = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap();
+        one_thread.install(|| play(&rules, &tables, &options, &stop));
+        assert_eq!(played.load(Ordering::Relaxed), 1);
+        flag.store(false, Ordering::Relaxed);
+        let bits = |rates: Vec<WinRates>| -> Vec<[u64; 2]> {
+            rates
+                .iter()
+                .map(|r| [r.first.to_bits(), r.second.to_bits()])
+                .collect()
+        };
+        assert_eq!(
+            bits(pair_rates(&rules, &tables, &options, &|| {})),
+            bits(pair_rates(
+                &rules,
+                &tables,
+                &SweepOptions::default(),
+                &|| {}
+            ))
+        );
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 use clap::Args;
 
+use crate::engine::SweepOptions;
 use crate::report::SweepReport;
 use crate::rules::Rules;
 use crate::strategy::Grid;
@@ -51,7 +52,8 @@ pub fn run(config: &Config, args: &SweepArgs, printer: &mut Printer) -> anyhow::
     let bar = config
         .progress
         .list(grid.combinations().len() as u64, "sweeping");
-    let report = grid.evaluate(rules, &vs, &opponent, &|| bar.inc(1));
+    let options = SweepOptions::default();
+    let report = grid.evaluate(rules, &vs, &opponent, &options, &|| bar.inc(1));
     bar.finish_and_clear();
     match config.format {
         Format::Json => printer.json(&serde_json::to_value(&report)?)?,

@@ -8,6 +8,7 @@ use clap::Args;
 use serde_json::{json, Value};
 
 use crate::engine;
+use crate::engine::SweepOptions;
 use crate::rules::Rules;
 use crate::strategy::{Resolver, Spec, StrategyTable};
 use crate::tournament::{self, Tournament};
@@ -159,7 +160,8 @@ pub fn run(config: &Config, args: &TournamentArgs, printer: &mut Printer) -> any
     config.progress.finish();
     let pairs = tournament::pairs(tables.len()).len() as u64;
     let bar = config.progress.list(pairs, "pairs");
-    let result = tournament::play(rules, &tables, &|| bar.inc(1));
+    let options = SweepOptions::default();
+    let result = tournament::play(rules, &tables, &options, &|| bar.inc(1));
     bar.finish_and_clear();
     let names: Vec<&str> = entries.iter().map(|e| e.text.as_str()).collect();
     match config.format {

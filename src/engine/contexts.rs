@@ -1,8 +1,11 @@
 //! The engine's backend for rules with memory or a clock: every context
 //! of every state (see `crate::recall` for the state and its layout).
 
+use std::sync::atomic::AtomicBool;
+
 use rayon::prelude::*;
 
+use crate::engine::fast::is_set;
 use crate::engine::policy::{best_choice, best_of, Policy};
 use crate::general::RuleTables;
 use crate::recall::{Context, Plan, Remembering, CHOICES, MAX_MEMORY, POINTS};
@@ -95,11 +98,14 @@ const MIN_STATES_PER_THREAD: usize = 4;
 /// Sweep the game with memory: with one policy both players use it
 /// (self-play, the optimum over the full state), with two seat 0 moves
 /// first. A fixed table reads only the scores, whatever is remembered.
-/// `remembering` must have been checked against these `tables`.
+/// `remembering` must have been checked against these `tables`. Once
+/// `cancel` is set no further diagonal is swept: the result is then
+/// meaningless.
 pub fn memory_sweep(
     tables: &RuleTables,
     remembering: &Remembering,
     policies: &[Policy<'_>],
+    cancel: Option<&AtomicBool>,
 ) -> MemoryResult {
     assert!(
         matches!(policies.len(), 1 | 2),
@@ -147,6 +153,9 @@ pub fn memory_sweep(
     let mut new_choices: Vec<u8> = vec![0; count * n * planes];
     let mut diagonals = || {
         for d in (0..=2 * (n - 1)).rev() {
+            if is_set(cancel) {
+                break;
+            }
             let scores = d.saturating_sub(n - 1)..d.min(n - 1) + 1;
             let (first, len) = (scores.start, scores.len());
             let seats_ref = &seats;

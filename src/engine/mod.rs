@@ -14,6 +14,8 @@ pub(crate) mod fast;
 pub(crate) mod functions;
 pub mod policy;
 mod solution;
+#[cfg(test)]
+mod tests;
 
 pub use crate::engine::fast::{Method, SweepOptions, DEFAULT_PARALLEL_MIN_STATES};
 pub use crate::engine::policy::{Policy, TIE_TOLERANCE};
@@ -59,14 +61,19 @@ pub fn evaluate<'r>(
 
 /// The sweep of one seat (self-play) or two (seat 0 moves first at
 /// `(0, 0)`), by the way that suits the rules: the one place that chooses.
+/// Every backend stops early once `options` is cancelled; the other knobs
+/// are the fast sweep's.
 pub fn sweep<'r>(
     rules: &'r Rules,
     policies: &[Policy<'_>],
     options: &SweepOptions<'_>,
 ) -> Solution<'r> {
+    let cancel = options.cancel;
     let backend = match (rules.general(), rules.memory()) {
-        (Some(tables), Some(memory)) => Backend::Contexts(memory_sweep(tables, memory, policies)),
-        (Some(tables), None) => Backend::Functions(general_sweep(tables, policies)),
+        (Some(tables), Some(memory)) => {
+            Backend::Contexts(memory_sweep(tables, memory, policies, cancel))
+        }
+        (Some(tables), None) => Backend::Functions(general_sweep(tables, policies, cancel)),
         (None, _) => Backend::Fast(Box::new(fast::sweep(rules, policies, options))),
     };
     Solution::new(rules, backend)

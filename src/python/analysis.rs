@@ -6,7 +6,6 @@ use pyo3::prelude::*;
 use serde_json::{json, Value};
 
 use crate::engine::win_rates;
-use crate::engine::SweepOptions;
 use crate::explain::{
     context_asked, explain as explain_state, explain_remembering, explain_strategy,
     explain_strategy_remembering, ContextAsked,
@@ -18,6 +17,7 @@ use crate::simulate::{average_interval95, simulate as sample};
 use crate::strategy::{Grid, Resolver, Spec, StrategyTable};
 
 use super::convert::{error, hog_error, report, to_python};
+use super::interrupt::interruptible;
 use super::rules::{rules_or_default, PyRules};
 use super::solution::{Arrays, PySolution};
 use super::strategy::{tabulate, Entries, Tabled};
@@ -111,10 +111,10 @@ fn solve(py: Python<'_>, rules: Option<&Bound<'_, PyRules>>) -> PyResult<PySolut
             extra: solution_bytes(rules.goal()),
         },
     )?;
-    let arrays = py.detach(|| {
-        let solution = crate::engine::solve(&rules, &SweepOptions::default());
-        Arrays::of("optimal".into(), &solution, Context::START)
-    });
+    let arrays = interruptible(py, |options| {
+        let solution = crate::engine::solve(&rules, options);
+        Arrays::of("optimal".into(), &solution, Context::START, options)
+    })?;
     PySolution::new(py, py_rules, None, start_context(&rules), arrays)
 }
 
@@ -140,14 +140,15 @@ fn best_response(
     )?;
     let opponent = tabulate(py, strategy, &rules, name, &mut Entries::default())?;
     let table = opponent.table()?.clone();
-    let arrays = py.detach(|| {
-        let solution = crate::engine::best_response(&rules, &table, &SweepOptions::default());
+    let arrays = interruptible(py, |options| {
+        let solution = crate::engine::best_response(&rules, &table, options);
         Arrays::of(
             format!("best_response({})", opponent.name),
             &solution,
             Context::START,
+            options,
         )
-    });
+    })?;
     PySolution::new(py, py_rules, Some(table), start_context(&rules), arrays)
 }
 
@@ -184,9 +185,10 @@ fn win_rate<'py>(
             Spec::parse(&a).map_err(error)?,
             Spec::parse(&b).map_err(error)?,
         );
-        let rates = py
-            .detach(|| Resolver::new(&rules, SweepOptions::default()).rates(&sa, &sb))
-            .map_err(error)?;
+        let rates = interruptible(py, |options| {
+            Resolver::new(&rules, *options).rates(&sa, &sb)
+        })?
+        .map_err(error)?;
         return report(py, &EvalReport::new(&rules, a.trim(), b.trim(), rates));
     }
     let mut entries = Entries::default();
@@ -196,12 +198,12 @@ fn win_rate<'py>(
     // against itself from the optimum, a best response (a Solution too)
     // against what it answers from the response; the tables in hand
     // answer for the keys of this call.
-    let rates = py.detach(|| {
+    let rates = interruptible(py, |options| {
         let lookup = |text: &str| entries.lookup(text);
-        let resolver = Resolver::new(&rules, SweepOptions::default()).with_names(&lookup);
+        let resolver = Resolver::new(&rules, *options).with_names(&lookup);
         let (sa, sb) = (Spec::parse(&a.key)?, Spec::parse(&b.key)?);
         resolver.rates(&sa, &sb)
-    });
+    })?;
     let rates = rates.map_err(|e| hog_error(b.named_in(a.named_in(e.to_string()))))?;
     report(py, &EvalReport::new(&rules, &a.name, &b.name, rates))
 }
@@ -265,13 +267,13 @@ fn rates<'py>(
             extra: 0,
         },
     )?;
-    let result = py.detach(|| {
+    let result = interruptible(py, |options| {
         let lookup = |text: &str| entries.lookup(text);
-        let resolver = Resolver::new(&rules, SweepOptions::default()).with_names(&lookup);
+        let resolver = Resolver::new(&rules, *options).with_names(&lookup);
         let mut specs = crate::rates::standard_specs(&rules, &b.key);
         specs.extend(extra.iter().map(|t| t.key.clone()));
         crate::rates::rates_of(&rules, &b.key, &specs, &resolver, &|| {})
-    });
+    })?;
     let mut result = result.map_err(|e| hog_error(b.named_in(e.to_string())))?;
     // Shown by name: the opponent, its best response, the included.
     result.opponent = b.name.clone();
@@ -351,7 +353,9 @@ fn tournament<'py>(
         names.push(t.name.clone());
         tables.push(t.into_table()?);
     }
-    let t = py.detach(|| crate::tournament::play(&rules, &tables, &|| {}));
+    let t = interruptible(py, |options| {
+        crate::tournament::play(&rules, &tables, options, &|| {})
+    })?;
     let mut map = header(&rules);
     map.insert("strategies".into(), json!(names));
     map.insert("matrix".into(), json!(t.matrix));
@@ -391,7 +395,9 @@ fn sweep<'py>(
     )?;
     let b = opponent(py, vs, &rules, &mut Entries::default())?;
     let table = b.table()?;
-    let result = py.detach(|| grid.evaluate(&rules, &b.name, table, &|| {}));
+    let result = interruptible(py, |options| {
+        grid.evaluate(&rules, &b.name, table, options, &|| {})
+    })?;
     report(py, &result)
 }
 
@@ -448,37 +454,33 @@ fn explain<'py>(
         .transpose()?;
     let a_table = a.as_ref().map(|t| t.table()).transpose()?;
     let b_table = b.as_ref().map(|t| t.table()).transpose()?;
-    let e = py.detach(|| {
-        let options = SweepOptions::default();
-        match a_table {
-            Some(a_table) => {
-                let optimal;
-                let b_table = match b_table {
-                    Some(b) => b,
-                    None => {
-                        optimal = Resolver::new(&rules, SweepOptions::default())
-                            .resolve_str("optimal")?;
-                        &optimal
-                    }
-                };
-                let result = crate::engine::evaluate(&rules, a_table, b_table, &options);
-                match context {
-                    Some(x) => explain_strategy_remembering(&result, s, o, x),
-                    None => explain_strategy(&result, s, o),
+    let e = interruptible(py, |options| match a_table {
+        Some(a_table) => {
+            let optimal;
+            let b_table = match b_table {
+                Some(b) => b,
+                None => {
+                    optimal = Resolver::new(&rules, *options).resolve_str("optimal")?;
+                    &optimal
                 }
-            }
-            None => {
-                let solution = match b_table {
-                    None => crate::engine::solve(&rules, &options),
-                    Some(b) => crate::engine::best_response(&rules, b, &options),
-                };
-                match context {
-                    Some(x) => explain_remembering(&solution, s, o, x),
-                    None => explain_state(&solution, s, o),
-                }
+            };
+            let result = crate::engine::evaluate(&rules, a_table, b_table, options);
+            match context {
+                Some(x) => explain_strategy_remembering(&result, s, o, x),
+                None => explain_strategy(&result, s, o),
             }
         }
-    });
+        None => {
+            let solution = match b_table {
+                None => crate::engine::solve(&rules, options),
+                Some(b) => crate::engine::best_response(&rules, b, options),
+            };
+            match context {
+                Some(x) => explain_remembering(&solution, s, o, x),
+                None => explain_state(&solution, s, o),
+            }
+        }
+    })?;
     let e = e.map_err(error)?;
     report(
         py,
@@ -527,12 +529,12 @@ fn simulate<'py>(
     let a = tabulate(py, strategy, &rules, name, &mut entries)?;
     let b = opponent(py, vs, &rules, &mut entries)?;
     let (a_table, b_table) = (a.table()?, b.table()?);
-    let (exact, sampled) = py.detach(|| {
+    let (exact, sampled) = interruptible(py, |options| {
         (
-            win_rates(&rules, a_table, b_table, &SweepOptions::default()),
+            win_rates(&rules, a_table, b_table, options),
             sample(&rules, a_table, b_table, games, seed),
         )
-    });
+    })?;
     let z = (sampled.average() - exact.average) / sampled.average_standard_error();
     let mut map = header(&rules);
     map.insert("strategy".into(), json!(a.name));

@@ -6,6 +6,7 @@
 
 mod analysis;
 mod convert;
+mod interrupt;
 mod rules;
 mod solution;
 mod strategy;

@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::{IntoPyDict, PyTuple};
 
 use crate::dice::MAX_DICE;
-use crate::engine::{Solution, State};
+use crate::engine::{Solution, State, SweepOptions};
 use crate::recall::Context;
 use crate::table::{self, StrategyTable};
 
@@ -70,6 +70,9 @@ pub struct PySolution {
     choice_values: Py<PyArray3<f64>>,
 }
 
+/// Rows of choice values computed between looks at the cancel flag.
+const ROWS: usize = 64;
+
 /// A solution's arrays, computed without the GIL.
 pub struct Arrays {
     name: String,
@@ -83,15 +86,31 @@ pub struct Arrays {
 impl Arrays {
     /// Everything a `Solution` holds, from the engine's solution, at
     /// context `x` (the start's where the rules remember nothing).
-    pub fn of(name: String, solution: &Solution<'_>, x: Context) -> Arrays {
+    /// Cancelled (Ctrl-C), it stops between rows and its arrays are
+    /// meaningless.
+    pub fn of(
+        name: String,
+        solution: &Solution<'_>,
+        x: Context,
+        options: &SweepOptions<'_>,
+    ) -> Arrays {
         let n = solution.rules().size();
         let at = |s: usize, o: usize| State::new(s as u32, o as u32, x);
         let win_probability = Array2::from_shape_fn((n, n), |(s, o)| solution.value(0, at(s, o)));
         // Every state's values along each opponent score's lookup row, on
         // every thread: most of the time a solve() takes beyond the solve.
         const DICE: usize = MAX_DICE + 1;
-        let block = solution.choice_values_block_at(0, 0..n as u32, x);
-        let flat: Vec<f64> = block.into_iter().flatten().collect();
+        // In blocks of rows, so that Ctrl-C is heard at a large goal.
+        let mut flat: Vec<f64> = Vec::with_capacity(n * n * DICE);
+        for rows in (0..n as u32).step_by(ROWS) {
+            if options.cancelled() {
+                flat.resize(n * n * DICE, f64::NAN);
+                break;
+            }
+            let block =
+                solution.choice_values_block_at(0, rows..(rows + ROWS as u32).min(n as u32), x);
+            flat.extend(block.into_iter().flatten());
+        }
         let choice_values = Array3::from_shape_vec((n, n, DICE), flat).expect("n * n * 11 values");
         let policy = Array2::from_shape_fn((n, n), |(s, o)| solution.choice(0, at(s, o)));
         Arrays {
@@ -273,14 +292,13 @@ impl PySolution {
         let x = context.unwrap_or(Context::START);
         let name = self.name.clone();
         let answers = self.answers.clone();
-        let arrays = py.detach(|| {
-            let options = crate::engine::SweepOptions::default();
+        let arrays = super::interrupt::interruptible(py, |options| {
             let solution = match &answers {
-                None => crate::engine::solve(rules, &options),
-                Some(opponent) => crate::engine::best_response(rules, opponent, &options),
+                None => crate::engine::solve(rules, options),
+                Some(opponent) => crate::engine::best_response(rules, opponent, options),
             };
-            Arrays::of(name, &solution, x)
-        });
+            Arrays::of(name, &solution, x, options)
+        })?;
         PySolution::new(
             py,
             self.rules.clone(),

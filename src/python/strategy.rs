@@ -10,7 +10,6 @@ use pyo3::exceptions::{PyException, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
 
-use crate::engine::SweepOptions;
 use crate::rules::Rules;
 use crate::strategy::{Resolver, StrategyTable};
 use crate::table;
@@ -140,9 +139,10 @@ pub fn tabulate(
                 crate::text::clip(&text, 60)
             )));
         }
-        let table = py
-            .detach(|| Resolver::new(rules, SweepOptions::default()).resolve_str(&text))
-            .map_err(error)?;
+        let table = super::interrupt::interruptible(py, |options| {
+            Resolver::new(rules, *options).resolve_str(&text)
+        })?
+        .map_err(error)?;
         return Ok(Tabled::new(
             name.unwrap_or_else(|| text.clone()),
             text,

@@ -427,7 +427,7 @@ pub async fn sweep_grid(
     let vs = opponent_spec(&rules, params.get("vs"));
     compute(&Arc::clone(&state), cost(&rules, Work::Sweep), move || {
         let opponent = state.table(&rules, &vs)?;
-        Ok(grid.evaluate(&rules, &vs, &opponent, &|| {}))
+        Ok(grid.evaluate(&rules, &vs, &opponent, &SweepOptions::default(), &|| {}))
     })
     .await
     .map(Json)

@@ -111,21 +111,27 @@ impl Grid {
     }
 
     /// Every combination's exact rates against `opponent` (named `vs`), in
-    /// parallel, each exactly as `hog eval` would compute it; `on_row` is
-    /// called as each is done.
+    /// parallel, each exactly as `hog eval` would compute it, with
+    /// `options`; `on_row` is called as each is done. Once `options` is
+    /// cancelled the combinations not yet begun are skipped (rates NaN, no
+    /// `on_row`): the report is then meaningless.
     pub fn evaluate(
         &self,
         rules: &Rules,
         vs: &str,
         opponent: &StrategyTable,
+        options: &SweepOptions<'_>,
         on_row: &(dyn Fn() + Sync),
     ) -> SweepReport {
         let rows: Vec<SweepRow> = self
             .combinations()
             .par_iter()
             .map(|&args| {
+                if options.cancelled() {
+                    return self.row(args, WinRates::new(f64::NAN, f64::NAN));
+                }
                 let table = self.strategy.table(rules, args);
-                let rates = win_rates(rules, &table, opponent, &SweepOptions::default());
+                let rates = win_rates(rules, &table, opponent, options);
                 on_row();
                 self.row(args, rates)
             })
@@ -266,6 +272,47 @@ mod tests {
         assert_eq!(g.spec([3, 5]), "boar_strategy(threshold=3, num_rolls=5)");
         let g = grid("boar_strategy(\u{a0}threshold\u{2003}=\u{3000}1..=2)").unwrap();
         assert_eq!(g.combinations(), vec![[1, 6], [2, 6]]);
+    }
+
+    /// A cancelled grid rates no combination once the flag is set: none if
+    /// it is set before, one if the first row sets it (on one thread, so
+    /// no other row is under way); a clear flag changes no byte.
+    #[test]
+    fn a_cancel_flag_stops_the_rows_not_yet_begun() {
+        use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+        let rules = Rules::preset(Preset::Fa24, 100).unwrap();
+        let g = grid("boar_strategy(threshold=0..=9, num_rolls=1..=10)").unwrap();
+        let opponent = StrategyTable::constant(100, 6);
+        let flag = AtomicBool::new(true);
+        let options = SweepOptions {
+            cancel: Some(&flag),
+            ..SweepOptions::default()
+        };
+        let rated = AtomicUsize::new(0);
+        let count = || {
+            rated.fetch_add(1, Ordering::Relaxed);
+        };
+        let report = g.evaluate(&rules, "always_roll(6)", &opponent, &options, &count);
+        assert_eq!(rated.load(Ordering::Relaxed), 0);
+        assert_eq!(report.rows.len(), 100);
+        assert!(report.rows.iter().all(|r| r.average.is_nan()));
+        flag.store(false, Ordering::Relaxed);
+        let stop = || {
+            rated.fetch_add(1, Ordering::Relaxed);
+            flag.store(true, Ordering::Relaxed);
+        };
+        let one_thread = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap();
+        one_thread.install(|| g.evaluate(&rules, "always_roll(6)", &opponent, &options, &stop));
+        assert_eq!(rated.load(Ordering::Relaxed), 1);
+        flag.store(false, Ordering::Relaxed);
+        let json = |options: &SweepOptions<'_>| {
+            let report = g.evaluate(&rules, "always_roll(6)", &opponent, options, &|| {});
+            serde_json::to_string(&report).unwrap()
+        };
+        assert_eq!(json(&options), json(&SweepOptions::default()));
     }
 
     #[test]

@@ -67,6 +67,12 @@ impl<'a> Resolver<'a> {
         self
     }
 
+    /// The options its solves and evaluations use (and whether they are
+    /// cancelled).
+    pub fn options(&self) -> &SweepOptions<'a> {
+        &self.options
+    }
+
     /// Limit the time a Python strategy may take to tabulate.
     pub fn with_python_timeout(mut self, timeout: Duration) -> Resolver<'a> {
         self.python_timeout = timeout;

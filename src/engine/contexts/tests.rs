@@ -40,7 +40,7 @@ where
         Arc::new(memory.clone()),
         Arc::new(clock.clone()),
     )?;
-    Ok(super::memory_sweep(tables, &remembering, policies))
+    Ok(super::memory_sweep(tables, &remembering, policies, None))
 }
 
 /// A clock that goes round three values and never gives a turn.
@@ -103,7 +103,7 @@ fn a_memory_worth_nothing_is_the_score_only_game() {
                 vec![Policy::Fixed(&boar), Policy::Fixed(&five)],
                 vec![Policy::Best, Policy::Fixed(&boar)],
             ] {
-                let plain = general_sweep(&tables, &policies);
+                let plain = general_sweep(&tables, &policies, None);
                 let kept = clocked_sweep(&rules, &tables, &Idle, &Idler, &policies).unwrap();
                 for i in 0..policies.len() {
                     for (s, o) in (0..goal).flat_map(|s| (0..goal).map(move |o| (s, o))) {
@@ -408,7 +408,8 @@ fn sampled_games_with_memory_agree_with_the_exact_values() {
             crate::simulate::play_remembering(&rules, &memory, &Still, [&a, &b], rng)
         });
         // The bonus matters: the score-only value is more than 4.5 errors away.
-        let plain = general_sweep(&tables, &[Policy::Fixed(&a), Policy::Fixed(&b)]).value(0, 0, 0);
+        let plain =
+            general_sweep(&tables, &[Policy::Fixed(&a), Policy::Fixed(&b)], None).value(0, 0, 0);
         assert!(
             (plain - exact).abs() > 4.5 * se,
             "{memory:?}: {plain} vs {exact}"
@@ -466,7 +467,7 @@ fn clocked_games_agree<C: Clock + Send + Clone + 'static>(
     };
     // Without the clock (where the tables can be played without it).
     if a.minus_one_at().is_none() && b.minus_one_at().is_none() {
-        let plain = general_sweep(tables, &policies).value(0, 0, 0);
+        let plain = general_sweep(tables, &policies, None).value(0, 0, 0);
         assert!(
             (plain - exact).abs() > 4.5 * se,
             "{label}: {plain} vs {exact}"

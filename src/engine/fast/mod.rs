@@ -64,6 +64,8 @@ pub use crate::engine::policy::Policy;
 pub use result::SweepResult;
 pub use seat::Seat;
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::dice::MAX_DICE;
 use crate::engine::fast::kernel::ROW_REACH;
 use crate::rules::{Rules, LANDING_REACH};
@@ -96,7 +98,8 @@ pub enum Method {
 }
 
 /// Knobs for a sweep that do not change its result (beyond rounding, for
-/// [`Method`]).
+/// [`Method`]), unless it is cancelled.
+#[derive(Clone, Copy)]
 pub struct SweepOptions<'a> {
     /// Smallest diagonal that is split across rayon's threads.
     pub parallel_min_states: usize,
@@ -104,6 +107,13 @@ pub struct SweepOptions<'a> {
     pub progress: Option<&'a (dyn Fn(u64) + Sync)>,
     /// How a best seat values its choices.
     pub method: Method,
+    /// Set to true from another thread to stop the work early (a user's
+    /// Ctrl-C): every sweep looks at it before each diagonal, and the
+    /// operations made of many sweeps (a grid, a tournament, `hog rates`)
+    /// before each item too. A cancelled result is meaningless (values
+    /// never computed, rows never rated): the caller must throw it away,
+    /// never show or cache it.
+    pub cancel: Option<&'a AtomicBool>,
 }
 
 impl Default for SweepOptions<'_> {
@@ -112,8 +122,23 @@ impl Default for SweepOptions<'_> {
             parallel_min_states: DEFAULT_PARALLEL_MIN_STATES,
             progress: None,
             method: Method::default(),
+            cancel: None,
         }
     }
+}
+
+impl SweepOptions<'_> {
+    /// Whether the work has been cancelled (see [`SweepOptions::cancel`]).
+    pub fn cancelled(&self) -> bool {
+        is_set(self.cancel)
+    }
+}
+
+/// Whether a cancel flag is there and set. A relaxed load: the flag orders
+/// nothing else, and the next diagonal sees it soon enough.
+#[inline]
+pub(crate) fn is_set(cancel: Option<&AtomicBool>) -> bool {
+    cancel.is_some_and(|flag| flag.load(Ordering::Relaxed))
 }
 
 /// seat); with two, seat 0 moves at `(s, o)` and then seat 1, and so on.

@@ -116,6 +116,11 @@ pub(super) fn run<'r>(
         // Last diagonal first: every successor is already known (assumption 2
         // of the module documentation).
         for d in (0..=2 * (n - 1)).rev() {
+            // One load a diagonal (a few ms at goal 4000): a cancelled
+            // sweep stops within one, its result left unfinished.
+            if options.cancelled() {
+                break;
+            }
             // 1. Every state on diagonal d, for every seat: one contiguous
             // stretch of each seat's values and choices.
             let scores = diagonal_scores(n, d);

@@ -2,11 +2,14 @@
 //! group where no play can stall, rounds from 1/2 where it may, and tied
 //! choices that would stall giving way to ones that move on.
 
+use std::sync::atomic::AtomicBool;
+
 use super::exact::Solver;
 use super::linked::{groups, join};
 use super::seats::{reader, GeneralSeat};
 use super::split::{LevelSeat, Unknowns};
 use crate::dice::MAX_DICE;
+use crate::engine::fast::is_set;
 use crate::engine::policy::{tied, Policy};
 use crate::general::{RuleTables, Slot};
 
@@ -27,7 +30,9 @@ pub const MAX_ROUNDS: usize = 1_000_000;
 /// is summed once, then [`by_groups`] or, with `by_rounds_only` (where
 /// play may stall), [`by_rounds`] recompute only the few outcomes that stay
 /// on it; last, tied choices that would stall give way to ones that move
-/// on. `false` if it had not settled after [`MAX_ROUNDS`] rounds.
+/// on. `false` if it had not settled after [`MAX_ROUNDS`] rounds. Once
+/// `cancel` is set the rounds stop (a stalling diagonal may take many):
+/// the values are then meaningless.
 pub(super) fn solve_level(
     tables: &RuleTables,
     sums: &[u16],
@@ -35,6 +40,7 @@ pub(super) fn solve_level(
     policies: &[Policy<'_>],
     (d, scores): (usize, std::ops::Range<usize>),
     by_rounds_only: bool,
+    cancel: Option<&AtomicBool>,
 ) -> bool {
     let n = tables.goal() as usize;
     let on_diagonal = |slot: Slot| sums.get(slot.index()) == Some(&(d as u16));
@@ -60,10 +66,10 @@ pub(super) fn solve_level(
         .collect();
     let at = Unknowns::new(&split, scores.start, n);
     let settled = if by_rounds_only {
-        by_rounds(&split, seats, at)
+        by_rounds(&split, seats, at, cancel)
     } else {
         start_from_above(&split, seats, n);
-        by_groups(&split, seats, at)
+        by_groups(&split, seats, at, cancel)
     };
     prefer_moving_on(&split, seats, at);
     settled
@@ -109,7 +115,12 @@ fn round(
 /// 1/2, the values of the current choices solved exactly once a round
 /// chooses as the one before; the rounds choose which fixed point they
 /// reach. `false` if not settled after [`MAX_ROUNDS`] rounds.
-fn by_rounds(split: &[LevelSeat], seats: &mut [GeneralSeat], at: Unknowns) -> bool {
+fn by_rounds(
+    split: &[LevelSeat],
+    seats: &mut [GeneralSeat],
+    at: Unknowns,
+    cancel: Option<&AtomicBool>,
+) -> bool {
     let count = at.count();
     let mut scratch = Solver::default();
     let mut new = Vec::with_capacity(count);
@@ -117,6 +128,11 @@ fn by_rounds(split: &[LevelSeat], seats: &mut [GeneralSeat], at: Unknowns) -> bo
     // Rounds in a row that chose as the round before; solved once stable.
     let mut steady = 0;
     for _ in 0..MAX_ROUNDS {
+        // Cancelled: the result is thrown away, so no state is named
+        // unsettled for it.
+        if is_set(cancel) {
+            return true;
+        }
         if steady == STEADY_ROUNDS {
             scratch.solve(split, seats, at);
         }
@@ -137,7 +153,12 @@ fn by_rounds(split: &[LevelSeat], seats: &mut [GeneralSeat], at: Unknowns) -> bo
 /// links are independent, and a group whose choices hold is done while
 /// others go on. `false` if some group had not settled after
 /// [`MAX_ROUNDS`] rounds.
-fn by_groups(split: &[LevelSeat], seats: &mut [GeneralSeat], at: Unknowns) -> bool {
+fn by_groups(
+    split: &[LevelSeat],
+    seats: &mut [GeneralSeat],
+    at: Unknowns,
+    cancel: Option<&AtomicBool>,
+) -> bool {
     let mut scratch = Solver::default();
     let mut new = Vec::new();
     let mut all_settled = true;
@@ -159,6 +180,9 @@ fn by_groups(split: &[LevelSeat], seats: &mut [GeneralSeat], at: Unknowns) -> bo
         let mut last = f64::INFINITY;
         let mut done = false;
         for r in 0..MAX_ROUNDS {
+            if is_set(cancel) {
+                return true;
+            }
             if r < SOLVED_ROUNDS {
                 scratch.solve_group(split, seats, at, group);
             }

@@ -17,12 +17,15 @@
 //! by rounds from 1/2 over the whole diagonal (see [`level`](super::level)), which choose the fixed point the game's "half a win
 //! each" for a game that never ends calls for.
 
+use std::sync::atomic::AtomicBool;
+
 use rayon::prelude::*;
 
 use super::landings::{sum_direct, Choice, Landings};
 use super::level::solve_level;
 use super::seats::{reader, GeneralSeat};
 use crate::dice::MAX_DICE;
+use crate::engine::fast::is_set;
 use crate::engine::policy::{best_choice, Policy};
 use crate::general::{RuleTables, Slot, CONSTANTS};
 /// The result of a general sweep: one seat for self-play, two otherwise.
@@ -76,9 +79,15 @@ impl GeneralResult {
 }
 
 /// Sweep the game on the general path: with one policy both players use it
-/// (self-play), with two seat 0 moves first.
-pub fn general_sweep(tables: &RuleTables, policies: &[Policy<'_>]) -> GeneralResult {
-    sweep(tables, policies, false)
+/// (self-play), with two seat 0 moves first. Once `cancel` is set no
+/// further diagonal (or round of a level one) is computed: the result is
+/// then meaningless.
+pub fn general_sweep(
+    tables: &RuleTables,
+    policies: &[Policy<'_>],
+    cancel: Option<&AtomicBool>,
+) -> GeneralResult {
+    sweep(tables, policies, false, cancel)
 }
 
 /// [`general_sweep`] with every level diagonal solved by rounds from 1/2
@@ -88,11 +97,17 @@ pub(crate) fn general_sweep_by_rounds(
     tables: &RuleTables,
     policies: &[Policy<'_>],
 ) -> GeneralResult {
-    sweep(tables, policies, true)
+    sweep(tables, policies, true, None)
 }
 
-/// The sweep, with `rounds_only` as in [`general_sweep_by_rounds`].
-fn sweep(tables: &RuleTables, policies: &[Policy<'_>], rounds_only: bool) -> GeneralResult {
+/// The sweep, with `rounds_only` as in [`general_sweep_by_rounds`] and
+/// `cancel` as in [`general_sweep`].
+fn sweep(
+    tables: &RuleTables,
+    policies: &[Policy<'_>],
+    rounds_only: bool,
+    cancel: Option<&AtomicBool>,
+) -> GeneralResult {
     assert!(
         matches!(policies.len(), 1 | 2),
         "a sweep has one or two seats"
@@ -116,12 +131,15 @@ fn sweep(tables: &RuleTables, policies: &[Policy<'_>], rounds_only: bool) -> Gen
     let sums: Vec<u16> = (0..n * n).map(|t| (t / n + t % n) as u16).collect();
     let mut diagonals = || {
         for d in (0..=2 * (n - 1)).rev() {
+            if is_set(cancel) {
+                break;
+            }
             // The states (s, d - s) with both scores below the goal.
             let scores = d.saturating_sub(n - 1)..d.min(n - 1) + 1;
             if tables.level(d) {
                 let rounds = rounds_only || tables.may_stall(d);
                 let at = (d, scores.clone());
-                if !solve_level(tables, &sums, &mut seats, policies, at, rounds) {
+                if !solve_level(tables, &sums, &mut seats, policies, at, rounds, cancel) {
                     let s = scores.start;
                     unsettled.get_or_insert((s as u32, (d - s) as u32));
                 }

@@ -14,7 +14,7 @@ use crate::table::StrategyTable;
 fn assert_paths_agree(rules: &Rules, policies: &[Policy<'_>]) {
     let fast = sweep(rules, policies, &SweepOptions::default());
     let tables = RuleTables::new(rules).unwrap();
-    let general = general_sweep(&tables, policies);
+    let general = general_sweep(&tables, policies, None);
     let n = rules.goal();
     for i in 0..policies.len() {
         for s in 0..n {
@@ -100,7 +100,7 @@ impl ScoreRules for Toy {
 }
 
 fn solve(rules: &dyn ScoreRules) -> GeneralResult {
-    general_sweep(&RuleTables::new(rules).unwrap(), &[Policy::Best])
+    general_sweep(&RuleTables::new(rules).unwrap(), &[Policy::Best], None)
 }
 
 /// Goal 2, two-sided dice, a Pig Out worth 0, zero dice worth 1.
@@ -157,7 +157,7 @@ fn an_extra_turn_keeps_the_move() {
     assert_eq!((r.value(0, 0, 0), r.choice(0, 0, 0)), (1.0, 0));
     let one = StrategyTable::constant(2, 1);
     let tables = RuleTables::new(&toy).unwrap();
-    let eval = general_sweep(&tables, &[Policy::Fixed(&one), Policy::Fixed(&one)]);
+    let eval = general_sweep(&tables, &[Policy::Fixed(&one), Policy::Fixed(&one)], None);
     assert!((eval.value(0, 0, 0) - 1.0).abs() < 1e-15);
     // The second player at (0, 1): a 2 or more wins, a 1 lands on 1 and
     // moves again from (1, 1), where any turn wins: 5/6 + 1/6.
@@ -198,12 +198,12 @@ fn games_that_can_go_on_forever_are_found_and_count_half() {
     let tables = RuleTables::new(&zero).unwrap();
     assert_eq!(tables.endless(), Some((0, 0)));
     let none = StrategyTable::constant(5, 0);
-    let r = general_sweep(&tables, &[Policy::Fixed(&none), Policy::Fixed(&none)]);
+    let r = general_sweep(&tables, &[Policy::Fixed(&none), Policy::Fixed(&none)], None);
     assert_eq!((r.value(0, 0, 0), r.value(1, 0, 0)), (0.5, 0.5));
     // Against one die a turn of zero dice just passes: the roller's own
     // chance from (0, 0) moving second is the mover's from (0, 0) first.
     let one = StrategyTable::constant(5, 1);
-    let r = general_sweep(&tables, &[Policy::Fixed(&none), Policy::Fixed(&one)]);
+    let r = general_sweep(&tables, &[Policy::Fixed(&none), Policy::Fixed(&one)], None);
     assert_eq!(r.value(0, 0, 0), 1.0 - r.value(1, 0, 0));
     assert!(r.value(0, 0, 0) < 0.5);
     assert_eq!(RuleTables::new(&OddZero).unwrap().endless(), Some((1, 1)));
@@ -244,7 +244,7 @@ fn level_diagonals_satisfy_their_equations() {
     let n = Mixed.goal();
     let fixed = two_tables(n);
     for policies in three_plays(&fixed) {
-        let r = general_sweep(&tables, &policies);
+        let r = general_sweep(&tables, &policies, None);
         for (i, policy) in policies.iter().enumerate() {
             for s in 0..n {
                 for o in 0..n {
@@ -354,7 +354,8 @@ fn sampled_games_agree_with_the_exact_values() {
         [(&Mixed, &mixed_a, &mixed_b), (&fa24, &fa24_a, &fa24_b)];
     for (seed, (rules, a, b)) in (1..).zip(cases) {
         let tables = RuleTables::new(rules).unwrap();
-        let exact = general_sweep(&tables, &[Policy::Fixed(a), Policy::Fixed(b)]).value(0, 0, 0);
+        let exact =
+            general_sweep(&tables, &[Policy::Fixed(a), Policy::Fixed(b)], None).value(0, 0, 0);
         // The sampler's plain game loop, which reads only the functions.
         let label = format!("goal {}", rules.goal());
         assert_sampled_near(exact, seed, &label, |rng| {
@@ -445,7 +446,7 @@ fn the_solvers_own_tables_achieve_its_values() {
     let never = Toy::new(10, 0, 6, PigOut::Points(1));
     let tables = RuleTables::new(&never).unwrap();
     let zero = StrategyTable::constant(10, 0);
-    let r = general_sweep(&tables, &[Policy::Best, Policy::Fixed(&zero)]);
+    let r = general_sweep(&tables, &[Policy::Best, Policy::Fixed(&zero)], None);
     assert_eq!(r.value(0, 0, 0), 1.0);
     assert_eq!(r.choice(0, 0, 0), 1, "the fewest dice that move on");
     let mut checked = 0;
@@ -465,15 +466,17 @@ fn the_solvers_own_tables_achieve_its_values() {
         ] {
             let (solved, evaluated) = match answered {
                 None => {
-                    let r = general_sweep(&tables, &[Policy::Best]);
+                    let r = general_sweep(&tables, &[Policy::Best], None);
                     let own = StrategyTable::from_fn(n, |s, o| r.choice(0, s, o));
-                    let e = general_sweep(&tables, &[Policy::Fixed(&own), Policy::Fixed(&own)]);
+                    let e =
+                        general_sweep(&tables, &[Policy::Fixed(&own), Policy::Fixed(&own)], None);
                     (r, e)
                 }
                 Some(table) => {
-                    let r = general_sweep(&tables, &[Policy::Best, Policy::Fixed(table)]);
+                    let r = general_sweep(&tables, &[Policy::Best, Policy::Fixed(table)], None);
                     let own = StrategyTable::from_fn(n, |s, o| r.choice(0, s, o));
-                    let e = general_sweep(&tables, &[Policy::Fixed(&own), Policy::Fixed(table)]);
+                    let e =
+                        general_sweep(&tables, &[Policy::Fixed(&own), Policy::Fixed(table)], None);
                     (r, e)
                 }
             };
@@ -513,7 +516,7 @@ fn policy_iteration_reaches_the_rounds_fixed_point() {
         let n = tables.goal();
         let fixed = two_tables(n);
         for policies in three_plays(&fixed) {
-            let fast = general_sweep(tables, &policies);
+            let fast = general_sweep(tables, &policies, None);
             let slow = general_sweep_by_rounds(tables, &policies);
             for i in 0..policies.len() {
                 for s in 0..n {

@@ -78,8 +78,8 @@ def after_turn(score, opponent_score):
 
 /// The same values, bit for bit, and the same choices at every state.
 fn assert_same_bits(python: &PythonRules, preset: &Rules) {
-    let a = general_sweep(&RuleTables::new(python).unwrap(), &[Policy::Best]);
-    let b = general_sweep(&RuleTables::new(preset).unwrap(), &[Policy::Best]);
+    let a = general_sweep(&RuleTables::new(python).unwrap(), &[Policy::Best], None);
+    let b = general_sweep(&RuleTables::new(preset).unwrap(), &[Policy::Best], None);
     let n = preset.goal();
     for s in 0..n {
         for o in 0..n {
@@ -113,7 +113,7 @@ fn a_pig_out_worth_nothing_from_python() {
     let text = "GOAL = 2\nPIG_OUT = 0\n\ndef zero_dice(s, o):\n    return 1\n\n\
                 def dice_sides(s, o):\n    return 2\n";
     let rules = load(text, None).unwrap();
-    let r = general_sweep(&RuleTables::new(&rules).unwrap(), &[Policy::Best]);
+    let r = general_sweep(&RuleTables::new(&rules).unwrap(), &[Policy::Best], None);
     assert!((r.value(0, 0, 0) - 2.0 / 3.0).abs() < 1e-15);
     assert_eq!(r.choice(0, 0, 0), 1);
     let doubled = format!(
@@ -121,7 +121,7 @@ fn a_pig_out_worth_nothing_from_python() {
          return 2 * points if num_rolls == 0 else points\n"
     );
     let rules = load(&doubled, None).unwrap();
-    let r = general_sweep(&RuleTables::new(&rules).unwrap(), &[Policy::Best]);
+    let r = general_sweep(&RuleTables::new(&rules).unwrap(), &[Policy::Best], None);
     assert_eq!((r.value(0, 0, 0), r.choice(0, 0, 0)), (1.0, 0));
 }
 
@@ -254,8 +254,8 @@ def extra_turn(s, o):
         vec![Policy::Best],
         vec![Policy::Best, Policy::Fixed(&table)],
     ] {
-        let a = general_sweep(&RuleTables::new(&python).unwrap(), &policies);
-        let b = general_sweep(&RuleTables::new(&Capped).unwrap(), &policies);
+        let a = general_sweep(&RuleTables::new(&python).unwrap(), &policies, None);
+        let b = general_sweep(&RuleTables::new(&Capped).unwrap(), &policies, None);
         for i in 0..policies.len() {
             for s in 0..30 {
                 for o in 0..30 {
@@ -299,8 +299,8 @@ fn turn_points_that_ignore_the_scores_are_asked_once_per_points() {
         RuleTables::new(&every_state).unwrap(),
     );
     let (a, b) = (
-        general_sweep(&a, &[Policy::Best]),
-        general_sweep(&b, &[Policy::Best]),
+        general_sweep(&a, &[Policy::Best], None),
+        general_sweep(&b, &[Policy::Best], None),
     );
     for s in 0..60 {
         for o in 0..60 {

@@ -184,8 +184,12 @@ def after_turn(s, o):
     std::fs::write(&path, python).unwrap();
     let from_python = PythonRules::load(&path, None, Duration::from_secs(60)).unwrap();
     let from_file = ComposedRules::parse(text, None).unwrap();
-    let a = general_sweep(&RuleTables::new(&from_file).unwrap(), &[Policy::Best]);
-    let b = general_sweep(&RuleTables::new(&from_python).unwrap(), &[Policy::Best]);
+    let a = general_sweep(&RuleTables::new(&from_file).unwrap(), &[Policy::Best], None);
+    let b = general_sweep(
+        &RuleTables::new(&from_python).unwrap(),
+        &[Policy::Best],
+        None,
+    );
     for s in 0..40 {
         for o in 0..40 {
             assert_eq!(
