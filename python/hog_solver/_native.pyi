@@ -61,8 +61,6 @@ class Rules:
     @property
     def _identity(self) -> Optional[str]:
         """The rules' content identity in hex, what a pickle checks."""
-    def __reduce__(self) -> Any:
-        """Rules pickle and deep-copy."""
 
 class Solution:
     """A solved game, its arrays indexed [score, opponent_score] and read-only."""

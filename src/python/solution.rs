@@ -94,25 +94,49 @@ impl Arrays {
         x: Context,
         options: &SweepOptions<'_>,
     ) -> Arrays {
-        let n = solution.rules().size();
-        let at = |s: usize, o: usize| State::new(s as u32, o as u32, x);
-        let win_probability = Array2::from_shape_fn((n, n), |(s, o)| solution.value(0, at(s, o)));
-        // Every state's values along each opponent score's lookup row, on
-        // every thread: most of the time a solve() takes beyond the solve.
+        use rayon::prelude::*;
         const DICE: usize = MAX_DICE + 1;
-        // In blocks of rows, so that Ctrl-C is heard at a large goal.
+        let n = solution.rules().size();
+        let mut win = vec![0.0; n * n];
+        let mut choices = vec![0u8; n * n];
         let mut flat: Vec<f64> = Vec::with_capacity(n * n * DICE);
-        for rows in (0..n as u32).step_by(ROWS) {
+        // In blocks of rows on every thread (most of the time a solve()
+        // takes beyond the solve), looking at the cancel flag between
+        // blocks so that Ctrl-C is heard at a large goal.
+        for first in (0..n).step_by(ROWS) {
             if options.cancelled() {
-                flat.resize(n * n * DICE, f64::NAN);
                 break;
             }
-            let block =
-                solution.choice_values_block_at(0, rows..(rows + ROWS as u32).min(n as u32), x);
+            let last = (first + ROWS).min(n);
+            win[first * n..last * n]
+                .par_chunks_mut(n)
+                .zip(choices[first * n..last * n].par_chunks_mut(n))
+                .enumerate()
+                .for_each(|(i, (values, dice))| {
+                    for o in 0..n {
+                        let at = State::new((first + i) as u32, o as u32, x);
+                        values[o] = solution.value(0, at);
+                        dice[o] = solution.choice(0, at);
+                    }
+                });
+            let block = solution.choice_values_block_at(0, first as u32..last as u32, x);
             flat.extend(block.into_iter().flatten());
         }
+        if options.cancelled() {
+            // Thrown away by the caller: no arrays to fill (at a large
+            // goal, filling them would keep Ctrl-C waiting).
+            return Arrays {
+                name,
+                table: None,
+                policy: Array2::zeros((0, 0)),
+                first_player: f64::NAN,
+                win_probability: Array2::zeros((0, 0)),
+                choice_values: Array3::zeros((0, 0, 0)),
+            };
+        }
+        let win_probability = Array2::from_shape_vec((n, n), win).expect("n * n values");
+        let policy = Array2::from_shape_vec((n, n), choices).expect("n * n choices");
         let choice_values = Array3::from_shape_vec((n, n, DICE), flat).expect("n * n * 11 values");
-        let policy = Array2::from_shape_fn((n, n), |(s, o)| solution.choice(0, at(s, o)));
         Arrays {
             name,
             table: solution.table(),

@@ -44,7 +44,7 @@ rate: hs.WinRate = hs.win_rate(final_strategy, vs=sol, name="mine")
 first, second, average = rate
 print(f"{average:.4f}", round(hs.win_rate(numpy_strategy).first, 3), first > second)
 response: hs.Solution = hs.best_response(final_strategy, name="mine")
-dice: npt.NDArray[np.uint8] = hs.table({"mine": final_strategy})
+dice: npt.NDArray[np.integer[Any]] = hs.table({"mine": final_strategy})
 
 # A tournament of a dict: names are the keys.
 entrants: Dict[str, hs.Strategy] = {
