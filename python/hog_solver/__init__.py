@@ -33,8 +33,10 @@ Wherever a strategy is taken (see :data:`Strategy`), it may be
   with the -1 move (Pork Chop rules files); a float, even ``6.0``, is
   refused with :class:`HogError` ("returned 6.0, not an integer");
 - a ``(goal, goal)`` numpy array or nested lists of dice counts, indexed
-  ``[score, opponent_score]``: integers, or floats that are whole numbers
-  (numpy casts those safely, so ``np.full((100, 100), 6.0)`` is a table);
+  ``[score, opponent_score]``, of an integer dtype. One rule holds for both:
+  a dice count is an integer, as the course's ``roll_dice`` asserts, so a
+  float array, even of ``6.0``, is refused too (``.astype(int)`` makes a
+  table of it);
 - a :class:`Solution`, which keeps its rules: with ``rules=`` left out a
   call runs under the rules it was solved for;
 - a one-entry dict ``{"name": strategy}``, which names the strategy in
@@ -122,8 +124,8 @@ A spec string as on the command line (``"boar_strategy(8, 4)"``,
 ``os.PathLike``); a function ``f(score, opponent_score)`` returning an
 integer dice count (an ``int`` or a numpy integer, -1 too under rules with
 the -1 move; a float such as ``6.0`` is refused with :class:`HogError`); a
-``(goal, goal)`` array or nested lists of dice counts (integers, or floats
-that are whole numbers); a :class:`Solution`; or any of these in a
+``(goal, goal)`` array or nested lists of integer dice counts (a float
+array is refused as a float is); a :class:`Solution`; or any of these in a
 one-entry dict ``{"name": strategy}``, which names it in reports.
 
 Examples

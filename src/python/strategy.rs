@@ -469,30 +469,14 @@ fn from_array(py: Python<'_>, value: &Bound<'_, PyAny>, rules: &Rules) -> PyResu
     let dtype = array.getattr("dtype")?.str()?.to_string();
     match kind.as_str() {
         "i" | "u" => {}
+        // One rule for every strategy: a dice count is an integer, as the
+        // course's roll_dice asserts. A float, even 6.0, is none, in an
+        // array as in what a function returns.
         "f" => {
-            // A float array of whole numbers (np.zeros, then counts) is a table.
-            let whole: bool = np
-                .call_method1(
-                    "array_equal",
-                    (&array, np.call_method1("floor", (&array,))?),
-                )?
-                .extract()?;
-            if !whole {
-                let fractions =
-                    np.call_method1("not_equal", (&array, np.call_method1("floor", (&array,))?))?;
-                let bad = np
-                    .call_method1("argwhere", (fractions,))?
-                    .get_item(0)?
-                    .call_method0("tolist")?;
-                let at: Vec<usize> = bad.extract()?;
-                let (s, o) = (at[0], at[1]);
-                // As Python prints the number (numpy's repr names its type).
-                let v = array.get_item((s, o))?.call_method0("item")?;
-                return Err(hog_error(format!(
-                    "score {s}, opponent score {o}: {} is not a whole number of dice",
-                    v.repr()?
-                )));
-            }
+            return Err(hog_error(format!(
+                "a table holds integer dice counts, not {dtype} values: a float, even 6.0, is \
+                 no dice count (table.astype(int) makes one from whole numbers)"
+            )))
         }
         _ => {
             return Err(PyTypeError::new_err(format!(

@@ -67,10 +67,13 @@ def test_arrays_of_the_wrong_shape_or_kind():
         hs.win_rate(np.zeros((100, 100), dtype=bool))
     with pytest.raises(TypeError, match="dtype <U1"):
         hs.win_rate(np.full((100, 100), "x"))
-    t = np.full((100, 100), 4.0)
-    t[3, 7] = 2.5
-    with pytest.raises(hs.HogError, match="score 3, opponent score 7: 2.5 is not a whole number of dice"):
-        hs.win_rate(t)
+    # One rule for a function's value and an array's: a dice count is an
+    # integer; a float, even 6.0, is none.
+    with pytest.raises(hs.HogError, match="not float64 values: a float, even 6.0, is no dice count"):
+        hs.win_rate(np.full((100, 100), 6.0))
+    with pytest.raises(hs.HogError, match=r"returned 6\.0, not an integer"):
+        hs.win_rate(lambda s, o: 6.0)
+    assert hs.win_rate(np.full((100, 100), 6.0).astype(int)) == hs.win_rate(lambda s, o: np.int64(6))
     t = np.full((100, 100), 4, dtype=np.int64)
     t[41, 1] = 11
     with pytest.raises(hs.HogError, match="score 41, opponent score 1: 11 dice is outside 0..=10"):

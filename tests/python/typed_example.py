@@ -53,7 +53,7 @@ entrants: Dict[str, hs.Strategy] = {
     "optimal": sol,
     "best response": response,
     "baseline": "always_roll(6)",
-    "table": np.full((100, 100), 6.0),
+    "table": np.full((100, 100), 6),
     "lists": [[4] * 100 for _ in range(100)],
 }
 t: hs.Tournament = hs.tournament(entrants, rules=rules)
