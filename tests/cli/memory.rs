@@ -336,7 +336,7 @@ fn what_does_not_take_memory_yet_is_refused() {
         &["eval", "--rules-file", &file, "optimal"],
         &[
             "bad strategy spec 'optimal'",
-            "no 100x100 table",
+            "no 40x40 table",
             "hog solve",
         ],
     );
