@@ -334,11 +334,7 @@ fn what_does_not_take_memory_yet_is_refused() {
     );
     dir.refuse(
         &["eval", "--rules-file", &file, "optimal"],
-        &[
-            "bad strategy spec 'optimal'",
-            "no 40x40 table",
-            "hog solve",
-        ],
+        &["bad strategy spec 'optimal'", "no 40x40 table", "hog solve"],
     );
     dir.refuse(
         &[
