@@ -82,9 +82,10 @@ pub fn rates_of(
 
 #[cfg(test)]
 mod tests {
-    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    use std::sync::atomic::AtomicBool;
 
     use super::*;
+    use crate::engine::cancel_support::assert_stops_between_items;
     use crate::engine::SweepOptions;
     use crate::rules::Preset;
 
@@ -100,27 +101,10 @@ mod tests {
             ..SweepOptions::default()
         };
         let resolver = Resolver::new(&rules, options);
-        let rated = AtomicUsize::new(0);
-        let count = || {
-            rated.fetch_add(1, Ordering::Relaxed);
-        };
-        let report = rates(&rules, "always_roll(6)", &resolver, &count).unwrap();
-        assert_eq!(rated.load(Ordering::Relaxed), 0);
+        let report = assert_stops_between_items(&flag, |tick| {
+            rates(&rules, "always_roll(6)", &resolver, tick).unwrap()
+        });
         assert!(report.rows.iter().all(|r| r.average.is_nan()));
-        flag.store(false, Ordering::Relaxed);
-        let stop = || {
-            rated.fetch_add(1, Ordering::Relaxed);
-            flag.store(true, Ordering::Relaxed);
-        };
-        let one_thread = rayon::ThreadPoolBuilder::new()
-            .num_threads(1)
-            .build()
-            .unwrap();
-        one_thread
-            .install(|| rates(&rules, "always_roll(6)", &resolver, &stop))
-            .unwrap();
-        assert_eq!(rated.load(Ordering::Relaxed), 1);
-        flag.store(false, Ordering::Relaxed);
         let json = |resolver: &Resolver<'_>| {
             let report = rates(&rules, "always_roll(6)", resolver, &|| {}).unwrap();
             serde_json::to_string(&report).unwrap()

@@ -215,7 +215,8 @@ mod tests {
     /// no other pair is under way); a clear flag changes no bit.
     #[test]
     fn a_cancel_flag_stops_the_pairs_not_yet_begun() {
-        use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+        use crate::engine::cancel_support::assert_stops_between_items;
+        use std::sync::atomic::AtomicBool;
         let rules = Rules::preset(Preset::Fa24, 100).unwrap();
         let tables: Vec<StrategyTable> =
             (0..=10).map(|n| StrategyTable::constant(100, n)).collect();
@@ -224,26 +225,11 @@ mod tests {
             cancel: Some(&flag),
             ..SweepOptions::default()
         };
-        let played = AtomicUsize::new(0);
-        let count = || {
-            played.fetch_add(1, Ordering::Relaxed);
-        };
-        let rates = pair_rates(&rules, &tables, &options, &count);
-        assert_eq!(played.load(Ordering::Relaxed), 0);
+        // `play` is these rates, ranked.
+        let rates =
+            assert_stops_between_items(&flag, |tick| pair_rates(&rules, &tables, &options, tick));
         assert_eq!(rates.len(), 55);
         assert!(rates.iter().all(|r| r.first.is_nan()));
-        flag.store(false, Ordering::Relaxed);
-        let stop = || {
-            played.fetch_add(1, Ordering::Relaxed);
-            flag.store(true, Ordering::Relaxed);
-        };
-        let one_thread = rayon::ThreadPoolBuilder::new()
-            .num_threads(1)
-            .build()
-            .unwrap();
-        one_thread.install(|| play(&rules, &tables, &options, &stop));
-        assert_eq!(played.load(Ordering::Relaxed), 1);
-        flag.store(false, Ordering::Relaxed);
         let bits = |rates: Vec<WinRates>| -> Vec<[u64; 2]> {
             rates
                 .iter()

@@ -256,10 +256,7 @@ class Rates(NamedTuple):
         """
         pd = _display.pandas()
         return pd.DataFrame(
-            {
-                field: np.array([getattr(row, field) for row in self.rows], dtype=np.float64)
-                for field in ("first", "second", "average")
-            },
+            _display.floats(self.rows, ("first", "second", "average")),
             index=pd.Index([row.strategy for row in self.rows], name="strategy"),
         )
 
@@ -450,8 +447,7 @@ class Sweep(NamedTuple):
             p: np.array([row.params[p] for row in self.rows], dtype=np.int64) for p in self._params()
         }
         data["strategy"] = [row.strategy for row in self.rows]
-        for field in ("first", "second", "average"):
-            data[field] = np.array([getattr(row, field) for row in self.rows], dtype=np.float64)
+        data.update(_display.floats(self.rows, ("first", "second", "average")))
         return pd.DataFrame(data)
 
 
@@ -625,10 +621,7 @@ class Explanation(NamedTuple):
         """
         pd = _display.pandas()
         return pd.DataFrame(
-            {
-                field: np.array([getattr(c, field) for c in self.choices], dtype=np.float64)
-                for field in ("win_probability", "expected_points", "one_point_probability")
-            },
+            _display.floats(self.choices, ("win_probability", "expected_points", "one_point_probability")),
             index=pd.Index(np.array([c.dice for c in self.choices], dtype=np.int64), name="dice"),
         )
 

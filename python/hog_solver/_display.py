@@ -32,6 +32,11 @@ def pandas() -> Any:
         raise ImportError(f"to_pandas() needs pandas, which is not installed: {INSTALL_PANDAS}") from missing
 
 
+def floats(items: Sequence[Any], fields: Sequence[str]) -> "dict[str, Any]":
+    """Columns of a frame: each field of ``items`` as a float64 array."""
+    return {field: np.array([getattr(item, field) for item in items], dtype=np.float64) for field in fields}
+
+
 def clip(text: str, width: int = 40) -> str:
     """``text``, its middle cut to ``...`` when longer than ``width`` (a
     path's start and a spec's end both stay readable)."""

@@ -551,6 +551,18 @@ mod tests {
 
     /// The game of two turns: player 0 (the bot, first) rolls 2 dice
     /// (4 and 4: 8, which has 4 factors, so 11); the person rolls 1 (6).
+    /// [`two_turns`] (the bot first, and next) judged against `result`.
+    fn judge_two_turns(result: &Value) -> Replay {
+        judge(
+            &two_turns(),
+            Player::Bot,
+            Some(Player::Bot),
+            Step::SusUpdate,
+            &names(),
+            result,
+        )
+    }
+
     fn two_turns() -> Vec<Turn> {
         vec![
             turn(Player::Bot, (0, 0), 2, &[4, 4], 11),
@@ -564,14 +576,7 @@ mod tests {
             "calls": [[0, 0, 0, 0], [1, 0, 11, 2], [0, 11, 6, 3]],
             "steps": [11, 6],
         });
-        let replay = judge(
-            &two_turns(),
-            Player::Bot,
-            Some(Player::Bot),
-            Step::SusUpdate,
-            &names(),
-            &result,
-        );
+        let replay = judge_two_turns(&result);
         assert_eq!(replay.differs, None);
         assert_eq!(replay.scores, vec![Some([11, 0]), Some([11, 6])]);
     }
@@ -582,14 +587,7 @@ mod tests {
             "calls": [[0, 0, 0, 0], [1, 0, 8, 2], [0, 8, 6, 3]],
             "steps": [8, 6],
         });
-        let replay = judge(
-            &two_turns(),
-            Player::Bot,
-            Some(Player::Bot),
-            Step::SusUpdate,
-            &names(),
-            &result,
-        );
+        let replay = judge_two_turns(&result);
         let differs = replay.differs.unwrap();
         assert_eq!(differs.turn, 1);
         assert_eq!(
@@ -603,14 +601,7 @@ mod tests {
     #[test]
     fn the_wrong_player_first_is_turn_zero() {
         let result = json!({ "calls": [[1, 0, 0, 0]], "raised": "Stop" });
-        let replay = judge(
-            &two_turns(),
-            Player::Bot,
-            Some(Player::Bot),
-            Step::SusUpdate,
-            &names(),
-            &result,
-        );
+        let replay = judge_two_turns(&result);
         let differs = replay.differs.unwrap();
         assert_eq!(differs.turn, 0);
         assert!(differs
@@ -625,14 +616,7 @@ mod tests {
             "calls": [[0, 0, 0, 0], [1, 0, 22, 2], [0, 22, 12, 3]],
             "steps": [11, 6],
         });
-        let replay = judge(
-            &two_turns(),
-            Player::Bot,
-            Some(Player::Bot),
-            Step::SusUpdate,
-            &names(),
-            &result,
-        );
+        let replay = judge_two_turns(&result);
         let differs = replay.differs.unwrap();
         assert_eq!(differs.turn, 1);
         assert!(
@@ -653,14 +637,7 @@ mod tests {
             "returned": [11, 6],
             "steps": [11, 6],
         });
-        let replay = judge(
-            &two_turns(),
-            Player::Bot,
-            Some(Player::Bot),
-            Step::SusUpdate,
-            &names(),
-            &result,
-        );
+        let replay = judge_two_turns(&result);
         let differs = replay.differs.unwrap();
         assert_eq!(differs.turn, 2);
         assert_eq!(

@@ -9,6 +9,8 @@
 //! functions (`functions`), every context for rules with memory or a clock
 //! (`contexts`). Nothing outside the engine asks which one ran.
 
+#[cfg(test)]
+pub(crate) mod cancel_support;
 mod contexts;
 pub(crate) mod fast;
 pub(crate) mod functions;

@@ -91,11 +91,6 @@ fn solution_in<'py>(strategy: &Bound<'py, PyAny>) -> Option<Bound<'py, PySolutio
     inner.cast::<PySolution>().ok().cloned()
 }
 
-/// The context of a fresh solve: the start's, under rules that have one.
-fn start_context(rules: &Rules) -> Option<Context> {
-    rules.memory().map(|_| Context::START)
-}
-
 /// `solve(rules)`: the optimal strategy.
 #[pyfunction]
 #[pyo3(signature = (rules = None))]
@@ -115,7 +110,7 @@ fn solve(py: Python<'_>, rules: Option<&Bound<'_, PyRules>>) -> PyResult<PySolut
         let solution = crate::engine::solve(&rules, options);
         Arrays::of("optimal".into(), &solution, Context::START, options)
     })?;
-    PySolution::new(py, py_rules, None, start_context(&rules), arrays)
+    PySolution::new(py, py_rules, None, arrays)
 }
 
 /// `best_response(strategy, rules)`: the strategy that beats `strategy` most often.
@@ -149,7 +144,7 @@ fn best_response(
             options,
         )
     })?;
-    PySolution::new(py, py_rules, Some(table), start_context(&rules), arrays)
+    PySolution::new(py, py_rules, Some(table), arrays)
 }
 
 /// `win_rate(strategy, vs, rules)`: as `hog eval --format json`.

@@ -12,6 +12,7 @@ use crate::table::{self, StrategyTable};
 
 use super::convert::{error, hog_error};
 use super::rules::PyRules;
+use super::strategy::from_array;
 
 /// A solved game: the optimal strategy, or the best response to one.
 ///
@@ -76,7 +77,8 @@ const ROWS: usize = 64;
 /// A solution's arrays, computed without the GIL.
 pub struct Arrays {
     name: String,
-    table: Option<StrategyTable>,
+    /// What both players remember and the clock, where the arrays are.
+    context: Context,
     policy: Array2<u8>,
     first_player: f64,
     win_probability: Array2<f64>,
@@ -127,7 +129,7 @@ impl Arrays {
             // goal, filling them would keep Ctrl-C waiting).
             return Arrays {
                 name,
-                table: None,
+                context: x,
                 policy: Array2::zeros((0, 0)),
                 first_player: f64::NAN,
                 win_probability: Array2::zeros((0, 0)),
@@ -139,7 +141,7 @@ impl Arrays {
         let choice_values = Array3::from_shape_vec((n, n, DICE), flat).expect("n * n * 11 values");
         Arrays {
             name,
-            table: solution.table(),
+            context: x,
             policy,
             // From the start of a game: the start's context whatever `x` is.
             first_player: solution.first_player_win_probability(),
@@ -175,10 +177,14 @@ impl PySolution {
         py: Python<'_>,
         rules: PyRules,
         answers: Option<StrategyTable>,
-        context: Option<Context>,
         arrays: Arrays,
     ) -> PyResult<PySolution> {
         let minus_one = rules.rules.has_minus_one();
+        // Where the rules remember nothing, the policy is the strategy
+        // table, and there is no context to say.
+        let remembers = rules.rules.memory().is_some();
+        let table = (!remembers).then(|| StrategyTable::from_array(arrays.policy.clone()));
+        let context = remembers.then_some(arrays.context);
         Ok(PySolution {
             policy: policy_array(py, arrays.policy, minus_one)?,
             // Moved into numpy, not copied.
@@ -188,7 +194,7 @@ impl PySolution {
             rules,
             answers,
             context,
-            table: arrays.table,
+            table,
             first_player: arrays.first_player,
         })
     }
@@ -229,22 +235,6 @@ impl PySolution {
     pub fn name(&self) -> &str {
         &self.name
     }
-}
-
-/// A table from a pickled policy (uint8, or int8 with -1).
-fn table_of(policy: &Bound<'_, PyAny>) -> PyResult<StrategyTable> {
-    let ints = policy.call_method1("astype", ("int64",))?;
-    let view: PyReadonlyArray2<'_, i64> = ints.extract()?;
-    let cells = view.as_array();
-    let mut out = Array2::<u8>::zeros(cells.dim());
-    for ((s, o), &d) in cells.indexed_iter() {
-        out[[s, o]] = table::kept(d).ok_or_else(|| {
-            hog_error(format!(
-                "a pickled table rolls {d} dice at {s}, {o}: outside -1..=10"
-            ))
-        })?;
-    }
-    Ok(StrategyTable::from_array(out))
 }
 
 #[pymethods]
@@ -312,8 +302,9 @@ impl PySolution {
             ..crate::explain::ContextAsked::default()
         };
         let rules = &self.rules.rules;
-        let context = crate::explain::context_asked(rules, &asked).map_err(error)?;
-        let x = context.unwrap_or(Context::START);
+        let x = crate::explain::context_asked(rules, &asked)
+            .map_err(error)?
+            .unwrap_or(Context::START);
         let name = self.name.clone();
         let answers = self.answers.clone();
         let arrays = super::interrupt::interruptible(py, |options| {
@@ -323,13 +314,7 @@ impl PySolution {
             };
             Arrays::of(name, &solution, x, options)
         })?;
-        PySolution::new(
-            py,
-            self.rules.clone(),
-            self.answers.clone(),
-            context,
-            arrays,
-        )
+        PySolution::new(py, self.rules.clone(), self.answers.clone(), arrays)
     }
 
     /// Write the table as the command line's `final_strategy.csv` (the same
@@ -400,7 +385,11 @@ impl PySolution {
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let make = py.import("hog_solver._pickle")?.getattr("solution")?;
         let answers = match &self.answers {
-            Some(t) => Some(policy_array(py, t.as_array().clone(), true)?),
+            Some(t) => Some(policy_array(
+                py,
+                t.as_array().clone(),
+                self.rules.rules.has_minus_one(),
+            )?),
             None => None,
         };
         let state = (
@@ -433,32 +422,32 @@ impl PySolution {
     ) -> PyResult<PySolution> {
         let rules = rules.get().clone();
         let n = rules.rules.size();
-        let answers = answers.map(|a| table_of(&a)).transpose()?;
-        let table = table_of(&policy)?;
-        let shapes_agree = table.as_array().dim() == (n, n)
-            && win_probability.dims() == [n, n]
-            && choice_values.dims() == [n, n, MAX_DICE + 1];
+        // Read as any table is: the rules' shape and moves.
+        let table = |array: &Bound<'_, PyAny>| from_array(py, array, &rules.rules);
+        let answers = answers.as_ref().map(table).transpose()?;
+        let policy = table(&policy)?;
+        let shapes_agree =
+            win_probability.dims() == [n, n] && choice_values.dims() == [n, n, MAX_DICE + 1];
         if !shapes_agree {
             return Err(hog_error(format!(
                 "a pickled solution's arrays are not those of goal {}",
                 rules.rules.goal()
             )));
         }
+        let (mine, theirs, clock) = context.unwrap_or((0, 0, 0));
         let arrays = Arrays {
             name,
-            // A policy is a strategy table where the rules remember nothing.
-            table: rules.rules.memory().is_none().then(|| table.clone()),
-            policy: table.as_array().clone(),
+            context: Context {
+                mine,
+                theirs,
+                clock,
+            },
+            policy: policy.as_array().clone(),
             first_player,
             win_probability: win_probability.as_array().to_owned(),
             choice_values: choice_values.as_array().to_owned(),
         };
-        let context = context.map(|(mine, theirs, clock)| Context {
-            mine,
-            theirs,
-            clock,
-        });
-        PySolution::new(py, rules, answers, context, arrays)
+        PySolution::new(py, rules, answers, arrays)
     }
 
     /// A Solution is a value (its arrays are read-only): a copy is itself.

@@ -32,11 +32,9 @@ const KEY_PREFIX: &str = "__hog_table_";
 pub struct Tabled {
     pub name: String,
     pub key: String,
-    /// `None` for a solved strategy under rules with memory or a clock,
-    /// which plays by what both players remember too.
-    table: Option<StrategyTable>,
-    /// Why there is no table, for the error when one is needed.
-    no_table: Option<String>,
+    /// Why there is none, for a solved strategy under rules with memory or
+    /// a clock, which plays by what both players remember too.
+    table: Result<StrategyTable, String>,
 }
 
 impl Tabled {
@@ -45,36 +43,24 @@ impl Tabled {
         Tabled {
             name,
             key,
-            table: Some(table),
-            no_table: None,
+            table: Ok(table),
         }
     }
 
     /// The table: refused for a solved strategy under rules with memory.
     pub fn table(&self) -> PyResult<&StrategyTable> {
-        self.table.as_ref().ok_or_else(|| {
-            hog_error(
-                self.no_table
-                    .clone()
-                    .unwrap_or_else(|| format!("bad strategy: {} is no table", self.name)),
-            )
-        })
+        self.table.as_ref().map_err(|why| hog_error(why.clone()))
     }
 
     /// The table, moved out (see [`Tabled::table`]).
     pub fn into_table(self) -> PyResult<StrategyTable> {
-        self.table()?;
-        Ok(self.table.expect("checked above"))
+        self.table.map_err(hog_error)
     }
 
     /// `message` with this strategy's key said as its name (an engine's
     /// error names the spec it rated).
     pub fn named_in(&self, message: String) -> String {
-        if self.key == self.name || !message.contains(&self.key) {
-            message
-        } else {
-            message.replace(&self.key, &self.name)
-        }
+        message.replace(&self.key, &self.name)
     }
 }
 
@@ -90,6 +76,12 @@ impl Entries {
         let key = format!("{KEY_PREFIX}{}", self.known.len());
         self.known.push((key.clone(), table));
         key
+    }
+
+    /// `key` (a solution's spec) stands for `table` in this call: not
+    /// solved again.
+    fn solved(&mut self, key: &str, table: &StrategyTable) {
+        self.known.push((key.to_string(), table.clone()));
     }
 
     /// The table a spec's text stands for in this call, if any.
@@ -177,12 +169,14 @@ pub fn tabulate(
         };
         let name = name.unwrap_or_else(|| solution.name().to_string());
         return Ok(match solution.table() {
-            Ok(table) => Tabled::new(name, key, table),
+            Ok(table) => {
+                entries.solved(&key, &table);
+                Tabled::new(name, key, table)
+            }
             Err(e) => Tabled {
                 name,
                 key,
-                table: None,
-                no_table: Some(e.value(py).str()?.to_string()),
+                table: Err(e.value(py).str()?.to_string()),
             },
         });
     }
@@ -344,11 +338,7 @@ impl Moves {
 
     /// `d` as a table's cell, if a move here.
     fn cell(self, d: i64) -> Option<u8> {
-        match d {
-            -1 if self.minus_one => Some(table::MINUS_ONE),
-            0..=10 => Some(d as u8),
-            _ => None,
-        }
+        table::kept(d).filter(|&cell| self.minus_one || cell != table::MINUS_ONE)
     }
 
     /// The moves, for messages.
@@ -444,7 +434,11 @@ fn shown(value: &Bound<'_, PyAny>) -> String {
 }
 
 /// A `(goal, goal)` array (or nested lists) of dice counts.
-fn from_array(py: Python<'_>, value: &Bound<'_, PyAny>, rules: &Rules) -> PyResult<StrategyTable> {
+pub fn from_array(
+    py: Python<'_>,
+    value: &Bound<'_, PyAny>,
+    rules: &Rules,
+) -> PyResult<StrategyTable> {
     let goal = rules.goal();
     let moves = Moves::of(rules);
     let np = py.import("numpy")?;

@@ -279,7 +279,8 @@ mod tests {
     /// no other row is under way); a clear flag changes no byte.
     #[test]
     fn a_cancel_flag_stops_the_rows_not_yet_begun() {
-        use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+        use crate::engine::cancel_support::assert_stops_between_items;
+        use std::sync::atomic::AtomicBool;
         let rules = Rules::preset(Preset::Fa24, 100).unwrap();
         let g = grid("boar_strategy(threshold=0..=9, num_rolls=1..=10)").unwrap();
         let opponent = StrategyTable::constant(100, 6);
@@ -288,26 +289,11 @@ mod tests {
             cancel: Some(&flag),
             ..SweepOptions::default()
         };
-        let rated = AtomicUsize::new(0);
-        let count = || {
-            rated.fetch_add(1, Ordering::Relaxed);
-        };
-        let report = g.evaluate(&rules, "always_roll(6)", &opponent, &options, &count);
-        assert_eq!(rated.load(Ordering::Relaxed), 0);
+        let report = assert_stops_between_items(&flag, |tick| {
+            g.evaluate(&rules, "always_roll(6)", &opponent, &options, tick)
+        });
         assert_eq!(report.rows.len(), 100);
         assert!(report.rows.iter().all(|r| r.average.is_nan()));
-        flag.store(false, Ordering::Relaxed);
-        let stop = || {
-            rated.fetch_add(1, Ordering::Relaxed);
-            flag.store(true, Ordering::Relaxed);
-        };
-        let one_thread = rayon::ThreadPoolBuilder::new()
-            .num_threads(1)
-            .build()
-            .unwrap();
-        one_thread.install(|| g.evaluate(&rules, "always_roll(6)", &opponent, &options, &stop));
-        assert_eq!(rated.load(Ordering::Relaxed), 1);
-        flag.store(false, Ordering::Relaxed);
         let json = |options: &SweepOptions<'_>| {
             let report = g.evaluate(&rules, "always_roll(6)", &opponent, options, &|| {});
             serde_json::to_string(&report).unwrap()
