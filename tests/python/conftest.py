@@ -2,6 +2,7 @@
 project whose hog.py the tests import."""
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -50,3 +51,16 @@ def project():
         yield PROJECT
     finally:
         sys.path.remove(str(PROJECT))
+
+
+def enter_student_folder(tmp_path, monkeypatch):
+    """Work in `tmp_path` as a student's folder: a copy of the course-shaped
+    project (tests/python/project), the repository's examples/ beside it,
+    and a fresh import of its hog.py (each page or docstring its own)."""
+    for name in ("hog.py", "dice.py", "ucb.py"):
+        shutil.copy(PROJECT / name, tmp_path / name)
+    (tmp_path / "examples").symlink_to(PROJECT.parents[2] / "examples")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for module in ("hog", "dice", "ucb"):
+        sys.modules.pop(module, None)

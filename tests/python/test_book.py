@@ -6,14 +6,13 @@ the page shows."""
 import doctest
 import os
 import re
-import shutil
-import sys
 from pathlib import Path
 
 import pytest
 
+from conftest import enter_student_folder
+
 REPO = Path(__file__).resolve().parents[2]
-PROJECT = Path(__file__).parent / "project"
 FENCE = re.compile(r"^```(python|pycon)[^\n]*\n(.*?)^```", re.M | re.S)
 
 
@@ -38,15 +37,7 @@ def test_every_python_example_prints_what_the_page_shows(page, tmp_path, monkeyp
     # shows frames skips, unless HOG_REQUIRE_PYTHON_PACKAGE=1 (as in CI).
     if "to_pandas()" in examples(page) and os.environ.get("HOG_REQUIRE_PYTHON_PACKAGE") != "1":
         pytest.importorskip("pandas", reason="pandas is not installed (pip install .[test])")
-    for name in ("hog.py", "dice.py", "ucb.py"):
-        shutil.copy(PROJECT / name, tmp_path / name)
-    # The repository's example rules files, as the console examples see them.
-    (tmp_path / "examples").symlink_to(REPO / "examples")
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.syspath_prepend(str(tmp_path))
-    # A fresh import of the student's hog.py for each page.
-    for module in ("hog", "dice", "ucb"):
-        sys.modules.pop(module, None)
+    enter_student_folder(tmp_path, monkeypatch)
     parser = doctest.DocTestParser()
     test = parser.get_doctest(examples(page), {}, str(page.relative_to(REPO)), str(page), 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)

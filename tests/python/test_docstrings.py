@@ -6,17 +6,14 @@ project, whose hog.py they may import, and the repository's examples/."""
 import doctest
 import os
 import re
-import shutil
-import sys
-from pathlib import Path
 
 import pytest
+
+from conftest import enter_student_folder
 
 import hog_solver as hs
 from hog_solver import _display
 
-REPO = Path(__file__).resolve().parents[2]
-PROJECT = Path(__file__).parent / "project"
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 # Compiled classes, documented in Rust (src/python): their docstrings are
@@ -52,13 +49,7 @@ def needs_pandas(test):
 def test_every_example_prints_what_it_shows(test, tmp_path, monkeypatch):
     if needs_pandas(test) and os.environ.get("HOG_REQUIRE_PYTHON_PACKAGE") != "1":
         pytest.importorskip("pandas", reason="pandas is not installed (pip install .[test])")
-    for name in ("hog.py", "dice.py", "ucb.py"):
-        shutil.copy(PROJECT / name, tmp_path / name)
-    (tmp_path / "examples").symlink_to(REPO / "examples")
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.syspath_prepend(str(tmp_path))
-    for module in ("hog", "dice", "ucb"):
-        sys.modules.pop(module, None)
+    enter_student_folder(tmp_path, monkeypatch)
     runner = doctest.DocTestRunner(optionflags=FLAGS)
     out = []
     runner.run(test, out=out.append, clear_globs=True)

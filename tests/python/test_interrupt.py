@@ -2,7 +2,6 @@
 back promptly, as the first array-returning call of a process too, and
 nothing panics. Each case runs in a Python of its own, which is sent
 SIGINT a second into the call."""
-import os
 import signal
 import subprocess
 import sys
