@@ -12,8 +12,8 @@ use hog::engine::{self, best_response, solve as optimal, win_rates};
 use hog::engine::{Method, SweepOptions};
 use hog::general::{RuleTables, ScoreRules};
 use hog::recall::{Clock, FeralHogs, Forgetful, PerfectPiggy, PlayerMemory, Still, TimeTrot};
-use hog::rules::{Origin, Preset, Rules};
-use hog::strategy::{Resolver, StrategyTable};
+use hog::rules::{BuiltIn, Origin, Preset, Rules};
+use hog::strategy::{read_table, Resolver, StrategyTable};
 
 fn rules(preset: Preset, goal: u32) -> Rules {
     Rules::preset(preset, goal).expect("valid rules")
@@ -127,6 +127,40 @@ fn memory_goal_100(c: &mut Criterion) {
     group.finish();
 }
 
+/// The exact win rates of two tables under Fall 2019's rules with Feral
+/// Hogs (`--rules fa19`), the C++ contest solver bacon2's home rules, on
+/// the pairs `benches/peer/README.md` times bacon2 on: constant tables,
+/// bacon2's optimal table against `always_roll(6)`, two random tables.
+fn fa19_pairs(c: &mut Criterion) {
+    let mut group = c.benchmark_group("fa19_pairs");
+    let fa19 = BuiltIn::from_name("fa19")
+        .unwrap()
+        .rules(None, None)
+        .unwrap();
+    let table = |name: &str| {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("benches/peer")
+            .join(name);
+        read_table(&path, 100).unwrap()
+    };
+    let (four, six) = (
+        StrategyTable::constant(100, 4),
+        StrategyTable::constant(100, 6),
+    );
+    let pairs = [
+        ("always_4_vs_6", four, six.clone()),
+        ("bacon2_optimal_vs_6", table("bacon2_optimal.csv"), six),
+        ("random", table("random_a.csv"), table("random_b.csv")),
+    ];
+    let options = SweepOptions::default();
+    for (name, a, b) in &pairs {
+        group.bench_function(*name, |bench| {
+            bench.iter(|| win_rates(&fa19, a, b, &options))
+        });
+    }
+    group.finish();
+}
+
 /// One exact evaluation of two tables, and one best response, at goal 100.
 fn eval_and_best_response(c: &mut Criterion) {
     let r = rules(Preset::Fa24, 100);
@@ -208,6 +242,7 @@ criterion_group!(
     methods_goal_100,
     general_goal_100,
     memory_goal_100,
+    fa19_pairs,
     eval_and_best_response,
     eval_goal_1000_and_rule_tables,
     optimal_goal_1000,

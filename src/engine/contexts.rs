@@ -11,6 +11,9 @@ use crate::general::RuleTables;
 use crate::recall::{Context, Plan, Remembering, CHOICES, MAX_MEMORY, POINTS};
 use crate::table::MINUS_ONE;
 
+mod reach;
+pub use reach::reached_start_values;
+
 /// A seat's values after a sweep with memory: a block of `clocks * size *
 /// size` contexts per state (states row-major, then the constants a
 /// landing reads for a loss, half a win, a win), the context of the mover

@@ -29,7 +29,7 @@ use serde::Serialize;
 
 use crate::rules::Rules;
 use crate::table::StrategyTable;
-use contexts::memory_sweep;
+use contexts::{memory_sweep, reached_start_values};
 use fast::Seat;
 use functions::general_sweep;
 use solution::Backend;
@@ -111,6 +111,10 @@ pub fn win_rates(
     b: &StrategyTable,
     options: &SweepOptions<'_>,
 ) -> WinRates {
+    if let (Some(tables), Some(memory)) = (rules.general(), rules.memory()) {
+        let [first, b_first] = reached_start_values(tables, memory, [a, b], options.cancel);
+        return WinRates::new(first, 1.0 - b_first);
+    }
     if rules.general().is_some() {
         let solution = evaluate(rules, a, b, options);
         return WinRates::new(solution.value(0, (0, 0)), 1.0 - solution.value(1, (0, 0)));

@@ -219,6 +219,8 @@ fn check(tables: &RuleTables, plan: &Plan, name: &str) -> Result<(), HogError> {
     // The raw points a roll of `k` dice of some sides can score: the same
     // at every state where no rule changes the points, so found once.
     let mut rolls: Vec<Option<PointSet>> = vec![None; (*SIDES.end() as usize + 1) * CHOICES];
+    // The score sum of each state, by its index (no division a point).
+    let sums: Vec<u16> = (0..n * n).map(|i| (i / n + i % n) as u16).collect();
     for s in 0..n {
         for o in 0..n {
             // The final points some turn from (s, o) can score: the
@@ -257,8 +259,8 @@ fn check(tables: &RuleTables, plan: &Plan, name: &str) -> Result<(), HogError> {
             // Whether scoring `points` from (s, o) lands on a state whose
             // scores sum to no more than s + o.
             let keeps_sum = |points: u32| {
-                let index = slots[points as usize].index() as u32;
-                index < n * n && index / n + index % n <= s + o
+                let index = slots[points as usize].index();
+                index < sums.len() && u32::from(sums[index]) <= s + o
             };
             for m in plan.minus_one.iter().flatten() {
                 if keeps_sum(m.points) {

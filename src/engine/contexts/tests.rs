@@ -43,6 +43,76 @@ where
     Ok(super::memory_sweep(tables, &remembering, policies, None))
 }
 
+/// `memory` and `clock` checked against `rules` and their `tables`.
+fn remembering<M, C>(
+    rules: &dyn ScoreRules,
+    tables: &RuleTables,
+    memory: &M,
+    clock: &C,
+) -> Remembering
+where
+    M: PlayerMemory + Send + Sync + Clone + 'static,
+    C: Clock + Send + Clone + 'static,
+{
+    Remembering::new(
+        rules,
+        tables,
+        Arc::new(memory.clone()),
+        Arc::new(clock.clone()),
+    )
+    .unwrap()
+}
+
+/// Two tables evaluated over the contexts they reach agree to the bit with
+/// the sweep of every context under Fall 2019's scoring at goal 100, for
+/// tables that reach one context a state (constants), some, and nearly
+/// all (random tables), under each memory and clock.
+#[test]
+fn reached_contexts_agree_with_every_context_at_goal_100() {
+    let rules = crate::rules::BuiltIn::from_name("fa19")
+        .unwrap()
+        .composed(Some(100))
+        .unwrap();
+    let tables = RuleTables::new(&rules).unwrap();
+    let mut rng = crate::rng::Rng::seed_from_u64(34);
+    let mut random = || {
+        let cells: Vec<u8> = (0..100 * 100)
+            .map(|_| (rng.next_u64() % 11) as u8)
+            .collect();
+        StrategyTable::from_fn(100, |s, o| cells[(s * 100 + o) as usize])
+    };
+    let (four, six) = (
+        StrategyTable::constant(100, 4),
+        StrategyTable::constant(100, 6),
+    );
+    let (r1, r2) = (random(), random());
+    let boar = StrategyTable::from_fn(100, |s, o| ((3 * s + o) % 11) as u8);
+    let pairs = [(&four, &six), (&boar, &six), (&r1, &r2), (&r2, &r2)];
+    type Memory = Arc<dyn PlayerMemory + Send + Sync>;
+    type Shared = Arc<dyn Clock + Send + Sync>;
+    let cases: [(Memory, Shared); 4] = [
+        (Arc::new(FeralHogs::Dice), Arc::new(Still)),
+        (Arc::new(FeralHogs::Points), Arc::new(Still)),
+        (Arc::new(Forgetful), Arc::new(TimeTrot::new(8).unwrap())),
+        (
+            Arc::new(FeralHogs::Dice),
+            Arc::new(PerfectPiggy::new(4).unwrap()),
+        ),
+    ];
+    for (memory, clock) in cases {
+        let name = format!("{} with {}", memory.name(), clock.name());
+        let remembering = Remembering::new(&rules, &tables, memory, clock).unwrap();
+        for (a, b) in pairs {
+            let policies = [Policy::Fixed(a), Policy::Fixed(b)];
+            let swept = super::memory_sweep(&tables, &remembering, &policies, None);
+            let reached = reached_start_values(&tables, &remembering, [a, b], None);
+            for (i, value) in reached.into_iter().enumerate() {
+                assert_eq!(value.to_bits(), swept.start(i).to_bits(), "{name} seat {i}");
+            }
+        }
+    }
+}
+
 /// A clock that goes round three values and never gives a turn.
 #[derive(Clone)]
 struct Idler;
@@ -308,6 +378,24 @@ where
             ),
         ] {
             let swept = clocked_sweep(&rules, &tables, memory, clock, &policies).unwrap();
+            if let [Some(a), Some(b)] = seats {
+                // Two tables over only the contexts they reach: the same
+                // sums in the same order, so the same bits.
+                let reached = reached_start_values(
+                    &tables,
+                    &remembering(&rules, &tables, memory, clock),
+                    [a, b],
+                    None,
+                );
+                for (i, value) in reached.into_iter().enumerate() {
+                    assert_eq!(
+                        value.to_bits(),
+                        swept.start(i).to_bits(),
+                        "{name} goal {goal} seat {i}: reached {value} vs swept {}",
+                        swept.start(i)
+                    );
+                }
+            }
             let mut brute = Brute {
                 rules: &rules,
                 memory,
