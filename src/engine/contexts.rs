@@ -12,6 +12,8 @@ use crate::recall::{Context, Plan, Remembering, CHOICES, MAX_MEMORY, POINTS};
 use crate::table::MINUS_ONE;
 
 mod reach;
+#[cfg(test)]
+use reach::keeping_landings;
 pub use reach::reached_start_values;
 
 /// A seat's values after a sweep with memory: a block of `clocks * size *

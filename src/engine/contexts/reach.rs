@@ -19,7 +19,7 @@ use std::cell::RefCell;
 use std::sync::atomic::AtomicBool;
 
 use crate::engine::fast::is_set;
-use crate::general::{Roll, RuleTables, CONSTANTS};
+use crate::general::{Roll, RuleTables, Slot, CONSTANTS};
 use crate::recall::{Plan, Remembering, CHOICES, MAX_MEMORY, POINTS};
 use crate::table::{StrategyTable, MINUS_ONE};
 
@@ -44,21 +44,40 @@ struct Seat {
     values: Vec<f64>,
 }
 
-/// Where one outcome of a roll lands.
+/// A thread's buffers, kept between pairs: both seats, and the landings
+/// of every roll the forward pass made, in its order, for the backward
+/// pass to read back instead of finding them again.
+struct Buffers {
+    seats: [Seat; 2],
+    arena: Vec<Landing>,
+}
+
+/// What an outcome of a roll leads to.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// The game's end.
+    End,
+    /// The other seat moves next.
+    Other,
+    /// The mover moves again.
+    Again,
+}
+
+/// Where one outcome of a roll lands, in eight bytes.
 #[derive(Clone, Copy)]
-enum Landing {
-    /// The game's end: the mover's win probability is this.
-    End(f64),
-    /// The other seat moves next at `state` with `dice`, at `clock`,
-    /// remembering what its memory `b` was, the mover remembering `m`.
-    Other {
-        state: u32,
-        clock: u8,
-        m: u8,
-        dice: u8,
-    },
-    /// The mover moves again at `state`, in group `group`.
-    Again { state: u32, group: u32 },
+struct Landing {
+    /// [`Kind::End`]: the mover's win probability, an index into
+    /// [`CONSTANTS`]. [`Kind::Other`]: the other seat's first group at the
+    /// state and clock, `state * groups + clock * most`, which their memory
+    /// `b` offsets by the index of the bonus it earns with `dice`.
+    /// [`Kind::Again`]: the mover's group.
+    at: u32,
+    kind: Kind,
+    /// [`Kind::Other`]: what the mover then remembers (the other seat's
+    /// `b` there).
+    m: u8,
+    /// [`Kind::Other`]: the other seat's dice there.
+    dice: u8,
 }
 
 /// What the passes read of the plan, tabulated for them.
@@ -75,91 +94,165 @@ struct Plan2<'p> {
     earning: Vec<u32>,
     /// Each seat's dice at each state, `s * n + o`.
     dice: [Vec<u8>; 2],
+    /// `counts[k]`: how many bonus values rolling `k` can earn.
+    counts: Vec<u8>,
 }
 
-impl Plan2<'_> {
-    /// Visit the landings of seat `i`'s roll at `state` in group `group`,
-    /// in the roll's order, with their probabilities.
+/// One roll's fixed part, for [`Roller::land`].
+struct Roller<'a> {
+    n: usize,
+    groups: usize,
+    most: usize,
+    size: usize,
+    own: &'a [u8],
+    theirs: &'a [u8],
+    which_of: &'a [u8],
+    fixed: (u32, bool),
+    point_ticks: Option<&'a [(u32, bool)]>,
+}
+
+impl Roller<'_> {
+    /// The landing of an outcome at `index` (`other`: in the other
+    /// player's view), the mover remembering `m`, `total` points added.
     #[inline(always)]
-    fn each_landing(
-        &self,
-        i: usize,
-        state: usize,
-        group: usize,
-        mut visit: impl FnMut(f64, Landing),
-    ) {
-        let Plan2 { plan, layout, .. } = self;
-        let Layout { n, size, most, .. } = *layout;
-        let (c, j) = (group / most, group % most);
-        let (s, o) = ((state / n) as u32, (state % n) as u32);
-        let (own, theirs) = (&self.dice[i], &self.dice[1 - i]);
-        let k = usize::from(own[state]);
-        let ends = n * n;
-        let fixed = plan.ticks[c * plan.moves + k];
-        let point_ticks = plan
-            .point_ticks
-            .as_deref()
-            .map(|ticks| &ticks[(c * plan.moves + k) * POINTS..][..POINTS]);
-        let land = |index: usize, other: bool, m: usize, total: usize| {
-            let (clock, again) = point_ticks.map_or(fixed, |ticks| ticks[total]);
-            if index >= ends {
-                Landing::End(CONSTANTS[index - ends])
-            } else if other && !again {
-                Landing::Other {
-                    state: index as u32,
-                    clock: clock as u8,
-                    m: m as u8,
-                    dice: theirs[index],
-                }
-            } else {
-                // The mover goes on; a landing handed to the other player
-                // that the clock gives back is theirs read the other way.
-                let mine = if other {
-                    (index % n) * n + index / n
-                } else {
-                    index
-                };
-                let j = usize::from(self.which_of[usize::from(own[mine]) * size + m]);
-                Landing::Again {
-                    state: mine as u32,
-                    group: (clock as usize * most + j) as u32,
-                }
+    fn land(&self, index: usize, other: bool, m: usize, total: usize) -> Landing {
+        let (clock, again) = self.point_ticks.map_or(self.fixed, |ticks| ticks[total]);
+        let (n, clock) = (self.n, clock as usize);
+        if index >= n * n {
+            Landing {
+                at: (index - n * n) as u32,
+                kind: Kind::End,
+                m: 0,
+                dice: 0,
             }
-        };
-        if k == usize::from(MINUS_ONE) {
-            let (_, _, slots) = self.variants[0].roll_at(s, o, 0);
-            let points = plan.minus_one[c].expect("a -1 move at every clock").points as usize;
-            let slot = slots[points];
-            visit(1.0, land(slot.index(), slot.other(), 0, points));
-            return;
-        }
-        let (roll, points, slots) = self.variants[self.variant_of[c]].roll_at(s, o, k as u32);
-        let bonus = plan.bonuses[k][j] as usize;
-        let remember = &plan.remember[k * POINTS..][..POINTS];
-        let mut each = |x: usize, p: u32, prob: f64| {
-            let q = points.map_or(p, |points| points[x]) as usize;
-            let total = q + bonus;
-            let slot = slots[total];
-            visit(
-                prob,
-                land(slot.index(), slot.other(), usize::from(remember[q]), total),
-            );
-        };
-        match roll {
-            Roll::Zero(p) => each(0, p, 1.0),
-            Roll::Dice(faces) => {
-                for (x, &(p, prob)) in faces.iter().enumerate() {
-                    each(x, p, prob);
-                }
+        } else if other && !again {
+            Landing {
+                at: (index * self.groups + clock * self.most) as u32,
+                kind: Kind::Other,
+                m: m as u8,
+                dice: self.theirs[index],
+            }
+        } else {
+            // The mover goes on; a landing handed to the other player
+            // that the clock gives back is theirs read the other way.
+            let mine = if other {
+                (index % n) * n + index / n
+            } else {
+                index
+            };
+            let j = usize::from(self.which_of[usize::from(self.own[mine]) * self.size + m]);
+            Landing {
+                at: (mine * self.groups + clock * self.most + j) as u32,
+                kind: Kind::Again,
+                m: 0,
+                dice: 0,
             }
         }
     }
 }
 
-/// The most values a seat's buffers keep for the thread's next pair
-/// (16 MB): goal 100 under Fall 2019's rules needs 220,000; a larger game
-/// gives its memory back.
+/// The one outcome of a move that rolls no dice.
+const SURE: [(u32, f64); 1] = [(0, 1.0)];
+
+impl Plan2<'_> {
+    /// The probabilities of the outcomes of seat `i`'s roll at `state` in
+    /// group `group`, in the order of [`Plan2::landings`] (each with its
+    /// points, which only the count of outcomes reads).
+    fn probabilities(&self, i: usize, state: usize, group: usize) -> &[(u32, f64)] {
+        let n = self.layout.n;
+        let k = self.dice[i][state];
+        if k == MINUS_ONE {
+            return &SURE;
+        }
+        let c = group / self.layout.most;
+        let (s, o) = ((state / n) as u32, (state % n) as u32);
+        match self.variants[self.variant_of[c]]
+            .roll_at(s, o, u32::from(k))
+            .0
+        {
+            Roll::Zero(_) => &SURE,
+            Roll::Dice(faces) => faces,
+        }
+    }
+
+    /// The landings of seat `i`'s roll at `state` in group `group`, in the
+    /// roll's order, with their probabilities, into `out` (a plain list
+    /// the passes then read: the compiler keeps this loop tight).
+    fn landings(&self, i: usize, state: usize, group: usize, out: &mut Vec<(f64, Landing)>) {
+        let Plan2 { plan, layout, .. } = self;
+        let Layout {
+            n,
+            size,
+            most,
+            groups,
+        } = *layout;
+        let (c, j) = (group / most, group % most);
+        let (s, o) = ((state / n) as u32, (state % n) as u32);
+        let k = usize::from(self.dice[i][state]);
+        out.clear();
+        let roller = Roller {
+            n,
+            groups,
+            most,
+            size,
+            own: &self.dice[i],
+            theirs: &self.dice[1 - i],
+            which_of: &self.which_of,
+            fixed: plan.ticks[c * plan.moves + k],
+            point_ticks: plan
+                .point_ticks
+                .as_deref()
+                .map(|ticks| &ticks[(c * plan.moves + k) * POINTS..][..POINTS]),
+        };
+        if k == usize::from(MINUS_ONE) {
+            let (_, _, slots) = self.variants[0].roll_at(s, o, 0);
+            let points = plan.minus_one[c].expect("a -1 move at every clock").points as usize;
+            let slot = slots[points];
+            out.push((1.0, roller.land(slot.index(), slot.other(), 0, points)));
+            return;
+        }
+        let (roll, points, slots) = self.variants[self.variant_of[c]].roll_at(s, o, k as u32);
+        let bonus = plan.bonuses[k][j] as usize;
+        let remember = &plan.remember[k * POINTS..][..POINTS];
+        // A function, not a closure, so that it is inlined into the loops.
+        #[inline(always)]
+        fn land(
+            roller: &Roller<'_>,
+            slots: &[Slot],
+            remember: &[u8],
+            bonus: usize,
+            q: usize,
+        ) -> Landing {
+            let total = q + bonus;
+            let slot = slots[total];
+            roller.land(slot.index(), slot.other(), usize::from(remember[q]), total)
+        }
+        let land = |q: usize| land(&roller, slots, remember, bonus, q);
+        match (roll, points) {
+            (Roll::Zero(p), points) => {
+                let q = points.map_or(p, |points| points[0]) as usize;
+                out.push((1.0, land(q)));
+            }
+            (Roll::Dice(faces), None) => {
+                out.extend(faces.iter().map(|&(p, prob)| (prob, land(p as usize))));
+            }
+            (Roll::Dice(faces), Some(points)) => {
+                let each = faces.iter().zip(points);
+                out.extend(each.map(|(&(_, prob), &q)| (prob, land(q as usize))));
+            }
+        }
+    }
+}
+
+/// The most values a seat's buffers, and landings the arena, keep for the
+/// thread's next pair (16 MB each): goal 100 under Fall 2019's rules needs
+/// 220,000 values and up to 840,000 landings; a larger game gives its
+/// memory back.
 const KEPT_VALUES: usize = 2 << 20;
+
+/// The most landings the forward pass keeps for the backward pass (64 MB):
+/// two random tables at goal 100 under Fall 2019's rules make 840,000.
+const KEPT_LANDINGS: usize = 8 << 20;
 
 /// Seat 0's and seat 1's win probabilities moving first from the start
 /// (scores 0, nothing remembered, clock 0), seat `i` playing `tables[i]`.
@@ -171,6 +264,18 @@ pub fn reached_start_values(
     remembering: &Remembering,
     tables: [&StrategyTable; 2],
     cancel: Option<&AtomicBool>,
+) -> [f64; 2] {
+    keeping_landings(rule_tables, remembering, tables, cancel, KEPT_LANDINGS)
+}
+
+/// [`reached_start_values`], the forward pass keeping at most `kept`
+/// landings for the backward pass.
+pub(super) fn keeping_landings(
+    rule_tables: &RuleTables,
+    remembering: &Remembering,
+    tables: [&StrategyTable; 2],
+    cancel: Option<&AtomicBool>,
+    kept: usize,
 ) -> [f64; 2] {
     let plan = remembering.plan.as_ref();
     let goal = rule_tables.goal();
@@ -212,6 +317,7 @@ pub fn reached_start_values(
         which_of,
         earning,
         dice: tables.map(|table| table.as_array().iter().copied().collect()),
+        counts: plan.bonuses.iter().map(|b| b.len() as u8).collect(),
     };
     let groups = p.layout.groups;
     thread_local! {
@@ -219,21 +325,26 @@ pub fn reached_start_values(
         // buffers rather than fault fresh pages in for every pair. Only the
         // marks need clearing: a value is read only where marked, and every
         // marked value is written before it is read.
-        static SPARE: RefCell<Option<[Seat; 2]>> = const { RefCell::new(None) };
+        static SPARE: RefCell<Option<Buffers>> = const { RefCell::new(None) };
     }
-    let mut seats = SPARE
+    let Buffers {
+        mut seats,
+        mut arena,
+    } = SPARE
         .with(|spare| spare.borrow_mut().take())
-        .unwrap_or_else(|| {
-            [(); 2].map(|_| Seat {
+        .unwrap_or_else(|| Buffers {
+            seats: [(); 2].map(|_| Seat {
                 marks: Vec::new(),
                 values: Vec::new(),
-            })
+            }),
+            arena: Vec::new(),
         });
     for seat in &mut seats {
         seat.marks.clear();
         seat.marks.resize(n * n * groups, 0);
         seat.values.resize(n * n * groups * size, 0.0);
     }
+    arena.clear();
     // Both starts: scores 0, memories 0, clock 0.
     let start = |i: usize| usize::from(p.which_of[usize::from(p.dice[i][0]) * size]);
     for (i, seat) in seats.iter_mut().enumerate() {
@@ -243,6 +354,8 @@ pub fn reached_start_values(
         let first = d.saturating_sub(n - 1);
         (first..=d.min(n - 1)).map(move |s| s * n + d - s)
     };
+    let mut out = Vec::with_capacity(POINTS);
+    let mut recording = true;
     // Forward: mark what each marked group's roll lands on.
     for d in 0..=2 * (n - 1) {
         if is_set(cancel) {
@@ -257,30 +370,35 @@ pub fn reached_start_values(
                     if reached == 0 {
                         continue;
                     }
-                    p.each_landing(i, state, group, |_, landing| {
-                        match landing {
-                            Landing::End(_) => {}
-                            Landing::Other {
-                                state,
-                                clock,
-                                m,
-                                dice,
-                            } => {
-                                // The other player's memory picks their bonus
-                                // there; the mover's is theirs to read.
-                                let k = usize::from(dice);
-                                let at = state as usize * groups + usize::from(clock) * most;
-                                for j in 0..plan.bonuses[k].len() {
+                    p.landings(i, state, group, &mut out);
+                    if recording {
+                        if arena.len() + out.len() > kept {
+                            // Past what is worth keeping: the backward pass
+                            // finds every roll's landings again.
+                            recording = false;
+                            arena = Vec::new();
+                        } else {
+                            arena.extend(out.iter().map(|&(_, landing)| landing));
+                        }
+                    }
+                    for &(_, landing) in &out {
+                        match landing.kind {
+                            Kind::End => {}
+                            Kind::Other => {
+                                // The other player's memory, one of `reached`,
+                                // picks their bonus there; the mover's is what
+                                // they see remembered.
+                                let k = usize::from(landing.dice);
+                                let at = landing.at as usize;
+                                for j in 0..usize::from(p.counts[k]) {
                                     if reached & p.earning[k * most + j] != 0 {
-                                        other.marks[at + j] |= 1 << m;
+                                        other.marks[at + j] |= 1 << landing.m;
                                     }
                                 }
                             }
-                            Landing::Again { state, group } => {
-                                own.marks[state as usize * groups + group as usize] |= reached;
-                            }
+                            Kind::Again => own.marks[landing.at as usize] |= reached,
                         }
-                    });
+                    }
                 }
             }
         }
@@ -288,81 +406,84 @@ pub fn reached_start_values(
     // Backward: the values of the marked groups, highest diagonal first.
     let mut sums = [0.0f64; MAX_MEMORY as usize];
     let mut terms = [0.0f64; CHOICES + 1];
+    let mut end = arena.len();
     for d in (0..=2 * (n - 1)).rev() {
         if is_set(cancel) {
             return [0.0; 2];
         }
-        for i in 0..2 {
+        // In the forward pass's order reversed, reading its landings
+        // back from the end of the arena (a diagonal's states do not read
+        // each other: any order within one will do).
+        for i in (0..2).rev() {
             let [zero, one] = &mut seats;
             let (own, other) = if i == 0 { (zero, &*one) } else { (one, &*zero) };
-            for state in diagonal(d) {
-                for group in 0..groups {
+            for state in diagonal(d).rev() {
+                for group in (0..groups).rev() {
                     let reached = own.marks[state * groups + group];
                     if reached == 0 {
                         continue;
                     }
+                    if recording {
+                        let faces = p.probabilities(i, state, group);
+                        let landings = &arena[end - faces.len()..end];
+                        end -= faces.len();
+                        out.clear();
+                        let probabilities = faces.iter().map(|&(_, prob)| prob);
+                        out.extend(probabilities.zip(landings.iter().copied()));
+                    } else {
+                        p.landings(i, state, group, &mut out);
+                    }
+                    let outcomes = out.iter().copied();
                     if reached.count_ones() == 1 {
                         // One memory (constant tables reach most groups so):
                         // its sum alone.
                         let b = reached.trailing_zeros() as usize;
                         let mut sum = 0.0;
-                        p.each_landing(i, state, group, |prob, landing| {
-                            sum += match landing {
-                                Landing::End(v) => prob * v,
-                                Landing::Other {
-                                    state,
-                                    clock,
-                                    m,
-                                    dice,
-                                } => {
-                                    let j = usize::from(p.which_of[usize::from(dice) * size + b]);
-                                    let group = usize::from(clock) * most + j;
-                                    let at =
-                                        (state as usize * groups + group) * size + usize::from(m);
+                        for (prob, landing) in outcomes {
+                            let at = landing.at as usize;
+                            sum += match landing.kind {
+                                Kind::End => prob * CONSTANTS[at],
+                                Kind::Other => {
+                                    let j = p.which_of[usize::from(landing.dice) * size + b];
+                                    let at = (at + usize::from(j)) * size + usize::from(landing.m);
                                     prob * (1.0 - other.values[at])
                                 }
-                                Landing::Again { state, group } => {
-                                    prob * own.values
-                                        [(state as usize * groups + group as usize) * size + b]
-                                }
+                                Kind::Again => prob * own.values[at * size + b],
                             }
-                        });
+                        }
                         own.values[(state * groups + group) * size + b] = sum;
                         continue;
                     }
                     let sums = &mut sums[..size];
                     sums.fill(0.0);
-                    p.each_landing(i, state, group, |prob, landing| match landing {
-                        Landing::End(v) => {
-                            for sum in sums.iter_mut() {
-                                *sum += prob * v;
+                    for (prob, landing) in outcomes {
+                        let at = landing.at as usize;
+                        match landing.kind {
+                            Kind::End => {
+                                for sum in sums.iter_mut() {
+                                    *sum += prob * CONSTANTS[at];
+                                }
+                            }
+                            Kind::Other => {
+                                let k = usize::from(landing.dice);
+                                let at = at * size + usize::from(landing.m);
+                                let count = usize::from(p.counts[k]);
+                                for (j, term) in terms[..count].iter_mut().enumerate() {
+                                    *term = prob * (1.0 - other.values[at + j * size]);
+                                }
+                                let which = &p.which_of[k * size..][..size];
+                                for (sum, &j) in sums.iter_mut().zip(which) {
+                                    *sum += terms[usize::from(j)];
+                                }
+                            }
+                            Kind::Again => {
+                                let row = &own.values[at * size..][..size];
+                                for (sum, &v) in sums.iter_mut().zip(row) {
+                                    *sum += prob * v;
+                                }
                             }
                         }
-                        Landing::Other {
-                            state,
-                            clock,
-                            m,
-                            dice,
-                        } => {
-                            let k = usize::from(dice);
-                            let at = (state as usize * groups + usize::from(clock) * most) * size
-                                + usize::from(m);
-                            let count = plan.bonuses[k].len();
-                            for (j, term) in terms[..count].iter_mut().enumerate() {
-                                *term = prob * (1.0 - other.values[at + j * size]);
-                            }
-                            let which = &p.which_of[k * size..][..size];
-                            for (sum, &j) in sums.iter_mut().zip(which) {
-                                *sum += terms[usize::from(j)];
-                            }
-                        }
-                        Landing::Again { state, group } => {
-                            let at = (state as usize * groups + group as usize) * size;
-                            for (sum, &v) in sums.iter_mut().zip(&own.values[at..at + size]) {
-                                *sum += prob * v;
-                            }
-                        }
-                    });
+                    }
                     let at = (state * groups + group) * size;
                     own.values[at..at + size].copy_from_slice(sums);
                 }
@@ -370,8 +491,11 @@ pub fn reached_start_values(
         }
     }
     let values = [0, 1].map(|i| seats[i].values[start(i) * size]);
+    if arena.capacity() > KEPT_VALUES {
+        arena = Vec::new();
+    }
     if seats[0].values.len() <= KEPT_VALUES {
-        SPARE.with(|spare| *spare.borrow_mut() = Some(seats));
+        SPARE.with(|spare| *spare.borrow_mut() = Some(Buffers { seats, arena }));
     }
     values
 }

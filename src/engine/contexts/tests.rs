@@ -105,9 +105,17 @@ fn reached_contexts_agree_with_every_context_at_goal_100() {
         for (a, b) in pairs {
             let policies = [Policy::Fixed(a), Policy::Fixed(b)];
             let swept = super::memory_sweep(&tables, &remembering, &policies, None);
-            let reached = reached_start_values(&tables, &remembering, [a, b], None);
-            for (i, value) in reached.into_iter().enumerate() {
-                assert_eq!(value.to_bits(), swept.start(i).to_bits(), "{name} seat {i}");
+            // Landings kept for the backward pass, none kept, and the
+            // arena given up half way: the same sums.
+            for kept in [usize::MAX, 0, 100_000] {
+                let reached = keeping_landings(&tables, &remembering, [a, b], None, kept);
+                for (i, value) in reached.into_iter().enumerate() {
+                    assert_eq!(
+                        value.to_bits(),
+                        swept.start(i).to_bits(),
+                        "{name} seat {i} keeping {kept}"
+                    );
+                }
             }
         }
     }
