@@ -120,6 +120,20 @@ impl Slot {
     }
 }
 
+/// The most any landing in `ends` (`ends[o * width + t]`) lowers the sum
+/// `t + o` of the raw score and the opponent's.
+fn max_drop(ends: &[End], width: usize) -> u32 {
+    let mut most = 0;
+    for (o, row) in ends.chunks(width).enumerate() {
+        for (t, end) in row.iter().enumerate() {
+            if let End::Next { mover, other, .. } = *end {
+                most = most.max((t + o).saturating_sub((mover + other) as usize));
+            }
+        }
+    }
+    most as u32
+}
+
 /// Every rule function tabulated for a game to `goal`.
 #[derive(Debug, Clone)]
 pub struct RuleTables {
@@ -150,6 +164,8 @@ pub struct RuleTables {
     finals: Vec<Finals>,
     /// `kind[s * n + o]`: the state's entry in `finals`.
     kind: Vec<u32>,
+    /// See [`RuleTables::max_drop`].
+    max_drop: u32,
 }
 
 /// The final points of every raw outcome at every state, for rules with
@@ -300,6 +316,7 @@ impl RuleTables {
             top: Vec::new(),
             finals: Vec::new(),
             kind: Vec::new(),
+            max_drop: 0,
         };
         if rules.has_turn_points() {
             let mut turn = TurnPoints {
@@ -340,6 +357,7 @@ impl RuleTables {
         }
         (tables.finals, tables.kind) = tables.find_finals();
         tables.top = tables.find_tops();
+        tables.max_drop = max_drop(&ends, tables.width);
         tables.check_sums(&ends)?;
         let endless = tables.find_endless();
         for &(s, o) in &endless {
@@ -559,6 +577,19 @@ impl RuleTables {
         u32::from(self.sides[(s * self.goal + o) as usize])
     }
 
+    /// The most points an after-turn rule takes from a raw score sum (0
+    /// where it never lowers one: swaps keep the sum, Sus Fuss raises it).
+    /// A turn of more points than this lands on a higher sum.
+    pub fn max_drop(&self) -> u32 {
+        self.max_drop
+    }
+
+    /// Whether a rule changes a turn's points (the points of a roll then
+    /// depend on the state).
+    pub fn has_turn_points(&self) -> bool {
+        self.turn_points.is_some()
+    }
+
     /// Whether some turn on diagonal `d` keeps the score sum.
     pub fn level(&self, d: usize) -> bool {
         self.level[d]
@@ -573,8 +604,30 @@ impl RuleTables {
         // The raw points of `k` dice of some sides, where no rule changes
         // them: the same at every state, so found once.
         let mut rolls: Vec<Option<PointSet>> = vec![None; (*SIDES.end() as usize + 1) * CHOICES];
+        // The fewest points 1 to 10 dice of some sides score, where no rule
+        // changes the points.
+        let mut fewest: Vec<Option<u32>> = vec![None; *SIDES.end() as usize + 1];
         for s in 0..n {
             for o in 0..n {
+                // Only a turn of at most `max_drop` points can land on a
+                // score sum no higher than where it started: most states
+                // have none, which their fewest points show at once.
+                if self.turn_points.is_none() {
+                    let at = (s * n + o) as usize;
+                    let sides = self.sides[at];
+                    let dice = *fewest[usize::from(sides)].get_or_insert_with(|| {
+                        (1..=MAX_DICE as u32)
+                            .filter_map(|k| match self.roll_at(s, o, k).0 {
+                                Roll::Dice(faces) => faces.iter().map(|&(p, _)| p).min(),
+                                Roll::Zero(p) => Some(p),
+                            })
+                            .min()
+                            .unwrap_or(0)
+                    });
+                    if self.zero_dice[at].min(dice) > self.max_drop {
+                        continue;
+                    }
+                }
                 // Each total a turn from (s, o) can reach, checked once.
                 let mut by_dice = [PointSet::default(); CHOICES];
                 let mut reach = PointSet::default();

@@ -221,8 +221,45 @@ fn check(tables: &RuleTables, plan: &Plan, name: &str) -> Result<(), HogError> {
     let mut rolls: Vec<Option<PointSet>> = vec![None; (*SIDES.end() as usize + 1) * CHOICES];
     // The score sum of each state, by its index (no division a point).
     let sums: Vec<u16> = (0..n * n).map(|i| (i / n + i % n) as u16).collect();
+    // Only a turn of at most `limit` points can keep the score sum. Where
+    // no rule changes the points, the fewest and most points (bonus
+    // included) of 1 to 10 dice depend on the dice's sides alone: a state
+    // whose turns all score more than `limit` and stay within the landing
+    // table needs no closer look (most states, under most rules).
+    let limit = tables.max_drop();
+    let minus_one_rises = plan.minus_one.iter().flatten().all(|m| m.points > limit);
+    let mut spans: Vec<Option<(u32, u32)>> = vec![None; *SIDES.end() as usize + 1];
+    let (zero_least, zero_most) = {
+        let bonuses = &plan.bonuses[0];
+        let least = bonuses.iter().copied().min().unwrap_or(0);
+        (least, bonuses.iter().copied().max().unwrap_or(0))
+    };
     for s in 0..n {
         for o in 0..n {
+            if !tables.has_turn_points() && minus_one_rises {
+                let sides = tables.sides_at(s, o) as usize;
+                let (least, most) = *spans[sides].get_or_insert_with(|| {
+                    let (mut least, mut most) = (u32::MAX, 0);
+                    for k in 1..CHOICES {
+                        if let (Roll::Dice(faces), _, _) = tables.roll_at(s, o, k as u32) {
+                            let low = faces.iter().map(|&(p, _)| p).min().unwrap_or(0);
+                            let high = faces.iter().map(|&(p, _)| p).max().unwrap_or(0);
+                            for &bonus in &plan.bonuses[k] {
+                                least = least.min(low + bonus);
+                                most = most.max(high + bonus);
+                            }
+                        }
+                    }
+                    (least, most)
+                });
+                if let (Roll::Zero(zero), _, _) = tables.roll_at(s, o, 0) {
+                    let least = least.min(zero + zero_least);
+                    let most = most.max(zero + zero_most);
+                    if least > limit && most <= MAX_TURN_POINTS {
+                        continue;
+                    }
+                }
+            }
             // The final points some turn from (s, o) can score: the
             // landings are the state's, so each is checked once.
             let mut reach = PointSet::default();

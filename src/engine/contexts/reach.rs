@@ -342,9 +342,15 @@ pub(super) fn keeping_landings(
     for seat in &mut seats {
         seat.marks.clear();
         seat.marks.resize(n * n * groups, 0);
-        seat.values.resize(n * n * groups * size, 0.0);
+        // No value is read before it is written: fresh zeroed pages, not a
+        // pass of zeros, where the size changes.
+        if seat.values.len() != n * n * groups * size {
+            seat.values = vec![0.0; n * n * groups * size];
+        }
     }
     arena.clear();
+    // Room for a typical game's landings (address space only until used).
+    arena.reserve(kept.min(n * n * groups * 64));
     // Both starts: scores 0, memories 0, clock 0.
     let start = |i: usize| usize::from(p.which_of[usize::from(p.dice[i][0]) * size]);
     for (i, seat) in seats.iter_mut().enumerate() {
@@ -405,7 +411,6 @@ pub(super) fn keeping_landings(
     }
     // Backward: the values of the marked groups, highest diagonal first.
     let mut sums = [0.0f64; MAX_MEMORY as usize];
-    let mut terms = [0.0f64; CHOICES + 1];
     let mut end = arena.len();
     for d in (0..=2 * (n - 1)).rev() {
         if is_set(cancel) {
@@ -433,13 +438,12 @@ pub(super) fn keeping_landings(
                     } else {
                         p.landings(i, state, group, &mut out);
                     }
-                    let outcomes = out.iter().copied();
                     if reached.count_ones() == 1 {
                         // One memory (constant tables reach most groups so):
                         // its sum alone.
                         let b = reached.trailing_zeros() as usize;
                         let mut sum = 0.0;
-                        for (prob, landing) in outcomes {
+                        for &(prob, landing) in &out {
                             let at = landing.at as usize;
                             sum += match landing.kind {
                                 Kind::End => prob * CONSTANTS[at],
@@ -454,36 +458,12 @@ pub(super) fn keeping_landings(
                         own.values[(state * groups + group) * size + b] = sum;
                         continue;
                     }
-                    let sums = &mut sums[..size];
-                    sums.fill(0.0);
-                    for (prob, landing) in outcomes {
-                        let at = landing.at as usize;
-                        match landing.kind {
-                            Kind::End => {
-                                for sum in sums.iter_mut() {
-                                    *sum += prob * CONSTANTS[at];
-                                }
-                            }
-                            Kind::Other => {
-                                let k = usize::from(landing.dice);
-                                let at = at * size + usize::from(landing.m);
-                                let count = usize::from(p.counts[k]);
-                                for (j, term) in terms[..count].iter_mut().enumerate() {
-                                    *term = prob * (1.0 - other.values[at + j * size]);
-                                }
-                                let which = &p.which_of[k * size..][..size];
-                                for (sum, &j) in sums.iter_mut().zip(which) {
-                                    *sum += terms[usize::from(j)];
-                                }
-                            }
-                            Kind::Again => {
-                                let row = &own.values[at * size..][..size];
-                                for (sum, &v) in sums.iter_mut().zip(row) {
-                                    *sum += prob * v;
-                                }
-                            }
-                        }
-                    }
+                    // Feral Hogs' eleven memories with the width known to
+                    // the compiler, which then keeps the sums in registers.
+                    let sums = match size {
+                        11 => group_values(&p, 11, &out, &own.values, &other.values, &mut sums),
+                        _ => group_values(&p, size, &out, &own.values, &other.values, &mut sums),
+                    };
                     let at = (state * groups + group) * size;
                     own.values[at..at + size].copy_from_slice(sums);
                 }
@@ -498,4 +478,66 @@ pub(super) fn keeping_landings(
         SPARE.with(|spare| *spare.borrow_mut() = Some(Buffers { seats, arena }));
     }
     values
+}
+
+/// The values of one group for each of the other player's `size`
+/// memories: the sums over the roll's `outcomes` (in their order, so that
+/// every memory's sum is the one the sweep of every context makes), in
+/// the first `size` of `sums`. `own` and `other` are the mover's and the
+/// other seat's values.
+#[inline(always)]
+fn group_values<'s>(
+    p: &Plan2<'_>,
+    size: usize,
+    outcomes: &[(f64, Landing)],
+    own: &[f64],
+    other: &[f64],
+    sums: &'s mut [f64; MAX_MEMORY as usize],
+) -> &'s [f64] {
+    let sums = &mut sums[..size];
+    sums.fill(0.0);
+    let mut terms = [0.0f64; CHOICES + 1];
+    for &(prob, landing) in outcomes {
+        let at = landing.at as usize;
+        match landing.kind {
+            Kind::End => {
+                for sum in sums.iter_mut() {
+                    *sum += prob * CONSTANTS[at];
+                }
+            }
+            Kind::Other => {
+                let k = usize::from(landing.dice);
+                let at = at * size + usize::from(landing.m);
+                let count = usize::from(p.counts[k]);
+                let which = &p.which_of[k * size..][..size];
+                if count <= 2 {
+                    // One bonus or two (Feral Hogs): a choice between two
+                    // terms, which the loop vectorizes.
+                    let t0 = prob * (1.0 - other[at]);
+                    let t1 = if count == 2 {
+                        prob * (1.0 - other[at + size])
+                    } else {
+                        t0
+                    };
+                    for (sum, &j) in sums.iter_mut().zip(which) {
+                        *sum += if j == 0 { t0 } else { t1 };
+                    }
+                } else {
+                    for (j, term) in terms[..count].iter_mut().enumerate() {
+                        *term = prob * (1.0 - other[at + j * size]);
+                    }
+                    for (sum, &j) in sums.iter_mut().zip(which) {
+                        *sum += terms[usize::from(j)];
+                    }
+                }
+            }
+            Kind::Again => {
+                let row = &own[at * size..][..size];
+                for (sum, &v) in sums.iter_mut().zip(row) {
+                    *sum += prob * v;
+                }
+            }
+        }
+    }
+    sums
 }
