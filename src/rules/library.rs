@@ -99,8 +99,10 @@ impl TurnPointsRule {
 pub enum AfterTurnRule {
     /// One of the presets' rules (Sus Fuss and three swaps).
     Preset(AfterTurn),
-    /// Swap when one score is a multiple of the other (both positive and
-    /// different).
+    /// Swine Swap of Fall 2017 and Spring 2018: "if both scores are larger
+    /// than 1 and either one of the scores is a positive integer multiple
+    /// of the other, then the two scores are swapped" (equal scores swap
+    /// to themselves).
     SwapMultiple,
     /// Swap when the first digit times the last digit is the same for both
     /// scores (a one-digit score's first digit is itself); equal scores do
@@ -126,7 +128,7 @@ impl AfterTurnRule {
             }
             AfterTurnRule::SwapMultiple => {
                 let (low, high) = (mover.min(other), mover.max(other));
-                low > 0 && low != high && high.is_multiple_of(low)
+                low > 1 && high.is_multiple_of(low)
             }
             AfterTurnRule::SwapFirstTimesLast => {
                 let key = |x: u32| first_digit(x) * ones(x);
@@ -314,8 +316,8 @@ pub const CATALOG: &[Component] = &[
         kind: Kind::AfterTurn,
         name: "swap-multiple",
         params: &[],
-        definition: "swap when one score is a multiple of the other (both positive, different)",
-        from: "",
+        definition: "swap when both scores are larger than 1 and one is a multiple of the other",
+        from: "Fall 2017, Spring 2018",
     },
     Component {
         kind: Kind::AfterTurn,
@@ -423,6 +425,17 @@ mod tests {
         assert_eq!(multiple(12, 30), (12, 30));
         assert_eq!(multiple(0, 30), (0, 30));
         assert_eq!(multiple(15, 15), (15, 15));
+        // "Both scores are larger than 1": a score of 1 divides every
+        // score, and swaps with none.
+        assert_eq!(multiple(1, 30), (1, 30));
+        assert_eq!(multiple(30, 1), (30, 1));
+        assert_eq!(multiple(2, 30), (30, 2));
+        // The Fall 2017 page's examples. 1: 37 against 92, two dice for 9:
+        // 92 is twice 46, and the mover has 92, the opponent 46.
+        assert_eq!(multiple(37 + 9, 92), (92, 46));
+        // 2: 91 against 37, five dice for 20: 111 is three times 37, and
+        // the opponent ends the turn with 111 and wins.
+        assert_eq!(multiple(91 + 20, 37), (37, 111));
         let product = |m, o| AfterTurnRule::SwapFirstTimesLast.apply(m, o);
         // 23: 2 * 3 = 6; 61: 6 * 1 = 6; 6: 6 * 6 = 36.
         assert_eq!(product(23, 61), (61, 23));

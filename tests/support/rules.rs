@@ -86,7 +86,7 @@ impl hog::general::ScoreRules for Variant {
     }
     fn after_turn(&self, s: u32, o: u32) -> (u32, u32) {
         let (low, high) = (s.min(o), s.max(o));
-        if low > 0 && high % low == 0 && low != high {
+        if low > 1 && high % low == 0 && low != high {
             (o, s)
         } else {
             (s, o)
