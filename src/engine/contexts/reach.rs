@@ -265,17 +265,21 @@ pub fn reached_start_values(
     tables: [&StrategyTable; 2],
     cancel: Option<&AtomicBool>,
 ) -> [f64; 2] {
-    keeping_landings(rule_tables, remembering, tables, cancel, KEPT_LANDINGS)
+    keeping_landings(rule_tables, remembering, tables, cancel, None)
 }
 
 /// [`reached_start_values`], the forward pass keeping at most `kept`
-/// landings for the backward pass.
+/// landings for the backward pass; by default (`None`) up to
+/// [`KEPT_LANDINGS`] where the thread's buffers are already in use, none
+/// on a thread's first pair (a single evaluation, such as `hog eval`'s,
+/// would fault in the arena's pages for less than finding the landings
+/// again costs).
 pub(super) fn keeping_landings(
     rule_tables: &RuleTables,
     remembering: &Remembering,
     tables: [&StrategyTable; 2],
     cancel: Option<&AtomicBool>,
-    kept: usize,
+    kept: Option<usize>,
 ) -> [f64; 2] {
     let plan = remembering.plan.as_ref();
     let goal = rule_tables.goal();
@@ -327,18 +331,18 @@ pub(super) fn keeping_landings(
         // marked value is written before it is read.
         static SPARE: RefCell<Option<Buffers>> = const { RefCell::new(None) };
     }
+    let spare = SPARE.with(|spare| spare.borrow_mut().take());
+    let kept = kept.unwrap_or(if spare.is_some() { KEPT_LANDINGS } else { 0 });
     let Buffers {
         mut seats,
         mut arena,
-    } = SPARE
-        .with(|spare| spare.borrow_mut().take())
-        .unwrap_or_else(|| Buffers {
-            seats: [(); 2].map(|_| Seat {
-                marks: Vec::new(),
-                values: Vec::new(),
-            }),
-            arena: Vec::new(),
-        });
+    } = spare.unwrap_or_else(|| Buffers {
+        seats: [(); 2].map(|_| Seat {
+            marks: Vec::new(),
+            values: Vec::new(),
+        }),
+        arena: Vec::new(),
+    });
     for seat in &mut seats {
         seat.marks.clear();
         seat.marks.resize(n * n * groups, 0);

@@ -107,13 +107,13 @@ fn reached_contexts_agree_with_every_context_at_goal_100() {
             let swept = super::memory_sweep(&tables, &remembering, &policies, None);
             // Landings kept for the backward pass, none kept, and the
             // arena given up half way: the same sums.
-            for kept in [usize::MAX, 0, 100_000] {
+            for kept in [Some(usize::MAX), Some(0), Some(100_000), None] {
                 let reached = keeping_landings(&tables, &remembering, [a, b], None, kept);
                 for (i, value) in reached.into_iter().enumerate() {
                     assert_eq!(
                         value.to_bits(),
                         swept.start(i).to_bits(),
-                        "{name} seat {i} keeping {kept}"
+                        "{name} seat {i} keeping {kept:?}"
                     );
                 }
             }
