@@ -18,7 +18,7 @@
 use std::cell::RefCell;
 use std::sync::atomic::AtomicBool;
 
-use crate::engine::fast::is_set;
+use crate::engine::fast::{has_avx2, is_set};
 use crate::general::{Roll, RuleTables, Slot, CONSTANTS};
 use crate::recall::{Plan, Remembering, CHOICES, MAX_MEMORY, POINTS};
 use crate::table::{StrategyTable, MINUS_ONE};
@@ -275,6 +275,36 @@ pub fn reached_start_values(
 /// would fault in the arena's pages for less than finding the landings
 /// again costs).
 pub(super) fn keeping_landings(
+    rule_tables: &RuleTables,
+    remembering: &Remembering,
+    tables: [&StrategyTable; 2],
+    cancel: Option<&AtomicBool>,
+    kept: Option<usize>,
+) -> [f64; 2] {
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() {
+        // SAFETY: the processor reports AVX2.
+        return unsafe { keeping_landings_avx2(rule_tables, remembering, tables, cancel, kept) };
+    }
+    keeping_landings_inline(rule_tables, remembering, tables, cancel, kept)
+}
+
+/// The passes built for AVX2 (wider sums over the other player's
+/// memories; the same additions in the same order).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn keeping_landings_avx2(
+    rule_tables: &RuleTables,
+    remembering: &Remembering,
+    tables: [&StrategyTable; 2],
+    cancel: Option<&AtomicBool>,
+    kept: Option<usize>,
+) -> [f64; 2] {
+    keeping_landings_inline(rule_tables, remembering, tables, cancel, kept)
+}
+
+#[inline(always)]
+fn keeping_landings_inline(
     rule_tables: &RuleTables,
     remembering: &Remembering,
     tables: [&StrategyTable; 2],

@@ -49,6 +49,7 @@
 
 mod choice;
 mod cpu;
+pub(crate) use cpu::has_avx2;
 mod diagonal;
 mod fill;
 pub(crate) mod kernel;
