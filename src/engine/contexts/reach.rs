@@ -428,12 +428,15 @@ fn keeping_landings_inline(
                                 // The other player's memory, one of `reached`,
                                 // picks their bonus there; the mover's is what
                                 // they see remembered.
+                                // Without a branch (which random tables
+                                // would mispredict): a bonus index no
+                                // memory earns adds nothing.
                                 let k = usize::from(landing.dice);
                                 let at = landing.at as usize;
-                                for j in 0..usize::from(p.counts[k]) {
-                                    if reached & p.earning[k * most + j] != 0 {
-                                        other.marks[at + j] |= 1 << landing.m;
-                                    }
+                                let earning = &p.earning[k * most..][..most];
+                                let marks = &mut other.marks[at..at + most];
+                                for (mark, &earners) in marks.iter_mut().zip(earning) {
+                                    *mark |= u32::from(reached & earners != 0) << landing.m;
                                 }
                             }
                             Kind::Again => own.marks[landing.at as usize] |= reached,
@@ -494,12 +497,14 @@ fn keeping_landings_inline(
                     }
                     // Feral Hogs' eleven memories with the width known to
                     // the compiler, which then keeps the sums in registers.
-                    let sums = match size {
-                        11 => group_values(&p, 11, &out, &own.values, &other.values, &mut sums),
-                        _ => group_values(&p, size, &out, &own.values, &other.values, &mut sums),
-                    };
                     let at = (state * groups + group) * size;
-                    own.values[at..at + size].copy_from_slice(sums);
+                    if size == 11 {
+                        group_values(&p, 11, &out, &own.values, &other.values, &mut sums);
+                        own.values[at..at + 11].copy_from_slice(&sums[..11]);
+                    } else {
+                        group_values(&p, size, &out, &own.values, &other.values, &mut sums);
+                        own.values[at..at + size].copy_from_slice(&sums[..size]);
+                    }
                 }
             }
         }
@@ -516,18 +521,18 @@ fn keeping_landings_inline(
 
 /// The values of one group for each of the other player's `size`
 /// memories: the sums over the roll's `outcomes` (in their order, so that
-/// every memory's sum is the one the sweep of every context makes), in
+/// every memory's sum is the one the sweep of every context makes), into
 /// the first `size` of `sums`. `own` and `other` are the mover's and the
 /// other seat's values.
 #[inline(always)]
-fn group_values<'s>(
+fn group_values(
     p: &Plan2<'_>,
     size: usize,
     outcomes: &[(f64, Landing)],
     own: &[f64],
     other: &[f64],
-    sums: &'s mut [f64; MAX_MEMORY as usize],
-) -> &'s [f64] {
+    sums: &mut [f64; MAX_MEMORY as usize],
+) {
     let sums = &mut sums[..size];
     sums.fill(0.0);
     let mut terms = [0.0f64; CHOICES + 1];
@@ -573,5 +578,4 @@ fn group_values<'s>(
             }
         }
     }
-    sums
 }
