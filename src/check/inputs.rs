@@ -109,9 +109,9 @@ pub struct Plan {
 }
 
 /// Dice that show a script's faces in order, then again.
-pub(super) struct Script<'a> {
-    pub(super) faces: &'a [u32],
-    pub(super) next: usize,
+pub(crate) struct Script<'a> {
+    pub(crate) faces: &'a [u32],
+    pub(crate) next: usize,
 }
 
 impl Dice for Script<'_> {
@@ -490,7 +490,7 @@ fn strategy_tables(rules: &Rules) -> Vec<(String, StrategyTable)> {
 /// memory and clock, where it has them), from `start` to `goal` (at most
 /// the rules'), with scripted dice: the final scores and every strategy
 /// call (`[mover, score, opponent_score]`).
-pub(super) fn game_loop(
+pub(crate) fn game_loop(
     rules: &Rules,
     players: [&StrategyTable; 2],
     start: (u32, u32),

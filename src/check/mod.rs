@@ -11,7 +11,7 @@
 mod common;
 mod fa19;
 mod hog_wild;
-mod inputs;
+pub(crate) mod inputs;
 mod referee;
 mod report;
 mod run;

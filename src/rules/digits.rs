@@ -10,6 +10,67 @@ pub fn tens(x: u32) -> u32 {
     (x / 10) % 10
 }
 
+/// `1 + |d0 - d1 + d2 - ...|` over the digits of `opponent³` from the ones
+/// digit up: Spring 2020's Free Bacon.
+pub fn cube_alternating(opponent: u32) -> u32 {
+    let mut cube = u64::from(opponent).pow(3);
+    let (mut sum, mut plus) = (0i64, true);
+    while cube > 0 {
+        let digit = (cube % 10) as i64;
+        sum += if plus { digit } else { -digit };
+        plus = !plus;
+        cube /= 10;
+    }
+    1 + sum.unsigned_abs() as u32
+}
+
+/// The first and the last digit of `3^n` (`n` up to a few thousand), from
+/// the exact power: Spring 2020's "excitement". A table of the first
+/// digits is made once, exactly (no logarithms, whose rounding could pick
+/// the wrong digit where the fraction is near a boundary).
+pub fn power_of_three_ends(n: u32) -> (u32, u32) {
+    static FIRST: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    let first = FIRST.get_or_init(|| first_digits_of_powers_of_three(EXCITEMENT_TABLE));
+    let last = match n {
+        0 => 1,
+        n => [1, 3, 9, 7][(n % 4) as usize],
+    };
+    let first = match first.get(n as usize) {
+        Some(&digit) => u32::from(digit),
+        None => u32::from(first_digits_of_powers_of_three(n as usize + 1)[n as usize]),
+    };
+    (first, last)
+}
+
+/// How many powers of three the table of first digits holds: every score
+/// sum of a game to the largest goal.
+const EXCITEMENT_TABLE: usize = 4 * 2048;
+
+/// The first digit of `3^n` for `n` below `count`, each power from the one
+/// before (in limbs of nine decimal digits).
+fn first_digits_of_powers_of_three(count: usize) -> Vec<u8> {
+    const LIMB: u64 = 1_000_000_000;
+    let mut limbs: Vec<u64> = vec![1];
+    let mut first = Vec::with_capacity(count);
+    for _ in 0..count {
+        let mut top = *limbs.last().expect("a power has a limb");
+        while top >= 10 {
+            top /= 10;
+        }
+        first.push(top as u8);
+        let mut carry = 0;
+        for limb in &mut limbs {
+            let product = *limb * 3 + carry;
+            *limb = product % LIMB;
+            carry = product / LIMB;
+        }
+        if carry > 0 {
+            limbs.push(carry);
+        }
+    }
+    first
+}
+
 /// Number of positive divisors of `n` (1 and `n` included); 0 for `n == 0`.
 pub fn divisor_count(n: u32) -> u32 {
     let n = u64::from(n);
@@ -126,5 +187,43 @@ mod tests {
         for (n, &s) in table.iter().enumerate() {
             assert_eq!(s, sus_points(n as u32), "sus_points({n})");
         }
+    }
+}
+
+#[cfg(test)]
+mod spring_2020 {
+    use super::*;
+
+    #[test]
+    fn free_bacon_by_the_course_doctests() {
+        // hog.py's doctests: free_bacon(4) is 3 (64: |4 - 6| + 1), 1 is
+        // 2, 20 is 9 (8000), 45 is 13 (91125: 5 - 2 + 1 - 1 + 9 = 12);
+        // take_turn(0, 56) is 13 and take_turn(0, 47) is 6.
+        for (opponent, points) in [(4, 3), (1, 2), (20, 9), (45, 13), (56, 13), (47, 6), (0, 1)] {
+            assert_eq!(cube_alternating(opponent), points, "free_bacon({opponent})");
+        }
+    }
+
+    #[test]
+    fn excitement_by_the_course_doctests() {
+        // is_swap(2, 4): 3^6 = 729, no; (11, 1): 531441, no; (1, 0): 3,
+        // yes; (23, 4): 3^27 = 7625597484987, yes.
+        let swaps = |a: u32, b: u32| {
+            let (first, last) = power_of_three_ends(a + b);
+            first == last
+        };
+        assert!(!swaps(2, 4));
+        assert!(!swaps(11, 1));
+        assert!(swaps(1, 0));
+        assert!(swaps(23, 4));
+        assert_eq!(power_of_three_ends(27), (7, 7));
+        assert_eq!(power_of_three_ends(0), (1, 1));
+        // 3^40 = 12157665459056928801; past the table, the same digits.
+        assert_eq!(power_of_three_ends(40), (1, 1));
+        let far = EXCITEMENT_TABLE as u32 + 3;
+        assert_eq!(
+            power_of_three_ends(far).0,
+            u32::from(first_digits_of_powers_of_three(far as usize + 1)[far as usize])
+        );
     }
 }

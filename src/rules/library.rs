@@ -7,7 +7,9 @@
 //! 10`; Free Bacon rules read the opponent's score.
 
 use super::after_turn::AfterTurn;
-use super::digits::{is_prime, next_prime, ones, sus_points, tens};
+use super::digits::{
+    cube_alternating, is_prime, next_prime, ones, power_of_three_ends, sus_points, tens,
+};
 use super::zero_dice::ZeroDice;
 
 /// What rolling zero dice scores.
@@ -34,6 +36,8 @@ pub enum ZeroDiceRule {
     },
     /// `10 - min(tens(opponent), ones(opponent))`.
     BaconTenMinusMinDigit,
+    /// Spring 2020: `1 + |alternating sum of the digits of opponent³|`.
+    BaconCubeAlternating,
 }
 
 impl ZeroDiceRule {
@@ -47,6 +51,7 @@ impl ZeroDiceRule {
             ZeroDiceRule::BaconTwiceTensMinusOnes => (2 * t).saturating_sub(o).max(1),
             ZeroDiceRule::BaconMinDigit { plus } => plus + t.min(o),
             ZeroDiceRule::BaconTenMinusMinDigit => 10 - t.min(o),
+            ZeroDiceRule::BaconCubeAlternating => cube_alternating(opponent),
         }
     }
 }
@@ -104,6 +109,9 @@ pub enum AfterTurnRule {
     /// of the other, then the two scores are swapped" (equal scores swap
     /// to themselves).
     SwapMultiple,
+    /// Spring 2020: swap when the first and last digits of the game's
+    /// "excitement", `3^(score + opponent)`, are the same.
+    SwapExcitement,
     /// Swap when the first digit times the last digit is the same for both
     /// scores (a one-digit score's first digit is itself); equal scores do
     /// not swap.
@@ -129,6 +137,10 @@ impl AfterTurnRule {
             AfterTurnRule::SwapMultiple => {
                 let (low, high) = (mover.min(other), mover.max(other));
                 low > 1 && high.is_multiple_of(low)
+            }
+            AfterTurnRule::SwapExcitement => {
+                let (first, last) = power_of_three_ends(mover + other);
+                first == last
             }
             AfterTurnRule::SwapFirstTimesLast => {
                 let key = |x: u32| first_digit(x) * ones(x);
@@ -250,6 +262,14 @@ pub const CATALOG: &[Component] = &[
         from: "Fall 2019",
     },
     Component {
+        kind: Kind::ZeroDice,
+        name: "bacon-cube-alternating",
+        params: &[],
+        definition: "1 + |alternating sum of the digits of opponent^3| (ones digit plus, tens \
+                     minus, ...)",
+        from: "Spring 2020",
+    },
+    Component {
         kind: Kind::Dice,
         name: "six-sided",
         params: &[],
@@ -328,6 +348,13 @@ pub const CATALOG: &[Component] = &[
         from: "Fall 2019",
     },
     Component {
+        kind: Kind::AfterTurn,
+        name: "swap-excitement",
+        params: &[],
+        definition: "swap when 3^(score + opponent) has the same first and last digit",
+        from: "Spring 2020",
+    },
+    Component {
         kind: Kind::Memory,
         name: "feral-hogs",
         params: &[],
@@ -343,7 +370,7 @@ pub const CATALOG: &[Component] = &[
         definition: "3 extra points when the dice rolled are exactly 2 away from the points \
                      the same player's previous turn scored (0 before their first; the \
                      bonus and swaps not counted), added before the after-turn rules",
-        from: "Spring 2020's wording",
+        from: "Spring 2020, examples/rules/sp20.toml",
     },
     Component {
         kind: Kind::Clock,

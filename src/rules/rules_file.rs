@@ -308,6 +308,7 @@ fn zero_dice(c: &Chosen) -> Result<ZeroDiceRule, String> {
             plus: c.get("plus"),
         },
         "bacon-ten-minus-min-digit" => ZeroDiceRule::BaconTenMinusMinDigit,
+        "bacon-cube-alternating" => ZeroDiceRule::BaconCubeAlternating,
         other => unreachable!("{other} is in the catalog"),
     })
 }
@@ -345,6 +346,7 @@ fn after_turn(c: &Chosen) -> Result<AfterTurnRule, String> {
         "swap-digits" => AfterTurnRule::Preset(AfterTurn::SwapDigits),
         "swap-multiple" => AfterTurnRule::SwapMultiple,
         "swap-first-times-last" => AfterTurnRule::SwapFirstTimesLast,
+        "swap-excitement" => AfterTurnRule::SwapExcitement,
         other => unreachable!("{other} is in the catalog"),
     })
 }

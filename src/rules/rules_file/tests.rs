@@ -11,6 +11,7 @@ use crate::engine::policy::Policy;
 use crate::general::RuleTables;
 use crate::rules::python::PythonRules;
 use crate::rules::{Origin, Preset, Rules};
+use crate::table::StrategyTable;
 
 #[test]
 fn a_file_is_read_with_defaults_and_parameters() {
@@ -200,4 +201,60 @@ def after_turn(s, o):
             assert_eq!(a.choice(0, s, o), b.choice(0, s, o));
         }
     }
+}
+
+/// Spring 2020's rules file (examples/rules/sp20.toml) plays the course's
+/// own game of `play`'s doctest: Feral Hogs on the points of the previous
+/// turn, Free Bacon on the opponent's score cubed, Swine Swap on the first
+/// and last digits of 3 to the sum of the scores.
+#[test]
+fn spring_2020_plays_the_course_doctest() {
+    let text = include_str!("../../../examples/rules/sp20.toml");
+    let composed = ComposedRules::parse(text, Some(21)).unwrap();
+    let memory = composed.memory().map(|m| Arc::new(m) as _);
+    let clock = composed.clock().map(|c| Arc::new(c) as _);
+    let rules = Rules::from_functions("sp20".into(), Origin::RulesFile, Arc::new(composed))
+        .unwrap()
+        .remembering(memory, clock)
+        .unwrap();
+    assert_eq!(rules.memory().unwrap().name(), "feral-hogs-points");
+    // strat0 rolls 3 at 0, 5 at 7, else 8; strat1 (its own score first)
+    // rolls 1 at 0, 2 at 4, else 6; goal 21.
+    let strat0 = StrategyTable::from_fn(21, |s, _| match s {
+        0 => 3,
+        7 => 5,
+        _ => 8,
+    });
+    let strat1 = StrategyTable::from_fn(21, |s, _| match s {
+        0 => 1,
+        4 => 2,
+        _ => 6,
+    });
+    let faces = [2, 2, 3, 4, 2, 2, 2, 2, 2, 3, 5, 2, 2, 2, 2, 2, 2, 2, 6, 1];
+    let mut dice = crate::check::inputs::Script {
+        faces: &faces,
+        next: 0,
+    };
+    let ((s0, s1), _) =
+        crate::check::inputs::game_loop(&rules, [&strat0, &strat1], (0, 0), &mut dice, 21);
+    assert_eq!((s0, s1), (43, 15));
+}
+
+/// Spring 2020 at goal 100: two tables' exact win rate against 200,000
+/// games of the plain loop with real dice.
+#[test]
+fn spring_2020_agrees_with_sampled_games() {
+    let text = include_str!("../../../examples/rules/sp20.toml");
+    let composed = ComposedRules::parse(text, None).unwrap();
+    let memory = composed.memory().unwrap();
+    let a = StrategyTable::from_fn(100, |s, o| ((s * o + 2) % 9) as u8);
+    let b = StrategyTable::from_fn(100, |s, o| (2 + (s + o) % 5) as u8);
+    let rules = Rules::from_functions("sp20".into(), Origin::RulesFile, Arc::new(composed.clone()))
+        .unwrap()
+        .remembering(Some(Arc::new(memory)), None)
+        .unwrap();
+    let exact = crate::engine::win_rates(&rules, &a, &b, &Default::default()).first;
+    crate::engine::functions::tests::assert_sampled_near(exact, 20, "sp20", |rng| {
+        crate::simulate::play_remembering(&composed, &memory, &crate::recall::Still, [&a, &b], rng)
+    });
 }
