@@ -38,6 +38,8 @@ pub enum ZeroDiceRule {
     BaconTenMinusMinDigit,
     /// Spring 2020: `1 + |alternating sum of the digits of opponent³|`.
     BaconCubeAlternating,
+    /// Summer 2020: `10 - ones(opponent) + tens(opponent)`.
+    BaconTenMinusOnesPlusTens,
 }
 
 impl ZeroDiceRule {
@@ -52,6 +54,7 @@ impl ZeroDiceRule {
             ZeroDiceRule::BaconMinDigit { plus } => plus + t.min(o),
             ZeroDiceRule::BaconTenMinusMinDigit => 10 - t.min(o),
             ZeroDiceRule::BaconCubeAlternating => cube_alternating(opponent),
+            ZeroDiceRule::BaconTenMinusOnesPlusTens => 10 - o + t,
         }
     }
 }
@@ -109,6 +112,9 @@ pub enum AfterTurnRule {
     /// of the other, then the two scores are swapped" (equal scores swap
     /// to themselves).
     SwapMultiple,
+    /// Summer 2020: swap when `|ones(mover) - ones(other)|` is the other
+    /// score's tens digit.
+    SwapOnesDifferenceIsTens,
     /// Spring 2020: swap when the first and last digits of the game's
     /// "excitement", `3^(score + opponent)`, are the same.
     SwapExcitement,
@@ -137,6 +143,9 @@ impl AfterTurnRule {
             AfterTurnRule::SwapMultiple => {
                 let (low, high) = (mover.min(other), mover.max(other));
                 low > 1 && high.is_multiple_of(low)
+            }
+            AfterTurnRule::SwapOnesDifferenceIsTens => {
+                ones(mover).abs_diff(ones(other)) == tens(other)
             }
             AfterTurnRule::SwapExcitement => {
                 let (first, last) = power_of_three_ends(mover + other);
@@ -263,6 +272,13 @@ pub const CATALOG: &[Component] = &[
     },
     Component {
         kind: Kind::ZeroDice,
+        name: "bacon-ten-minus-ones-plus-tens",
+        params: &[],
+        definition: "10 - ones(opponent) + tens(opponent)",
+        from: "Summer 2020",
+    },
+    Component {
+        kind: Kind::ZeroDice,
         name: "bacon-cube-alternating",
         params: &[],
         definition: "1 + |alternating sum of the digits of opponent^3| (ones digit plus, tens \
@@ -349,6 +365,13 @@ pub const CATALOG: &[Component] = &[
     },
     Component {
         kind: Kind::AfterTurn,
+        name: "swap-ones-difference-is-tens",
+        params: &[],
+        definition: "swap when |ones(score) - ones(opponent)| == tens(opponent)",
+        from: "Summer 2020",
+    },
+    Component {
+        kind: Kind::AfterTurn,
         name: "swap-excitement",
         params: &[],
         definition: "swap when 3^(score + opponent) has the same first and last digit",
@@ -370,7 +393,7 @@ pub const CATALOG: &[Component] = &[
         definition: "3 extra points when the dice rolled are exactly 2 away from the points \
                      the same player's previous turn scored (0 before their first; the \
                      bonus and swaps not counted), added before the after-turn rules",
-        from: "Spring 2020, examples/rules/sp20.toml",
+        from: "Spring 2020 and Summer 2020: examples/rules/sp20.toml, su20.toml",
     },
     Component {
         kind: Kind::Clock,
@@ -424,6 +447,13 @@ mod tests {
         // Opponent 5: tens 0, so 10 - 0.
         assert_eq!(ZeroDiceRule::BaconTenMinusMinDigit.points(0, 5), 10);
         assert_eq!(at(ZeroDiceRule::Preset(ZeroDice::BoarBrawl)), 6);
+        // Summer 2020: 10 - 7 + 4; against 90, 10 - 0 + 9 = 19 (the most);
+        // against 9, 10 - 9 + 0 = 1 (the least).
+        assert_eq!(at(ZeroDiceRule::BaconTenMinusOnesPlusTens), 7);
+        assert_eq!(ZeroDiceRule::BaconTenMinusOnesPlusTens.points(0, 90), 19);
+        assert_eq!(ZeroDiceRule::BaconTenMinusOnesPlusTens.points(0, 9), 1);
+        // Spring 2020: 47^3 = 103823, 3 - 2 + 8 - 3 + 0 - 1 = 5, so 6.
+        assert_eq!(at(ZeroDiceRule::BaconCubeAlternating), 6);
     }
 
     #[test]
@@ -472,6 +502,18 @@ mod tests {
         // 106: 1 * 6 = 6 against 23.
         assert_eq!(product(106, 23), (23, 106));
         assert_eq!(product(44, 44), (44, 44));
+        // Summer 2020, worked from the page's sentence: 23 against 41,
+        // |3 - 1| = 2 is not 4, no swap; 45 against 21, |5 - 1| = 4 is not
+        // 2; 43 against 21, |3 - 1| = 2 is 21's tens digit: swap. The
+        // opponent's tens digit decides: 21 against 43 stays (4 is not 2).
+        let ones_tens = |m, o| AfterTurnRule::SwapOnesDifferenceIsTens.apply(m, o);
+        assert_eq!(ones_tens(23, 41), (23, 41));
+        assert_eq!(ones_tens(45, 21), (45, 21));
+        assert_eq!(ones_tens(43, 21), (21, 43));
+        assert_eq!(ones_tens(21, 43), (21, 43));
+        // A one-digit opponent has tens digit 0: equal ones digits swap,
+        // even at the goal (the page: "may hand the goal to the opponent").
+        assert_eq!(ones_tens(103, 3), (3, 103));
         let sus = AfterTurnRule::Preset(AfterTurn::SusFuss);
         assert_eq!(sus.apply(21, 25), (23, 25));
     }

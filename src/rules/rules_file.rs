@@ -309,6 +309,7 @@ fn zero_dice(c: &Chosen) -> Result<ZeroDiceRule, String> {
         },
         "bacon-ten-minus-min-digit" => ZeroDiceRule::BaconTenMinusMinDigit,
         "bacon-cube-alternating" => ZeroDiceRule::BaconCubeAlternating,
+        "bacon-ten-minus-ones-plus-tens" => ZeroDiceRule::BaconTenMinusOnesPlusTens,
         other => unreachable!("{other} is in the catalog"),
     })
 }
@@ -347,6 +348,7 @@ fn after_turn(c: &Chosen) -> Result<AfterTurnRule, String> {
         "swap-multiple" => AfterTurnRule::SwapMultiple,
         "swap-first-times-last" => AfterTurnRule::SwapFirstTimesLast,
         "swap-excitement" => AfterTurnRule::SwapExcitement,
+        "swap-ones-difference-is-tens" => AfterTurnRule::SwapOnesDifferenceIsTens,
         other => unreachable!("{other} is in the catalog"),
     })
 }

@@ -258,3 +258,45 @@ fn spring_2020_agrees_with_sampled_games() {
         crate::simulate::play_remembering(&composed, &memory, &crate::recall::Still, [&a, &b], rng)
     });
 }
+
+/// Summer 2020 at goal 100 (examples/rules/su20.toml): two tables' exact
+/// win rate against 200,000 games of the plain loop with real dice, and
+/// its Swine Swap read from the mover's side (the opponent's tens digit).
+#[test]
+fn summer_2020_agrees_with_sampled_games() {
+    let text = include_str!("../../../examples/rules/su20.toml");
+    let composed = ComposedRules::parse(text, None).unwrap();
+    assert_eq!(composed.after_turn(43, 21), (21, 43));
+    assert_eq!(composed.after_turn(21, 43), (21, 43));
+    assert_eq!(composed.zero_dice(0, 37), 6);
+    let memory = composed.memory().unwrap();
+    let a = StrategyTable::from_fn(100, |s, o| ((s * o + 2) % 9) as u8);
+    let b = StrategyTable::from_fn(100, |s, o| (2 + (s + o) % 5) as u8);
+    let rules = Rules::from_functions("su20".into(), Origin::RulesFile, Arc::new(composed.clone()))
+        .unwrap()
+        .remembering(Some(Arc::new(memory)), None)
+        .unwrap();
+    let exact = crate::engine::win_rates(&rules, &a, &b, &Default::default()).first;
+    crate::engine::functions::tests::assert_sampled_near(exact, 21, "su20", |rng| {
+        crate::simulate::play_remembering(&composed, &memory, &crate::recall::Still, [&a, &b], rng)
+    });
+}
+
+/// Fall 2017's rules file (examples/rules/fa17.toml) and the page's
+/// worked examples of Free Bacon and Swine Swap.
+#[test]
+fn fall_2017_as_the_page_worked_it() {
+    let text = include_str!("../../../examples/rules/fa17.toml");
+    let composed = ComposedRules::parse(text, None).unwrap();
+    for (opponent, points) in [(42, 5), (48, 9), (7, 8)] {
+        assert_eq!(
+            composed.zero_dice(0, opponent),
+            points,
+            "opponent {opponent}"
+        );
+    }
+    assert_eq!(composed.after_turn(37 + 9, 92), (92, 46));
+    assert_eq!(composed.after_turn(91 + 20, 37), (37, 111));
+    assert_eq!(composed.after_turn(1, 30), (1, 30));
+    assert!(composed.memory().is_none());
+}
