@@ -112,6 +112,9 @@ pub enum AfterTurnRule {
     /// of the other, then the two scores are swapped" (equal scores swap
     /// to themselves).
     SwapMultiple,
+    /// Spring 2019: swap when the scores share a digit in the same place
+    /// (leading zeros are no digits; 0 has none).
+    SwapSharedPlace,
     /// Summer 2020: swap when `|ones(mover) - ones(other)|` is the other
     /// score's tens digit.
     SwapOnesDifferenceIsTens,
@@ -143,6 +146,15 @@ impl AfterTurnRule {
             AfterTurnRule::SwapMultiple => {
                 let (low, high) = (mover.min(other), mover.max(other));
                 low > 1 && high.is_multiple_of(low)
+            }
+            AfterTurnRule::SwapSharedPlace => {
+                let (mut a, mut b) = (mover, other);
+                let mut shared = false;
+                while a > 0 && b > 0 && !shared {
+                    shared = a % 10 == b % 10;
+                    (a, b) = (a / 10, b / 10);
+                }
+                shared
             }
             AfterTurnRule::SwapOnesDifferenceIsTens => {
                 ones(mover).abs_diff(ones(other)) == tens(other)
@@ -261,7 +273,7 @@ pub const CATALOG: &[Component] = &[
         name: "bacon-min-digit",
         params: &[("plus", 1)],
         definition: "plus + min(tens(opponent), ones(opponent))",
-        from: "",
+        from: "Spring 2019 (plus 1)",
     },
     Component {
         kind: Kind::ZeroDice,
@@ -365,6 +377,14 @@ pub const CATALOG: &[Component] = &[
     },
     Component {
         kind: Kind::AfterTurn,
+        name: "swap-shared-place",
+        params: &[],
+        definition: "swap when the scores have the same digit in the same place (leading \
+                     zeros are no digits; 0 has none)",
+        from: "Spring 2019",
+    },
+    Component {
+        kind: Kind::AfterTurn,
         name: "swap-ones-difference-is-tens",
         params: &[],
         definition: "swap when |ones(score) - ones(opponent)| == tens(opponent)",
@@ -452,6 +472,11 @@ mod tests {
         assert_eq!(at(ZeroDiceRule::BaconTenMinusOnesPlusTens), 7);
         assert_eq!(ZeroDiceRule::BaconTenMinusOnesPlusTens.points(0, 90), 19);
         assert_eq!(ZeroDiceRule::BaconTenMinusOnesPlusTens.points(0, 9), 1);
+        // Spring 2019's examples: against 10, 1 + min(1, 0) = 1; against
+        // 39, 1 + 3 = 4.
+        let min_digit = ZeroDiceRule::BaconMinDigit { plus: 1 };
+        assert_eq!(min_digit.points(0, 10), 1);
+        assert_eq!(min_digit.points(0, 39), 4);
         // Spring 2020: 47^3 = 103823, 3 - 2 + 8 - 3 + 0 - 1 = 5, so 6.
         assert_eq!(at(ZeroDiceRule::BaconCubeAlternating), 6);
     }
@@ -502,6 +527,19 @@ mod tests {
         // 106: 1 * 6 = 6 against 23.
         assert_eq!(product(106, 23), (23, 106));
         assert_eq!(product(44, 44), (44, 44));
+        // Spring 2019's five worked examples: 41 + 2 = 43 against 83 (3
+        // in the ones place), 41 + 10 = 51 against 52 (5 in the tens),
+        // 1 + 6 = 8 against 2 (no), 99 + 18 = 117 against 14 (1 in the
+        // tens), 0 + 20 = 20 against 0 (0 has no digits); and the note's
+        // 20 against 30 (a 0 at the end counts).
+        let shared = |m, o| AfterTurnRule::SwapSharedPlace.apply(m, o);
+        assert_eq!(shared(43, 83), (83, 43));
+        assert_eq!(shared(51, 52), (52, 51));
+        assert_eq!(shared(8, 2), (8, 2));
+        assert_eq!(shared(117, 14), (14, 117));
+        assert_eq!(shared(20, 0), (20, 0));
+        assert_eq!(shared(20, 30), (30, 20));
+        assert_eq!(shared(5, 23), (5, 23));
         // Summer 2020, worked from the page's sentence: 23 against 41,
         // |3 - 1| = 2 is not 4, no swap; 45 against 21, |5 - 1| = 4 is not
         // 2; 43 against 21, |3 - 1| = 2 is 21's tens digit: swap. The

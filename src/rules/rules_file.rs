@@ -349,6 +349,7 @@ fn after_turn(c: &Chosen) -> Result<AfterTurnRule, String> {
         "swap-first-times-last" => AfterTurnRule::SwapFirstTimesLast,
         "swap-excitement" => AfterTurnRule::SwapExcitement,
         "swap-ones-difference-is-tens" => AfterTurnRule::SwapOnesDifferenceIsTens,
+        "swap-shared-place" => AfterTurnRule::SwapSharedPlace,
         other => unreachable!("{other} is in the catalog"),
     })
 }

@@ -300,3 +300,16 @@ fn fall_2017_as_the_page_worked_it() {
     assert_eq!(composed.after_turn(1, 30), (1, 30));
     assert!(composed.memory().is_none());
 }
+
+/// Spring 2019's rules file (examples/rules/sp19.toml) reads as the page's
+/// examples: Free Bacon against 10 and 39, a swap on a shared place.
+#[test]
+fn spring_2019_as_the_page_worked_it() {
+    let text = include_str!("../../../examples/rules/sp19.toml");
+    let composed = ComposedRules::parse(text, None).unwrap();
+    assert_eq!(composed.zero_dice(0, 10), 1);
+    assert_eq!(composed.zero_dice(0, 39), 4);
+    assert_eq!(composed.after_turn(41 + 2, 83), (83, 43));
+    assert_eq!(composed.after_turn(1 + 6, 2), (7, 2));
+    assert!(composed.memory().is_none());
+}
