@@ -112,6 +112,9 @@ pub enum AfterTurnRule {
     /// of the other, then the two scores are swapped" (equal scores swap
     /// to themselves).
     SwapMultiple,
+    /// Fall 2018: swap when `|tens - ones|` of the last two digits is the
+    /// same for both scores.
+    SwapDigitDifference,
     /// Spring 2019: swap when the scores share a digit in the same place
     /// (leading zeros are no digits; 0 has none).
     SwapSharedPlace,
@@ -146,6 +149,10 @@ impl AfterTurnRule {
             AfterTurnRule::SwapMultiple => {
                 let (low, high) = (mover.min(other), mover.max(other));
                 low > 1 && high.is_multiple_of(low)
+            }
+            AfterTurnRule::SwapDigitDifference => {
+                let difference = |x: u32| tens(x).abs_diff(ones(x));
+                difference(mover) == difference(other)
             }
             AfterTurnRule::SwapSharedPlace => {
                 let (mut a, mut b) = (mover, other);
@@ -266,7 +273,7 @@ pub const CATALOG: &[Component] = &[
         name: "bacon-twice-tens-minus-ones",
         params: &[],
         definition: "max(2 * tens(opponent) - ones(opponent), 1)",
-        from: "",
+        from: "Fall 2018",
     },
     Component {
         kind: Kind::ZeroDice,
@@ -377,6 +384,13 @@ pub const CATALOG: &[Component] = &[
     },
     Component {
         kind: Kind::AfterTurn,
+        name: "swap-digit-difference",
+        params: &[],
+        definition: "swap when |tens - ones| is the same for both scores",
+        from: "Fall 2018",
+    },
+    Component {
+        kind: Kind::AfterTurn,
         name: "swap-shared-place",
         params: &[],
         definition: "swap when the scores have the same digit in the same place (leading \
@@ -472,6 +486,11 @@ mod tests {
         assert_eq!(at(ZeroDiceRule::BaconTenMinusOnesPlusTens), 7);
         assert_eq!(ZeroDiceRule::BaconTenMinusOnesPlusTens.points(0, 90), 19);
         assert_eq!(ZeroDiceRule::BaconTenMinusOnesPlusTens.points(0, 9), 1);
+        // Fall 2018's examples: 46 gives 2, 73 gives 11, 27 and 7 give 1.
+        let twice = ZeroDiceRule::BaconTwiceTensMinusOnes;
+        for (opponent, points) in [(46, 2), (73, 11), (27, 1), (7, 1)] {
+            assert_eq!(twice.points(0, opponent), points, "opponent {opponent}");
+        }
         // Spring 2019's examples: against 10, 1 + min(1, 0) = 1; against
         // 39, 1 + 3 = 4.
         let min_digit = ZeroDiceRule::BaconMinDigit { plus: 1 };
@@ -527,6 +546,15 @@ mod tests {
         // 106: 1 * 6 = 6 against 23.
         assert_eq!(product(106, 23), (23, 106));
         assert_eq!(product(44, 44), (44, 44));
+        // Fall 2018's four worked examples: 41 + 8 = 49 against 83
+        // (|4 - 9| = |8 - 3| = 5), 49 against 5 (|0 - 5| = 5) swap; 35 + 8
+        // = 43 against 5 (1 and 5) does not; 0 + 11 = 11 against 0 (0 and
+        // 0) swaps.
+        let difference = |m, o| AfterTurnRule::SwapDigitDifference.apply(m, o);
+        assert_eq!(difference(49, 83), (83, 49));
+        assert_eq!(difference(49, 5), (5, 49));
+        assert_eq!(difference(43, 5), (43, 5));
+        assert_eq!(difference(11, 0), (0, 11));
         // Spring 2019's five worked examples: 41 + 2 = 43 against 83 (3
         // in the ones place), 41 + 10 = 51 against 52 (5 in the tens),
         // 1 + 6 = 8 against 2 (no), 99 + 18 = 117 against 14 (1 in the

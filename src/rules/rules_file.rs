@@ -350,6 +350,7 @@ fn after_turn(c: &Chosen) -> Result<AfterTurnRule, String> {
         "swap-excitement" => AfterTurnRule::SwapExcitement,
         "swap-ones-difference-is-tens" => AfterTurnRule::SwapOnesDifferenceIsTens,
         "swap-shared-place" => AfterTurnRule::SwapSharedPlace,
+        "swap-digit-difference" => AfterTurnRule::SwapDigitDifference,
         other => unreachable!("{other} is in the catalog"),
     })
 }

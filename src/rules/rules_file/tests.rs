@@ -313,3 +313,16 @@ fn spring_2019_as_the_page_worked_it() {
     assert_eq!(composed.after_turn(1 + 6, 2), (7, 2));
     assert!(composed.memory().is_none());
 }
+
+/// Fall 2018's rules file (examples/rules/fa18.toml) reads as the page's
+/// examples.
+#[test]
+fn fall_2018_as_the_page_worked_it() {
+    let text = include_str!("../../../examples/rules/fa18.toml");
+    let composed = ComposedRules::parse(text, None).unwrap();
+    assert_eq!(composed.zero_dice(0, 73), 11);
+    assert_eq!(composed.zero_dice(0, 27), 1);
+    assert_eq!(composed.after_turn(41 + 8, 83), (83, 49));
+    assert_eq!(composed.after_turn(35 + 8, 5), (43, 5));
+    assert!(composed.memory().is_none());
+}
