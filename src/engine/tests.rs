@@ -106,6 +106,11 @@ fn a_set_flag_stops_the_memory_sweep_before_its_first_diagonal() {
     assert!(bits(&solution).iter().all(|&(value, _)| value == 0));
     let x = Context::remembering(3, 7);
     assert_eq!(solution.value(0, State::new(10, 20, x)), 0.0);
+    // Two tables over the contexts they reach: nothing evaluated, as the
+    // general path says it (NaN, never a number that looks like a rate).
+    let table = StrategyTable::constant(100, 4);
+    let rates = win_rates(&rules, &table, &table, &cancelling(&flag));
+    assert!(rates.first.is_nan() && rates.second.is_nan());
 }
 
 #[test]

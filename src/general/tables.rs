@@ -166,6 +166,9 @@ pub struct RuleTables {
     kind: Vec<u32>,
     /// See [`RuleTables::max_drop`].
     max_drop: u32,
+    /// `dice_points[sides]`: the fewest and most points 1 to 10 dice of
+    /// those sides score, for the sides some state rolls.
+    dice_points: Vec<(u32, u32)>,
 }
 
 /// The final points of every raw outcome at every state, for rules with
@@ -317,6 +320,7 @@ impl RuleTables {
             finals: Vec::new(),
             kind: Vec::new(),
             max_drop: 0,
+            dice_points: Vec::new(),
         };
         if rules.has_turn_points() {
             let mut turn = TurnPoints {
@@ -358,6 +362,15 @@ impl RuleTables {
         (tables.finals, tables.kind) = tables.find_finals();
         tables.top = tables.find_tops();
         tables.max_drop = max_drop(&ends, tables.width);
+        tables.dice_points = (0..=*SIDES.end())
+            .map(|sides| {
+                let rolled = tables.sides.contains(&(sides as u8));
+                let points = (1..=MAX_DICE as u32)
+                    .filter(|_| rolled)
+                    .flat_map(|k| tables.rolls.get(sides, k).iter().map(|&(p, _)| p));
+                points.fold((u32::MAX, 0), |(few, most), p| (few.min(p), most.max(p)))
+            })
+            .collect();
         tables.check_sums(&ends)?;
         let endless = tables.find_endless();
         for &(s, o) in &endless {
@@ -584,10 +597,12 @@ impl RuleTables {
         self.max_drop
     }
 
-    /// Whether a rule changes a turn's points (the points of a roll then
-    /// depend on the state).
-    pub fn has_turn_points(&self) -> bool {
-        self.turn_points.is_some()
+    /// The fewest and the most points 1 to 10 dice score at `(s, o)`,
+    /// where no rule changes a turn's points (they then depend on the
+    /// dice's sides alone); none where one does.
+    pub fn dice_points(&self, s: u32, o: u32) -> Option<(u32, u32)> {
+        let sides = self.sides_at(s, o) as usize;
+        self.turn_points.is_none().then(|| self.dice_points[sides])
     }
 
     /// Whether some turn on diagonal `d` keeps the score sum.
@@ -604,27 +619,13 @@ impl RuleTables {
         // The raw points of `k` dice of some sides, where no rule changes
         // them: the same at every state, so found once.
         let mut rolls: Vec<Option<PointSet>> = vec![None; (*SIDES.end() as usize + 1) * CHOICES];
-        // The fewest points 1 to 10 dice of some sides score, where no rule
-        // changes the points.
-        let mut fewest: Vec<Option<u32>> = vec![None; *SIDES.end() as usize + 1];
         for s in 0..n {
             for o in 0..n {
                 // Only a turn of at most `max_drop` points can land on a
                 // score sum no higher than where it started: most states
                 // have none, which their fewest points show at once.
-                if self.turn_points.is_none() {
-                    let at = (s * n + o) as usize;
-                    let sides = self.sides[at];
-                    let dice = *fewest[usize::from(sides)].get_or_insert_with(|| {
-                        (1..=MAX_DICE as u32)
-                            .filter_map(|k| match self.roll_at(s, o, k).0 {
-                                Roll::Dice(faces) => faces.iter().map(|&(p, _)| p).min(),
-                                Roll::Zero(p) => Some(p),
-                            })
-                            .min()
-                            .unwrap_or(0)
-                    });
-                    if self.zero_dice[at].min(dice) > self.max_drop {
+                if let Some((fewest, _)) = self.dice_points(s, o) {
+                    if self.zero_dice[(s * n + o) as usize].min(fewest) > self.max_drop {
                         continue;
                     }
                 }

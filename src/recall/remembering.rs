@@ -219,45 +219,34 @@ fn check(tables: &RuleTables, plan: &Plan, name: &str) -> Result<(), HogError> {
     // The raw points a roll of `k` dice of some sides can score: the same
     // at every state where no rule changes the points, so found once.
     let mut rolls: Vec<Option<PointSet>> = vec![None; (*SIDES.end() as usize + 1) * CHOICES];
-    // The score sum of each state, by its index (no division a point).
-    let sums: Vec<u16> = (0..n * n).map(|i| (i / n + i % n) as u16).collect();
     // Only a turn of at most `limit` points can keep the score sum. Where
-    // no rule changes the points, the fewest and most points (bonus
-    // included) of 1 to 10 dice depend on the dice's sides alone: a state
-    // whose turns all score more than `limit` and stay within the landing
-    // table needs no closer look (most states, under most rules).
+    // no rule changes the points, the fewest and most points 1 to 10 dice
+    // score depend on the dice's sides alone: a state whose turns all score
+    // more than `limit` and stay within the landing table, bonuses
+    // included, needs no closer look (most states, under most rules).
     let limit = tables.max_drop();
     let minus_one_rises = plan.minus_one.iter().flatten().all(|m| m.points > limit);
-    let mut spans: Vec<Option<(u32, u32)>> = vec![None; *SIDES.end() as usize + 1];
-    let (zero_least, zero_most) = {
-        let bonuses = &plan.bonuses[0];
-        let least = bonuses.iter().copied().min().unwrap_or(0);
-        (least, bonuses.iter().copied().max().unwrap_or(0))
+    let bonus_span = |dice: std::ops::Range<usize>| {
+        let bonuses = plan.bonuses[dice].iter().flatten().copied();
+        bonuses.fold((u32::MAX, 0), |(least, most), b| {
+            (least.min(b), most.max(b))
+        })
     };
+    let (zero_least, zero_most) = bonus_span(0..1);
+    let (dice_least, dice_most) = bonus_span(1..CHOICES);
     for s in 0..n {
         for o in 0..n {
-            if !tables.has_turn_points() && minus_one_rises {
-                let sides = tables.sides_at(s, o) as usize;
-                let (least, most) = *spans[sides].get_or_insert_with(|| {
-                    let (mut least, mut most) = (u32::MAX, 0);
-                    for k in 1..CHOICES {
-                        if let (Roll::Dice(faces), _, _) = tables.roll_at(s, o, k as u32) {
-                            let low = faces.iter().map(|&(p, _)| p).min().unwrap_or(0);
-                            let high = faces.iter().map(|&(p, _)| p).max().unwrap_or(0);
-                            for &bonus in &plan.bonuses[k] {
-                                least = least.min(low + bonus);
-                                most = most.max(high + bonus);
-                            }
-                        }
-                    }
-                    (least, most)
-                });
-                if let (Roll::Zero(zero), _, _) = tables.roll_at(s, o, 0) {
-                    let least = least.min(zero + zero_least);
-                    let most = most.max(zero + zero_most);
-                    if least > limit && most <= MAX_TURN_POINTS {
-                        continue;
-                    }
+            if let (Some((fewest, most)), (Roll::Zero(zero), _, _), true) = (
+                tables.dice_points(s, o),
+                tables.roll_at(s, o, 0),
+                minus_one_rises,
+            ) {
+                let least = fewest
+                    .saturating_add(dice_least)
+                    .min(zero.saturating_add(zero_least));
+                let most = (most + dice_most).max(zero + zero_most);
+                if least > limit && most <= MAX_TURN_POINTS {
+                    continue;
                 }
             }
             // The final points some turn from (s, o) can score: the
@@ -296,8 +285,8 @@ fn check(tables: &RuleTables, plan: &Plan, name: &str) -> Result<(), HogError> {
             // Whether scoring `points` from (s, o) lands on a state whose
             // scores sum to no more than s + o.
             let keeps_sum = |points: u32| {
-                let index = slots[points as usize].index();
-                index < sums.len() && u32::from(sums[index]) <= s + o
+                let index = slots[points as usize].index() as u32;
+                index < n * n && index / n + index % n <= s + o
             };
             for m in plan.minus_one.iter().flatten() {
                 if keeps_sum(m.points) {

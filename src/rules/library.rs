@@ -280,7 +280,7 @@ pub const CATALOG: &[Component] = &[
         name: "bacon-min-digit",
         params: &[("plus", 1)],
         definition: "plus + min(tens(opponent), ones(opponent))",
-        from: "Spring 2019 (plus 1)",
+        from: "Spring 2019, plus 1",
     },
     Component {
         kind: Kind::ZeroDice,
@@ -518,68 +518,98 @@ mod tests {
         assert_eq!(TurnPointsRule::Cap { total: 25 }.apply(12, 6), 12);
     }
 
+    /// Each `(mover, other)` of `cases` swaps under `rule` when marked true
+    /// and stays otherwise.
+    fn assert_swaps(rule: AfterTurnRule, cases: &[((u32, u32), bool)]) {
+        for &((m, o), swaps) in cases {
+            let want = if swaps { (o, m) } else { (m, o) };
+            assert_eq!(rule.apply(m, o), want, "{rule:?} at ({m}, {o})");
+        }
+    }
+
     #[test]
     fn swaps_by_hand() {
-        let multiple = |m, o| AfterTurnRule::SwapMultiple.apply(m, o);
-        assert_eq!(multiple(12, 36), (36, 12));
-        assert_eq!(multiple(36, 12), (12, 36));
-        assert_eq!(multiple(12, 30), (12, 30));
-        assert_eq!(multiple(0, 30), (0, 30));
-        assert_eq!(multiple(15, 15), (15, 15));
-        // "Both scores are larger than 1": a score of 1 divides every
-        // score, and swaps with none.
-        assert_eq!(multiple(1, 30), (1, 30));
-        assert_eq!(multiple(30, 1), (30, 1));
-        assert_eq!(multiple(2, 30), (30, 2));
-        // The Fall 2017 page's examples. 1: 37 against 92, two dice for 9:
-        // 92 is twice 46, and the mover has 92, the opponent 46.
-        assert_eq!(multiple(37 + 9, 92), (92, 46));
-        // 2: 91 against 37, five dice for 20: 111 is three times 37, and
-        // the opponent ends the turn with 111 and wins.
-        assert_eq!(multiple(91 + 20, 37), (37, 111));
-        let product = |m, o| AfterTurnRule::SwapFirstTimesLast.apply(m, o);
-        // 23: 2 * 3 = 6; 61: 6 * 1 = 6; 6: 6 * 6 = 36.
-        assert_eq!(product(23, 61), (61, 23));
-        assert_eq!(product(23, 6), (23, 6));
-        // 94: 9 * 4 = 36 and 6: 6 * 6 = 36 (one digit: first and last).
-        assert_eq!(product(94, 6), (6, 94));
-        // 106: 1 * 6 = 6 against 23.
-        assert_eq!(product(106, 23), (23, 106));
-        assert_eq!(product(44, 44), (44, 44));
-        // Fall 2018's four worked examples: 41 + 8 = 49 against 83
-        // (|4 - 9| = |8 - 3| = 5), 49 against 5 (|0 - 5| = 5) swap; 35 + 8
-        // = 43 against 5 (1 and 5) does not; 0 + 11 = 11 against 0 (0 and
-        // 0) swaps.
-        let difference = |m, o| AfterTurnRule::SwapDigitDifference.apply(m, o);
-        assert_eq!(difference(49, 83), (83, 49));
-        assert_eq!(difference(49, 5), (5, 49));
-        assert_eq!(difference(43, 5), (43, 5));
-        assert_eq!(difference(11, 0), (0, 11));
-        // Spring 2019's five worked examples: 41 + 2 = 43 against 83 (3
-        // in the ones place), 41 + 10 = 51 against 52 (5 in the tens),
-        // 1 + 6 = 8 against 2 (no), 99 + 18 = 117 against 14 (1 in the
-        // tens), 0 + 20 = 20 against 0 (0 has no digits); and the note's
-        // 20 against 30 (a 0 at the end counts).
-        let shared = |m, o| AfterTurnRule::SwapSharedPlace.apply(m, o);
-        assert_eq!(shared(43, 83), (83, 43));
-        assert_eq!(shared(51, 52), (52, 51));
-        assert_eq!(shared(8, 2), (8, 2));
-        assert_eq!(shared(117, 14), (14, 117));
-        assert_eq!(shared(20, 0), (20, 0));
-        assert_eq!(shared(20, 30), (30, 20));
-        assert_eq!(shared(5, 23), (5, 23));
+        assert_swaps(
+            AfterTurnRule::SwapMultiple,
+            &[
+                ((12, 36), true),
+                ((36, 12), true),
+                ((12, 30), false),
+                ((0, 30), false),
+                ((15, 15), false),
+                // "Both scores are larger than 1": a score of 1 divides
+                // every score, and swaps with none.
+                ((1, 30), false),
+                ((30, 1), false),
+                ((2, 30), true),
+                // The Fall 2017 page's examples. 1: 37 against 92, two dice
+                // for 9: 92 is twice 46, and the mover has 92, the opponent
+                // 46. 2: 91 against 37, five dice for 20: 111 is three times
+                // 37, and the opponent ends the turn with 111 and wins.
+                ((37 + 9, 92), true),
+                ((91 + 20, 37), true),
+            ],
+        );
+        assert_swaps(
+            AfterTurnRule::SwapFirstTimesLast,
+            &[
+                // 23: 2 * 3 = 6; 61: 6 * 1 = 6; 6: 6 * 6 = 36.
+                ((23, 61), true),
+                ((23, 6), false),
+                // 94: 9 * 4 = 36 and 6: 6 * 6 = 36 (one digit: first and
+                // last).
+                ((94, 6), true),
+                // 106: 1 * 6 = 6 against 23.
+                ((106, 23), true),
+                ((44, 44), false),
+            ],
+        );
+        // Fall 2018's four worked examples: 41 + 8 = 49 against 83 (|4 - 9|
+        // = |8 - 3| = 5), 49 against 5 (|0 - 5| = 5) swap; 35 + 8 = 43
+        // against 5 (1 and 5) does not; 0 + 11 = 11 against 0 (0 and 0)
+        // swaps.
+        assert_swaps(
+            AfterTurnRule::SwapDigitDifference,
+            &[
+                ((49, 83), true),
+                ((49, 5), true),
+                ((43, 5), false),
+                ((11, 0), true),
+            ],
+        );
+        // Spring 2019's five worked examples: 41 + 2 = 43 against 83 (3 in
+        // the ones place), 41 + 10 = 51 against 52 (5 in the tens), 1 + 6
+        // = 8 against 2 (no), 99 + 18 = 117 against 14 (1 in the tens),
+        // 0 + 20 = 20 against 0 (0 has no digits); and the note's 20
+        // against 30 (a 0 at the end counts).
+        assert_swaps(
+            AfterTurnRule::SwapSharedPlace,
+            &[
+                ((43, 83), true),
+                ((51, 52), true),
+                ((8, 2), false),
+                ((117, 14), true),
+                ((20, 0), false),
+                ((20, 30), true),
+                ((5, 23), false),
+            ],
+        );
         // Summer 2020, worked from the page's sentence: 23 against 41,
         // |3 - 1| = 2 is not 4, no swap; 45 against 21, |5 - 1| = 4 is not
         // 2; 43 against 21, |3 - 1| = 2 is 21's tens digit: swap. The
         // opponent's tens digit decides: 21 against 43 stays (4 is not 2).
-        let ones_tens = |m, o| AfterTurnRule::SwapOnesDifferenceIsTens.apply(m, o);
-        assert_eq!(ones_tens(23, 41), (23, 41));
-        assert_eq!(ones_tens(45, 21), (45, 21));
-        assert_eq!(ones_tens(43, 21), (21, 43));
-        assert_eq!(ones_tens(21, 43), (21, 43));
         // A one-digit opponent has tens digit 0: equal ones digits swap,
         // even at the goal (the page: "may hand the goal to the opponent").
-        assert_eq!(ones_tens(103, 3), (3, 103));
+        assert_swaps(
+            AfterTurnRule::SwapOnesDifferenceIsTens,
+            &[
+                ((23, 41), false),
+                ((45, 21), false),
+                ((43, 21), true),
+                ((21, 43), false),
+                ((103, 3), true),
+            ],
+        );
         let sus = AfterTurnRule::Preset(AfterTurn::SusFuss);
         assert_eq!(sus.apply(21, 25), (23, 25));
     }

@@ -27,6 +27,7 @@ use crate::table::{StrategyTable, MINUS_ONE};
 /// `j`-th bonus of the mover's dice count (`c * most + j`), and in each
 /// group the other player's memories `b`, so that one roll's outcomes serve
 /// the whole group.
+#[derive(Clone, Copy)]
 struct Layout {
     n: usize,
     size: usize,
@@ -80,8 +81,9 @@ struct Landing {
     dice: u8,
 }
 
-/// What the passes read of the plan, tabulated for them.
-struct Plan2<'p> {
+/// The two tables and what the passes read of the rules' plan, tabulated
+/// for them.
+struct Pair<'p> {
     plan: &'p Plan,
     layout: Layout,
     variants: Vec<&'p RuleTables>,
@@ -100,10 +102,7 @@ struct Plan2<'p> {
 
 /// One roll's fixed part, for [`Roller::land`].
 struct Roller<'a> {
-    n: usize,
-    groups: usize,
-    most: usize,
-    size: usize,
+    layout: Layout,
     own: &'a [u8],
     theirs: &'a [u8],
     which_of: &'a [u8],
@@ -117,7 +116,13 @@ impl Roller<'_> {
     #[inline(always)]
     fn land(&self, index: usize, other: bool, m: usize, total: usize) -> Landing {
         let (clock, again) = self.point_ticks.map_or(self.fixed, |ticks| ticks[total]);
-        let (n, clock) = (self.n, clock as usize);
+        let Layout {
+            n,
+            size,
+            most,
+            groups,
+        } = self.layout;
+        let clock = clock as usize;
         if index >= n * n {
             Landing {
                 at: (index - n * n) as u32,
@@ -127,7 +132,7 @@ impl Roller<'_> {
             }
         } else if other && !again {
             Landing {
-                at: (index * self.groups + clock * self.most) as u32,
+                at: (index * groups + clock * most) as u32,
                 kind: Kind::Other,
                 m: m as u8,
                 dice: self.theirs[index],
@@ -140,9 +145,9 @@ impl Roller<'_> {
             } else {
                 index
             };
-            let j = usize::from(self.which_of[usize::from(self.own[mine]) * self.size + m]);
+            let j = usize::from(self.which_of[usize::from(self.own[mine]) * size + m]);
             Landing {
-                at: (mine * self.groups + clock * self.most + j) as u32,
+                at: (mine * groups + clock * most + j) as u32,
                 kind: Kind::Again,
                 m: 0,
                 dice: 0,
@@ -154,9 +159,9 @@ impl Roller<'_> {
 /// The one outcome of a move that rolls no dice.
 const SURE: [(u32, f64); 1] = [(0, 1.0)];
 
-impl Plan2<'_> {
+impl Pair<'_> {
     /// The probabilities of the outcomes of seat `i`'s roll at `state` in
-    /// group `group`, in the order of [`Plan2::landings`] (each with its
+    /// group `group`, in the order of [`Pair::landings`] (each with its
     /// points, which only the count of outcomes reads).
     fn probabilities(&self, i: usize, state: usize, group: usize) -> &[(u32, f64)] {
         let n = self.layout.n;
@@ -179,22 +184,14 @@ impl Plan2<'_> {
     /// roll's order, with their probabilities, into `out` (a plain list
     /// the passes then read: the compiler keeps this loop tight).
     fn landings(&self, i: usize, state: usize, group: usize, out: &mut Vec<(f64, Landing)>) {
-        let Plan2 { plan, layout, .. } = self;
-        let Layout {
-            n,
-            size,
-            most,
-            groups,
-        } = *layout;
+        let Pair { plan, layout, .. } = self;
+        let Layout { n, most, .. } = *layout;
         let (c, j) = (group / most, group % most);
         let (s, o) = ((state / n) as u32, (state % n) as u32);
         let k = usize::from(self.dice[i][state]);
         out.clear();
         let roller = Roller {
-            n,
-            groups,
-            most,
-            size,
+            layout: *layout,
             own: &self.dice[i],
             theirs: &self.dice[1 - i],
             which_of: &self.which_of,
@@ -244,11 +241,11 @@ impl Plan2<'_> {
     }
 }
 
-/// The most values a seat's buffers, and landings the arena, keep for the
-/// thread's next pair (16 MB each): goal 100 under Fall 2019's rules needs
-/// 220,000 values and up to 840,000 landings; a larger game gives its
-/// memory back.
-const KEPT_VALUES: usize = 2 << 20;
+/// The most a seat's values, and the arena's landings, keep of the
+/// thread's memory for its next pair: goal 100 under Fall 2019's rules
+/// needs 1.8 MB of values a seat and up to 6.7 MB of landings; a larger
+/// game gives its memory back.
+const KEPT_BYTES: usize = 16 << 20;
 
 /// The most landings the forward pass keeps for the backward pass (64 MB):
 /// two random tables at goal 100 under Fall 2019's rules make 840,000.
@@ -257,8 +254,7 @@ const KEPT_LANDINGS: usize = 8 << 20;
 /// Seat 0's and seat 1's win probabilities moving first from the start
 /// (scores 0, nothing remembered, clock 0), seat `i` playing `tables[i]`.
 /// `remembering` must have been checked against `rule_tables`. Once
-/// `cancel` is set no further diagonal is evaluated: the result is then
-/// meaningless.
+/// `cancel` is set no further diagonal is evaluated: both are then NaN.
 pub fn reached_start_values(
     rule_tables: &RuleTables,
     remembering: &Remembering,
@@ -343,7 +339,7 @@ fn keeping_landings_inline(
             "a table that rolls -1 dice under rules without that move"
         );
     }
-    let p = Plan2 {
+    let p = Pair {
         plan,
         layout,
         variants: remembering.variants(rule_tables),
@@ -399,7 +395,7 @@ fn keeping_landings_inline(
     // Forward: mark what each marked group's roll lands on.
     for d in 0..=2 * (n - 1) {
         if is_set(cancel) {
-            return [0.0; 2];
+            return [f64::NAN; 2];
         }
         for i in 0..2 {
             let [zero, one] = &mut seats;
@@ -427,10 +423,9 @@ fn keeping_landings_inline(
                             Kind::Other => {
                                 // The other player's memory, one of `reached`,
                                 // picks their bonus there; the mover's is what
-                                // they see remembered.
-                                // Without a branch (which random tables
-                                // would mispredict): a bonus index no
-                                // memory earns adds nothing.
+                                // they see remembered. No branch (random
+                                // tables would mispredict it): a bonus index
+                                // no memory earns adds no mark.
                                 let k = usize::from(landing.dice);
                                 let at = landing.at as usize;
                                 let earning = &p.earning[k * most..][..most];
@@ -451,7 +446,7 @@ fn keeping_landings_inline(
     let mut end = arena.len();
     for d in (0..=2 * (n - 1)).rev() {
         if is_set(cancel) {
-            return [0.0; 2];
+            return [f64::NAN; 2];
         }
         // In the forward pass's order reversed, reading its landings
         // back from the end of the arena (a diagonal's states do not read
@@ -510,10 +505,10 @@ fn keeping_landings_inline(
         }
     }
     let values = [0, 1].map(|i| seats[i].values[start(i) * size]);
-    if arena.capacity() > KEPT_VALUES {
+    if arena.capacity() * std::mem::size_of::<Landing>() > KEPT_BYTES {
         arena = Vec::new();
     }
-    if seats[0].values.len() <= KEPT_VALUES {
+    if std::mem::size_of_val(seats[0].values.as_slice()) <= KEPT_BYTES {
         SPARE.with(|spare| *spare.borrow_mut() = Some(Buffers { seats, arena }));
     }
     values
@@ -526,7 +521,7 @@ fn keeping_landings_inline(
 /// other seat's values.
 #[inline(always)]
 fn group_values(
-    p: &Plan2<'_>,
+    p: &Pair<'_>,
     size: usize,
     outcomes: &[(f64, Landing)],
     own: &[f64],

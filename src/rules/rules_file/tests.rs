@@ -203,20 +203,40 @@ def after_turn(s, o):
     }
 }
 
+/// An example rules file, read as `--rules examples/rules/NAME` reads it
+/// (with `goal` in place of the file's).
+fn example(name: &str, goal: Option<u32>) -> Rules {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples/rules")
+        .join(name);
+    let overrides = crate::rules::Overrides {
+        goal,
+        ..Default::default()
+    };
+    crate::rules::from_toml(&path, overrides).unwrap()
+}
+
+/// The example rules file `name`'s exact win rate of two tables at goal
+/// 100 against 200,000 games of the plain loop with real dice.
+fn agrees_with_sampled_games(name: &str, seed: u64) {
+    let rules = example(name, None);
+    let remembering = rules.memory().expect("rules with memory");
+    let a = StrategyTable::from_fn(100, |s, o| ((s * o + 2) % 9) as u8);
+    let b = StrategyTable::from_fn(100, |s, o| (2 + (s + o) % 5) as u8);
+    let exact = crate::engine::win_rates(&rules, &a, &b, &Default::default()).first;
+    crate::engine::functions::tests::assert_sampled_near(exact, seed, name, |rng| {
+        let (memory, clock) = (remembering.memory(), remembering.clock());
+        crate::simulate::play_remembering(rules.score_rules(), memory, clock, [&a, &b], rng)
+    });
+}
+
 /// Spring 2020's rules file (examples/rules/sp20.toml) plays the course's
 /// own game of `play`'s doctest: Feral Hogs on the points of the previous
 /// turn, Free Bacon on the opponent's score cubed, Swine Swap on the first
 /// and last digits of 3 to the sum of the scores.
 #[test]
 fn spring_2020_plays_the_course_doctest() {
-    let text = include_str!("../../../examples/rules/sp20.toml");
-    let composed = ComposedRules::parse(text, Some(21)).unwrap();
-    let memory = composed.memory().map(|m| Arc::new(m) as _);
-    let clock = composed.clock().map(|c| Arc::new(c) as _);
-    let rules = Rules::from_functions("sp20".into(), Origin::RulesFile, Arc::new(composed))
-        .unwrap()
-        .remembering(memory, clock)
-        .unwrap();
+    let rules = example("sp20.toml", Some(21));
     assert_eq!(rules.memory().unwrap().name(), "feral-hogs-points");
     // strat0 rolls 3 at 0, 5 at 7, else 8; strat1 (its own score first)
     // rolls 1 at 0, 2 at 4, else 6; goal 21.
@@ -240,89 +260,62 @@ fn spring_2020_plays_the_course_doctest() {
     assert_eq!((s0, s1), (43, 15));
 }
 
-/// Spring 2020 at goal 100: two tables' exact win rate against 200,000
-/// games of the plain loop with real dice.
+/// Spring 2020 at goal 100 against sampled games.
 #[test]
 fn spring_2020_agrees_with_sampled_games() {
-    let text = include_str!("../../../examples/rules/sp20.toml");
-    let composed = ComposedRules::parse(text, None).unwrap();
-    let memory = composed.memory().unwrap();
-    let a = StrategyTable::from_fn(100, |s, o| ((s * o + 2) % 9) as u8);
-    let b = StrategyTable::from_fn(100, |s, o| (2 + (s + o) % 5) as u8);
-    let rules = Rules::from_functions("sp20".into(), Origin::RulesFile, Arc::new(composed.clone()))
-        .unwrap()
-        .remembering(Some(Arc::new(memory)), None)
-        .unwrap();
-    let exact = crate::engine::win_rates(&rules, &a, &b, &Default::default()).first;
-    crate::engine::functions::tests::assert_sampled_near(exact, 20, "sp20", |rng| {
-        crate::simulate::play_remembering(&composed, &memory, &crate::recall::Still, [&a, &b], rng)
-    });
+    agrees_with_sampled_games("sp20.toml", 20);
 }
 
-/// Summer 2020 at goal 100 (examples/rules/su20.toml): two tables' exact
-/// win rate against 200,000 games of the plain loop with real dice, and
-/// its Swine Swap read from the mover's side (the opponent's tens digit).
+/// Summer 2020 at goal 100 (examples/rules/su20.toml) against sampled
+/// games, and its Swine Swap read from the mover's side (the opponent's
+/// tens digit).
 #[test]
 fn summer_2020_agrees_with_sampled_games() {
-    let text = include_str!("../../../examples/rules/su20.toml");
-    let composed = ComposedRules::parse(text, None).unwrap();
-    assert_eq!(composed.after_turn(43, 21), (21, 43));
-    assert_eq!(composed.after_turn(21, 43), (21, 43));
-    assert_eq!(composed.zero_dice(0, 37), 6);
-    let memory = composed.memory().unwrap();
-    let a = StrategyTable::from_fn(100, |s, o| ((s * o + 2) % 9) as u8);
-    let b = StrategyTable::from_fn(100, |s, o| (2 + (s + o) % 5) as u8);
-    let rules = Rules::from_functions("su20".into(), Origin::RulesFile, Arc::new(composed.clone()))
-        .unwrap()
-        .remembering(Some(Arc::new(memory)), None)
-        .unwrap();
-    let exact = crate::engine::win_rates(&rules, &a, &b, &Default::default()).first;
-    crate::engine::functions::tests::assert_sampled_near(exact, 21, "su20", |rng| {
-        crate::simulate::play_remembering(&composed, &memory, &crate::recall::Still, [&a, &b], rng)
-    });
+    let rules = example("su20.toml", None);
+    let score = rules.score_rules();
+    assert_eq!(score.after_turn(43, 21), (21, 43));
+    assert_eq!(score.after_turn(21, 43), (21, 43));
+    assert_eq!(score.zero_dice(0, 37), 6);
+    agrees_with_sampled_games("su20.toml", 21);
 }
 
 /// Fall 2017's rules file (examples/rules/fa17.toml) and the page's
 /// worked examples of Free Bacon and Swine Swap.
 #[test]
 fn fall_2017_as_the_page_worked_it() {
-    let text = include_str!("../../../examples/rules/fa17.toml");
-    let composed = ComposedRules::parse(text, None).unwrap();
+    let rules = example("fa17.toml", None);
+    let score = rules.score_rules();
     for (opponent, points) in [(42, 5), (48, 9), (7, 8)] {
-        assert_eq!(
-            composed.zero_dice(0, opponent),
-            points,
-            "opponent {opponent}"
-        );
+        assert_eq!(score.zero_dice(0, opponent), points, "opponent {opponent}");
     }
-    assert_eq!(composed.after_turn(37 + 9, 92), (92, 46));
-    assert_eq!(composed.after_turn(91 + 20, 37), (37, 111));
-    assert_eq!(composed.after_turn(1, 30), (1, 30));
-    assert!(composed.memory().is_none());
+    assert_eq!(score.after_turn(37 + 9, 92), (92, 46));
+    assert_eq!(score.after_turn(91 + 20, 37), (37, 111));
+    assert_eq!(score.after_turn(1, 30), (1, 30));
+    assert!(rules.memory().is_none());
 }
 
 /// Spring 2019's rules file (examples/rules/sp19.toml) reads as the page's
 /// examples: Free Bacon against 10 and 39, a swap on a shared place.
 #[test]
 fn spring_2019_as_the_page_worked_it() {
-    let text = include_str!("../../../examples/rules/sp19.toml");
-    let composed = ComposedRules::parse(text, None).unwrap();
-    assert_eq!(composed.zero_dice(0, 10), 1);
-    assert_eq!(composed.zero_dice(0, 39), 4);
-    assert_eq!(composed.after_turn(41 + 2, 83), (83, 43));
-    assert_eq!(composed.after_turn(1 + 6, 2), (7, 2));
-    assert!(composed.memory().is_none());
+    let rules = example("sp19.toml", None);
+    let score = rules.score_rules();
+    assert_eq!(score.zero_dice(0, 10), 1);
+    assert_eq!(score.zero_dice(0, 39), 4);
+    assert_eq!(score.after_turn(41 + 2, 83), (83, 43));
+    assert_eq!(score.after_turn(1 + 6, 2), (7, 2));
+    assert!(rules.memory().is_none());
 }
 
 /// Fall 2018's rules file (examples/rules/fa18.toml) reads as the page's
 /// examples.
 #[test]
 fn fall_2018_as_the_page_worked_it() {
-    let text = include_str!("../../../examples/rules/fa18.toml");
-    let composed = ComposedRules::parse(text, None).unwrap();
-    assert_eq!(composed.zero_dice(0, 73), 11);
-    assert_eq!(composed.zero_dice(0, 27), 1);
-    assert_eq!(composed.after_turn(41 + 8, 83), (83, 49));
-    assert_eq!(composed.after_turn(35 + 8, 5), (43, 5));
-    assert!(composed.memory().is_none());
+    let rules = example("fa18.toml", None);
+    let score = rules.score_rules();
+    assert_eq!(score.zero_dice(0, 73), 11);
+    assert_eq!(score.zero_dice(0, 27), 1);
+    assert_eq!(score.after_turn(41 + 8, 83), (83, 49));
+    assert_eq!(score.after_turn(35 + 8, 5), (43, 5));
+    assert!(rules.memory().is_none());
 }
