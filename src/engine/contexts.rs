@@ -11,6 +11,7 @@ use crate::general::RuleTables;
 use crate::recall::{Context, Plan, Remembering, CHOICES, MAX_MEMORY, POINTS};
 use crate::table::MINUS_ONE;
 
+mod pages;
 mod reach;
 #[cfg(test)]
 use reach::keeping_landings;

@@ -18,6 +18,7 @@
 use std::cell::RefCell;
 use std::sync::atomic::AtomicBool;
 
+use super::pages::{Zeroable, Zeroed};
 use crate::engine::fast::{has_avx2, is_set};
 use crate::general::{Roll, RuleTables, Slot, CONSTANTS};
 use crate::recall::{Plan, Remembering, CHOICES, MAX_MEMORY, POINTS};
@@ -42,7 +43,7 @@ struct Seat {
     /// with, as bits.
     marks: Vec<u32>,
     /// `size` values a group, meaningful only where marked.
-    values: Vec<f64>,
+    values: Zeroed<f64>,
 }
 
 /// A thread's buffers, kept between pairs: both seats, and the landings
@@ -50,11 +51,12 @@ struct Seat {
 /// pass to read back instead of finding them again.
 struct Buffers {
     seats: [Seat; 2],
-    arena: Vec<Landing>,
+    arena: Zeroed<Landing>,
 }
 
 /// What an outcome of a roll leads to.
 #[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
 enum Kind {
     /// The game's end.
     End,
@@ -80,6 +82,9 @@ struct Landing {
     /// [`Kind::Other`]: the other seat's dice there.
     dice: u8,
 }
+
+// SAFETY: each field is valid as zero bytes (`Kind::End` is 0).
+unsafe impl Zeroable for Landing {}
 
 /// The two tables and what the passes read of the rules' plan, tabulated
 /// for them.
@@ -365,9 +370,9 @@ fn keeping_landings_inline(
     } = spare.unwrap_or_else(|| Buffers {
         seats: [(); 2].map(|_| Seat {
             marks: Vec::new(),
-            values: Vec::new(),
+            values: Zeroed::new(0),
         }),
-        arena: Vec::new(),
+        arena: Zeroed::new(0),
     });
     for seat in &mut seats {
         seat.marks.clear();
@@ -375,12 +380,15 @@ fn keeping_landings_inline(
         // No value is read before it is written: fresh zeroed pages, not a
         // pass of zeros, where the size changes.
         if seat.values.len() != n * n * groups * size {
-            seat.values = vec![0.0; n * n * groups * size];
+            seat.values = Zeroed::new(n * n * groups * size);
         }
     }
-    arena.clear();
     // Room for a typical game's landings (address space only until used).
-    arena.reserve(kept.min(n * n * groups * 64));
+    let room = kept.min(n * n * groups * 64);
+    if arena.len() < room {
+        arena = Zeroed::new(room);
+    }
+    let mut filled = 0;
     // Both starts: scores 0, memories 0, clock 0.
     let start = |i: usize| usize::from(p.which_of[usize::from(p.dice[i][0]) * size]);
     for (i, seat) in seats.iter_mut().enumerate() {
@@ -408,13 +416,16 @@ fn keeping_landings_inline(
                     }
                     p.landings(i, state, group, &mut out);
                     if recording {
-                        if arena.len() + out.len() > kept {
+                        if filled + out.len() > room {
                             // Past what is worth keeping: the backward pass
                             // finds every roll's landings again.
                             recording = false;
-                            arena = Vec::new();
                         } else {
-                            arena.extend(out.iter().map(|&(_, landing)| landing));
+                            let to = &mut arena[filled..filled + out.len()];
+                            for (to, &(_, landing)) in to.iter_mut().zip(&out) {
+                                *to = landing;
+                            }
+                            filled += out.len();
                         }
                     }
                     for &(_, landing) in &out {
@@ -443,7 +454,8 @@ fn keeping_landings_inline(
     }
     // Backward: the values of the marked groups, highest diagonal first.
     let mut sums = [0.0f64; MAX_MEMORY as usize];
-    let mut end = arena.len();
+    let mut end = filled;
+    let arena_read: &[Landing] = &arena;
     for d in (0..=2 * (n - 1)).rev() {
         if is_set(cancel) {
             return [f64::NAN; 2];
@@ -454,15 +466,17 @@ fn keeping_landings_inline(
         for i in (0..2).rev() {
             let [zero, one] = &mut seats;
             let (own, other) = if i == 0 { (zero, &*one) } else { (one, &*zero) };
+            // Plain slices for the loops.
+            let (marks, values, theirs) = (&own.marks, &mut *own.values, &*other.values);
             for state in diagonal(d).rev() {
                 for group in (0..groups).rev() {
-                    let reached = own.marks[state * groups + group];
+                    let reached = marks[state * groups + group];
                     if reached == 0 {
                         continue;
                     }
                     if recording {
                         let faces = p.probabilities(i, state, group);
-                        let landings = &arena[end - faces.len()..end];
+                        let landings = &arena_read[end - faces.len()..end];
                         end -= faces.len();
                         out.clear();
                         let probabilities = faces.iter().map(|&(_, prob)| prob);
@@ -482,33 +496,33 @@ fn keeping_landings_inline(
                                 Kind::Other => {
                                     let j = p.which_of[usize::from(landing.dice) * size + b];
                                     let at = (at + usize::from(j)) * size + usize::from(landing.m);
-                                    prob * (1.0 - other.values[at])
+                                    prob * (1.0 - theirs[at])
                                 }
-                                Kind::Again => prob * own.values[at * size + b],
+                                Kind::Again => prob * values[at * size + b],
                             }
                         }
-                        own.values[(state * groups + group) * size + b] = sum;
+                        values[(state * groups + group) * size + b] = sum;
                         continue;
                     }
                     // Feral Hogs' eleven memories with the width known to
                     // the compiler, which then keeps the sums in registers.
                     let at = (state * groups + group) * size;
                     if size == 11 {
-                        group_values(&p, 11, &out, &own.values, &other.values, &mut sums);
-                        own.values[at..at + 11].copy_from_slice(&sums[..11]);
+                        group_values(&p, 11, &out, values, theirs, &mut sums);
+                        values[at..at + 11].copy_from_slice(&sums[..11]);
                     } else {
-                        group_values(&p, size, &out, &own.values, &other.values, &mut sums);
-                        own.values[at..at + size].copy_from_slice(&sums[..size]);
+                        group_values(&p, size, &out, values, theirs, &mut sums);
+                        values[at..at + size].copy_from_slice(&sums[..size]);
                     }
                 }
             }
         }
     }
     let values = [0, 1].map(|i| seats[i].values[start(i) * size]);
-    if arena.capacity() * std::mem::size_of::<Landing>() > KEPT_BYTES {
-        arena = Vec::new();
+    if std::mem::size_of_val(&*arena) > KEPT_BYTES {
+        arena = Zeroed::new(0);
     }
-    if std::mem::size_of_val(seats[0].values.as_slice()) <= KEPT_BYTES {
+    if std::mem::size_of_val(&*seats[0].values) <= KEPT_BYTES {
         SPARE.with(|spare| *spare.borrow_mut() = Some(Buffers { seats, arena }));
     }
     values
