@@ -203,8 +203,8 @@ def after_turn(s, o):
     }
 }
 
-/// An example rules file, read as `--rules examples/rules/NAME` reads it
-/// (with `goal` in place of the file's).
+/// An example rules file, TOML or Python, read as `--rules
+/// examples/rules/NAME` reads it (with `goal` in place of the file's).
 fn example(name: &str, goal: Option<u32>) -> Rules {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("examples/rules")
@@ -213,7 +213,11 @@ fn example(name: &str, goal: Option<u32>) -> Rules {
         goal,
         ..Default::default()
     };
-    crate::rules::from_toml(&path, overrides).unwrap()
+    if name.ends_with(".py") {
+        crate::rules::from_python(&path, overrides).unwrap()
+    } else {
+        crate::rules::from_toml(&path, overrides).unwrap()
+    }
 }
 
 /// The example rules file `name`'s exact win rate of two tables at goal
@@ -318,4 +322,305 @@ fn fall_2018_as_the_page_worked_it() {
     assert_eq!(score.after_turn(41 + 8, 83), (83, 49));
     assert_eq!(score.after_turn(35 + 8, 5), (43, 5));
     assert!(rules.memory().is_none());
+}
+
+/// Both players' dice as functions of (score, opponent).
+type Rolls = [fn(u32, u32) -> u8; 2];
+
+/// Two scores, player 0's first.
+type Scores = (u32, u32);
+
+/// A game of the example rules file `name` to `goal` from `start`, the
+/// two players rolling `rolls(score, opponent)` dice, with `dice`: the
+/// final scores, as the course's `play` returns them.
+fn play(
+    name: &str,
+    rolls: Rolls,
+    start: (u32, u32),
+    dice: &mut dyn crate::turn::Dice,
+    goal: u32,
+) -> (u32, u32) {
+    let rules = example(name, Some(goal));
+    let tables = rolls.map(|f| StrategyTable::from_fn(goal, f));
+    crate::check::inputs::game_loop(&rules, [&tables[0], &tables[1]], start, dice, goal).0
+}
+
+/// Dice that always roll `face`, whatever their sides (the course's
+/// `make_test_dice(face)`).
+fn always(face: &[u32]) -> crate::check::inputs::Script<'_> {
+    crate::check::inputs::Script {
+        faces: face,
+        next: 0,
+    }
+}
+
+/// The course's tests of Fall 2014 and Spring 2015 roll 1 on four-sided
+/// dice and 3 on six-sided ones.
+struct OneOnFourThreeOnSix;
+
+impl crate::turn::Dice for OneOnFourThreeOnSix {
+    fn roll(&mut self, sides: u32) -> u32 {
+        if sides == 4 {
+            1
+        } else {
+            3
+        }
+    }
+}
+
+/// Fall 2014's rules file (examples/rules/fa14.toml): the page's examples
+/// and the course's tests of Free Bacon, Hog Wild, Swine Swap and `play`.
+#[test]
+fn fall_2014_as_the_course_tested_it() {
+    let rules = example("fa14.toml", None);
+    let score = rules.score_rules();
+    for (opponent, points) in [(42, 3), (48, 5), (35, 3), (71, 7), (7, 8)] {
+        assert_eq!(score.zero_dice(0, opponent), points, "opponent {opponent}");
+    }
+    for (s, o, sides) in [(16, 64, 6), (50, 80, 6), (4, 24, 4), (0, 0, 4)] {
+        assert_eq!(score.dice_sides(s, o), sides, "({s}, {o})");
+    }
+    // Player 1 at 5 scores 5 against 20: the scores swap.
+    assert_eq!(score.after_turn(10, 20), (20, 10));
+    assert_eq!(score.after_turn(23 + 7, 60), (60, 30));
+    assert!(rules.memory().is_none());
+    let roll = |n: u8| -> fn(u32, u32) -> u8 {
+        match n {
+            0 => |_, _| 0,
+            2 => |_, _| 2,
+            5 => |_, _| 5,
+            _ => |_, _| 10,
+        }
+    };
+    let weird: fn(u32, u32) -> u8 = |_, o| (o / 10) as u8;
+    let games = [
+        ([roll(5), roll(5)], (92, 106)),
+        ([roll(2), roll(2)], (17, 102)),
+        ([roll(2), roll(10)], (19, 120)),
+        ([roll(0), roll(0)], (101, 97)),
+        ([roll(0), roll(2)], (100, 95)),
+        ([roll(0), weird], (64, 109)),
+        ([weird, weird], (108, 93)),
+    ];
+    for (rolls, end) in games {
+        let mut dice = OneOnFourThreeOnSix;
+        assert_eq!(play("fa14.toml", rolls, (0, 0), &mut dice, 100), end);
+    }
+}
+
+/// Spring 2018's rules file (examples/rules/sp18.toml): the page's
+/// examples and the course's tests of Free Bacon, Swine Swap and `play`.
+#[test]
+fn spring_2018_as_the_course_tested_it() {
+    let rules = example("sp18.toml", None);
+    let score = rules.score_rules();
+    let bacon = [(42, 4), (48, 6), (7, 9), (35, 4), (71, 8), (0, 2)];
+    for (opponent, points) in bacon {
+        assert_eq!(score.zero_dice(0, opponent), points, "opponent {opponent}");
+    }
+    for (s, o) in [(20, 40), (40, 20), (34, 17), (15, 30)] {
+        assert_eq!(score.after_turn(s, o), (o, s), "({s}, {o}) swap");
+    }
+    let stay = [(19, 91), (41, 14), (13, 32), (1, 0), (0, 1), (3, 0), (0, 3)];
+    for (s, o) in stay.into_iter().chain([(10, 1), (1, 10), (1, 30)]) {
+        assert_eq!(score.after_turn(s, o), (s, o), "({s}, {o}) stay");
+    }
+    assert_eq!(score.after_turn(37 + 9, 92), (92, 46));
+    assert!(rules.memory().is_none());
+    let games: [(Rolls, Scores, u32, Scores); 8] = [
+        ([|_, _| 5, |_, _| 3], (91, 10), 100, (106, 10)),
+        ([|_, _| 5, |_, _| 5], (0, 0), 10, (15, 0)),
+        ([|_, _| 4, |_, _| 3], (88, 20), 100, (20, 100)),
+        ([|_, _| 4, |_, _| 4], (87, 88), 100, (99, 100)),
+        (
+            [|_, o| (o % 10) as u8, |_, o| (o / 10) as u8],
+            (40, 92),
+            100,
+            (101, 73),
+        ),
+        ([|_, _| 4, |_, _| 4], (42, 96), 100, (108, 54)),
+        ([|_, _| 0, |_, _| 0], (11, 99), 100, (13, 103)),
+        ([|_, _| 0, |_, _| 2], (0, 0), 15, (16, 2)),
+    ];
+    for (rolls, start, goal, end) in games {
+        let got = play("sp18.toml", rolls, start, &mut always(&[3]), goal);
+        assert_eq!(got, end, "from {start:?} to {goal}");
+    }
+}
+
+/// Summer 2018's rules file (examples/rules/su18.toml): the course's tests
+/// of Free Bacon, Swine Swap and `play`, and the preset digit-swap's bits.
+#[test]
+fn summer_2018_as_the_course_tested_it() {
+    let rules = example("su18.toml", None);
+    let score = rules.score_rules();
+    let bacon = [(46, 5), (28, 7), (5, 1), (35, 6), (71, 8), (7, 1), (0, 1)];
+    for (opponent, points) in bacon.into_iter().chain([(16, 7), (47, 9)]) {
+        assert_eq!(score.zero_dice(0, opponent), points, "opponent {opponent}");
+    }
+    for (s, o) in [(19, 91), (91, 19), (0, 1), (30, 0), (80, 3)] {
+        assert_eq!(score.after_turn(s, o), (o, s), "({s}, {o}) swap");
+    }
+    for (s, o) in [(36, 13), (1, 0), (51, 81)] {
+        assert_eq!(score.after_turn(s, o), (s, o), "({s}, {o}) stay");
+    }
+    let games: [(Rolls, Scores, u32, u32, Scores); 6] = [
+        ([|_, _| 5, |_, _| 3], (91, 10), 100, 3, (106, 10)),
+        ([|_, _| 5, |_, _| 5], (0, 0), 10, 3, (15, 0)),
+        ([|_, _| 4, |_, _| 4], (87, 88), 100, 3, (99, 100)),
+        ([|_, _| 0, |_, _| 0], (11, 99), 100, 3, (13, 103)),
+        ([|_, _| 0, |_, _| 1], (0, 0), 20, 2, (15, 21)),
+        ([|_, _| 3, |_, _| 4], (42, 96), 100, 2, (104, 48)),
+    ];
+    for (rolls, start, goal, face, end) in games {
+        let got = play("su18.toml", rolls, start, &mut always(&[face]), goal);
+        assert_eq!(got, end, "from {start:?} to {goal}");
+    }
+    let preset = Rules::preset(Preset::DigitSwap, 100).unwrap();
+    let table = StrategyTable::from_fn(100, |s, o| ((s * 7 + o * 3) % 11) as u8);
+    let six = StrategyTable::constant(100, 6);
+    let options = Default::default();
+    let file = crate::engine::win_rates(&rules, &table, &six, &options);
+    let built_in = crate::engine::win_rates(&preset, &table, &six, &options);
+    assert_eq!(file.first.to_bits(), built_in.first.to_bits());
+    assert_eq!(file.second.to_bits(), built_in.second.to_bits());
+}
+
+/// A strategy of the course's `play` tests: `always_roll(n)` for `n` up
+/// to 10; 11 and 12 stand for its two functions of the scores,
+/// `opponent % 10` and `max(score // 10 - 4, 0)`.
+fn course_strategy(n: u8) -> fn(u32, u32) -> u8 {
+    const ALWAYS: [fn(u32, u32) -> u8; 11] = [
+        |_, _| 0,
+        |_, _| 1,
+        |_, _| 2,
+        |_, _| 3,
+        |_, _| 4,
+        |_, _| 5,
+        |_, _| 6,
+        |_, _| 7,
+        |_, _| 8,
+        |_, _| 9,
+        |_, _| 10,
+    ];
+    match n {
+        11 => |_, o| (o % 10) as u8,
+        12 => |s, _| (s / 10).saturating_sub(4) as u8,
+        n => ALWAYS[usize::from(n)],
+    }
+}
+
+/// The course's `play` tests of the semesters in Python rules files
+/// (extra turns, Hog Pile, Pigs on Prime), played by hog's game loop on
+/// the rules hog reads from each file: (strategies, start, goal, dice
+/// faces in turn, final scores).
+#[test]
+fn the_python_semesters_play_the_course_games() {
+    type Game = ([u8; 2], (u32, u32), u32, &'static [u32], (u32, u32));
+    let three: &[u32] = &[3];
+    let seven: &[u32] = &[7];
+    let semesters: [(&str, &[Game]); 6] = [
+        (
+            "fa20.py",
+            &[
+                ([5, 3], (91, 10), 100, three, (106, 10)),
+                ([5, 5], (0, 0), 10, three, (15, 0)),
+                // An extra turn from Swine Align.
+                ([5, 5], (0, 0), 25, three, (15, 30)),
+                ([5, 5], (0, 0), 15, three, (15, 0)),
+                ([11, 12], (71, 80), 100, seven, (83, 108)),
+                ([4, 4], (88, 87), 100, three, (100, 87)),
+                ([0, 0], (8, 95), 100, three, (12, 107)),
+                ([1, 1], (0, 0), 25, &[5, 10, 3, 1, 11, 6], (26, 10)),
+            ],
+        ),
+        (
+            "sp21.py",
+            &[
+                // An extra turn from More Boar.
+                ([6, 2], (0, 0), 25, three, (36, 12)),
+                ([11, 12], (71, 80), 100, seven, (74, 108)),
+                ([0, 0], (5, 96), 100, three, (9, 100)),
+                ([1, 1], (0, 0), 25, &[5, 19, 2, 1, 11, 6], (19, 25)),
+            ],
+        ),
+        (
+            "su21.py",
+            &[
+                ([4, 3], (0, 0), 25, three, (24, 27)),
+                ([11, 12], (71, 80), 100, seven, (83, 108)),
+                ([0, 0], (5, 96), 100, three, (12, 101)),
+                ([1, 1], (0, 0), 25, &[5, 22, 8, 1, 2, 6, 3], (22, 25)),
+            ],
+        ),
+        (
+            "fa21.py",
+            &[
+                ([3, 3], (0, 0), 15, three, (9, 18)),
+                ([11, 12], (71, 80), 100, seven, (75, 108)),
+                ([0, 0], (5, 96), 100, three, (12, 103)),
+                ([1, 1], (0, 0), 25, &[5, 22, 8, 1, 2, 6, 3], (15, 29)),
+            ],
+        ),
+        (
+            "sp22.py",
+            &[
+                ([3, 3], (0, 0), 15, three, (9, 18)),
+                ([11, 12], (71, 80), 100, seven, (91, 108)),
+                ([0, 0], (5, 96), 100, three, (23, 108)),
+                ([1, 1], (0, 0), 25, &[5, 22, 8, 1, 2, 6, 3], (13, 26)),
+            ],
+        ),
+        (
+            "su22.py",
+            &[
+                ([3, 3], (0, 0), 15, three, (18, 9)),
+                ([1, 1], (0, 0), 5, three, (5, 0)),
+                ([11, 12], (71, 80), 100, seven, (87, 108)),
+                ([0, 0], (5, 96), 100, three, (19, 101)),
+                ([1, 1], (0, 0), 25, &[5, 22, 8, 1, 2, 6, 3], (15, 29)),
+            ],
+        ),
+    ];
+    for (name, games) in semesters {
+        for &(players, start, goal, faces, end) in games {
+            let rolls = players.map(course_strategy);
+            let got = play(name, rolls, start, &mut always(faces), goal);
+            assert_eq!(got, end, "{name}: {players:?} from {start:?} to {goal}");
+        }
+    }
+}
+
+/// Fall 2022's rules file (examples/rules/fa22.py) plays the course's
+/// seeded game 50266 (goal 88 from 64 and 24): 24 + 1 = 25 is a square,
+/// so it becomes 36.
+#[test]
+fn fall_2022_plays_a_course_game() {
+    let rolls: Rolls = [|_, _| 9, |_, _| 8];
+    let faces = [
+        5, 5, 1, 4, 6, 6, 2, 4, 1, 5, 6, 5, 4, 1, 5, 1, 1, 4, 3, 2, 6, 5, 5, 3, 6, 6,
+    ];
+    let got = play("fa22.py", rolls, (64, 24), &mut always(&faces), 88);
+    assert_eq!(got, (105, 36));
+}
+
+/// The semesters with extra turns, from Python, against sampled games of
+/// the plain loop with real dice.
+#[test]
+fn extra_turn_semesters_agree_with_sampled_games() {
+    for (name, seed) in [("fa20.py", 30), ("sp21.py", 31)] {
+        let rules = example(name, None);
+        let a = StrategyTable::from_fn(100, |s, o| ((s * o + 2) % 9) as u8);
+        let b = StrategyTable::from_fn(100, |s, o| (2 + (s + o) % 5) as u8);
+        let exact = crate::engine::win_rates(&rules, &a, &b, &Default::default()).first;
+        crate::engine::functions::tests::assert_sampled_near(exact, seed, name, |rng| {
+            crate::simulate::play_remembering(
+                rules.score_rules(),
+                &crate::recall::Forgetful,
+                &crate::recall::Still,
+                [&a, &b],
+                rng,
+            )
+        });
+    }
 }
