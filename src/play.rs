@@ -418,8 +418,13 @@ impl<'r, D: Dice> Game<'r, D> {
     fn turn(&mut self, dice: u8) -> Turn {
         let player = self.to_move;
         let before = (self.score(player), self.score(player.other()));
+        // The goals the clock gives the players for this turn, if any.
+        let goal = self.rules.goal();
+        let goals = (self.rules.memory())
+            .and_then(|m| m.clock().goals(self.clock))
+            .unwrap_or((goal, goal));
         let mut played = self.play(before, dice);
-        self.finish_turn(played.after, played.again, &mut played.events);
+        self.finish_turn(played.after, goals, played.again, &mut played.events);
         Turn {
             player,
             before,
@@ -482,12 +487,13 @@ impl<'r, D: Dice> Game<'r, D> {
     }
 
     /// Put the scores after a turn on the board and see who moves next:
-    /// the game ends when a score reaches the goal (both at once is a tie);
-    /// else the other player moves, or the same one again when `again`
-    /// says why.
+    /// the game ends when a score reaches its player's goal (`goals`, the
+    /// mover's first; both at once is a tie); else the other player moves,
+    /// or the same one again when `again` says why.
     fn finish_turn(
         &mut self,
         (mover, other): (u32, u32),
+        goals: (u32, u32),
         again: Option<Event>,
         events: &mut Vec<Event>,
     ) {
@@ -495,8 +501,7 @@ impl<'r, D: Dice> Game<'r, D> {
         self.scores[player.index()] = mover;
         self.scores[player.other().index()] = other;
         self.turns += 1;
-        let goal = self.rules.goal();
-        match (mover >= goal, other >= goal) {
+        match (mover >= goals.0, other >= goals.1) {
             (true, true) => {
                 self.tied = true;
                 events.push(Event::Tie);

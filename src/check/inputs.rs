@@ -506,11 +506,14 @@ pub(crate) fn game_loop(
         None => (&Forgetful, &Still),
     };
     let mut trace = Vec::new();
+    // A turn ends the game when a score reaches its player's goal (the
+    // clock's, where it gives each player one).
     while board.score[0] < goal && board.score[1] < goal {
         let (mover, other) = (board.mover, 1 - board.mover);
         let (s, o) = (board.score[mover], board.score[other]);
         trace.push([mover as u32, s, o]);
         let choice = players[mover].get(s, o);
+        let (mine, theirs) = clock.goals(board.clock).unwrap_or((goal, goal));
         let turned = take_turn(
             rules.score_rules(),
             memory,
@@ -520,6 +523,9 @@ pub(crate) fn game_loop(
             dice,
             &mut (),
         );
+        if board.score[mover] >= mine || board.score[other] >= theirs {
+            break;
+        }
         if !turned.clock_again && !turned.extra_turn {
             board.mover = other;
         }

@@ -246,8 +246,17 @@ fn text_output(rules: &Rules, play: &Play<'_>, e: &Explanation) -> String {
         why(e),
         zero_dice_note(rules, e),
         dice_words(shown.dice),
-        outcome_lines(shown, rules.goal()),
+        outcome_lines(shown, goals(rules, e)),
     )
+}
+
+/// The mover's goal and the other player's at the explained state: the
+/// clock's where it gives the players goals of their own.
+fn goals(rules: &Rules, e: &Explanation) -> (u32, u32) {
+    let goal = rules.goal();
+    (rules.memory().zip(e.remembered))
+        .and_then(|(m, at)| m.clock().goals(at.clock))
+        .unwrap_or((goal, goal))
 }
 
 /// Under rules with memory, what each player remembers and which counts
@@ -399,14 +408,14 @@ fn zero_dice_note(rules: &Rules, e: &Explanation) -> String {
 }
 
 /// The outcomes of one choice, four to a line.
-fn outcome_lines(choice: &Choice, goal: u32) -> String {
+fn outcome_lines(choice: &Choice, (mine, theirs): (u32, u32)) -> String {
     let cells: Vec<String> = choice
         .outcomes
         .iter()
         .map(|o| {
-            let end = if o.score >= goal {
+            let end = if o.score >= mine {
                 " win"
-            } else if o.opponent_score >= goal {
+            } else if o.opponent_score >= theirs {
                 " loss"
             } else {
                 ""

@@ -46,6 +46,13 @@ pub trait ScoreRules: Sync {
     fn extra_turn(&self, _score: u32, _opponent: u32) -> bool {
         false
     }
+    /// The mover's goal and the other player's, each at most
+    /// [`ScoreRules::goal`] (the board's size): both the goal by default;
+    /// a clock gives the players goals of their own (see
+    /// `crate::recall::Clock::goals`).
+    fn goals(&self) -> (u32, u32) {
+        (self.goal(), self.goal())
+    }
     /// Write everything that decides these functions' answers to `out`,
     /// for the rules' identity (see `crate::rules::RulesId`); `false`
     /// where they cannot say (then each instance is a rule set of its own).
@@ -169,6 +176,8 @@ pub struct RuleTables {
     /// `dice_points[sides]`: the fewest and most points 1 to 10 dice of
     /// those sides score, for the sides some state rolls.
     dice_points: Vec<(u32, u32)>,
+    /// Whether the after-turn rules give some turn an extra turn.
+    extra_turns: bool,
 }
 
 /// The final points of every raw outcome at every state, for rules with
@@ -256,6 +265,12 @@ impl RuleTables {
             )));
         }
         let n = goal as usize;
+        let (mine, theirs) = rules.goals();
+        if !(1..=goal).contains(&mine) || !(1..=goal).contains(&theirs) {
+            return Err(bad(format!(
+                "goals {mine} and {theirs} must be 1 to the board's goal {goal}"
+            )));
+        }
         let mut zero_dice = Vec::with_capacity(n * n);
         let mut sides = Vec::with_capacity(n * n);
         for s in 0..goal {
@@ -290,7 +305,7 @@ impl RuleTables {
         for o in 0..goal {
             for t in 0..width as u32 {
                 let (mover, other) = rules.after_turn(t, o);
-                let end = match (mover >= goal, other >= goal) {
+                let end = match (mover >= mine, other >= theirs) {
                     (true, true) => End::Half,
                     (true, false) => End::Win,
                     (false, true) => End::Lose,
@@ -321,6 +336,9 @@ impl RuleTables {
             kind: Vec::new(),
             max_drop: 0,
             dice_points: Vec::new(),
+            extra_turns: ends
+                .iter()
+                .any(|end| matches!(end, End::Next { again: true, .. })),
         };
         if rules.has_turn_points() {
             let mut turn = TurnPoints {
@@ -595,6 +613,12 @@ impl RuleTables {
     /// A turn of more points than this lands on a higher sum.
     pub fn max_drop(&self) -> u32 {
         self.max_drop
+    }
+
+    /// Whether the after-turn rules give some turn an extra turn (from a
+    /// state below the goal or past it).
+    pub fn has_extra_turns(&self) -> bool {
+        self.extra_turns
     }
 
     /// The fewest and the most points 1 to 10 dice score at `(s, o)`,

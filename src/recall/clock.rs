@@ -33,6 +33,14 @@ pub trait Clock: Sync {
         let _ = clock;
         None
     }
+    /// The mover's goal and the other player's at `clock`, where the
+    /// clock gives the players goals of their own (each at most the
+    /// rules' goal, which then only sizes the board); `None`, the rules'
+    /// goal for both, by default.
+    fn goals(&self, clock: u32) -> Option<(u32, u32)> {
+        let _ = clock;
+        None
+    }
     /// Its name, for messages and reports.
     fn name(&self) -> String;
     /// What `clock` means, for the game's narration and the optimum's
@@ -113,6 +121,8 @@ pub enum ClockRule {
     PerfectPiggy(super::PerfectPiggy),
     /// Pork Chop's dice and its -1 move.
     PorkChop(super::PorkChop),
+    /// A goal for each player.
+    Goals(super::Goals),
 }
 
 impl ClockRule {
@@ -121,6 +131,7 @@ impl ClockRule {
             ClockRule::TimeTrot(c) => c,
             ClockRule::PerfectPiggy(c) => c,
             ClockRule::PorkChop(c) => c,
+            ClockRule::Goals(c) => c,
         }
     }
 }
@@ -140,6 +151,9 @@ impl Clock for ClockRule {
     }
     fn minus_one(&self, clock: u32) -> Option<MinusOne> {
         self.inner().minus_one(clock)
+    }
+    fn goals(&self, clock: u32) -> Option<(u32, u32)> {
+        self.inner().goals(clock)
     }
     fn name(&self) -> String {
         self.inner().name()

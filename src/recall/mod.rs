@@ -24,12 +24,14 @@
 
 mod clock;
 mod feral;
+mod goals;
 mod remembering;
 mod swapped_dice;
 mod time_trot;
 
 pub use clock::{Clock, ClockRule, MinusOne, Still};
 pub use feral::FeralHogs;
+pub use goals::Goals;
 pub(crate) use remembering::{Plan, CHOICES, POINTS};
 pub use remembering::{Remembering, MAX_CLOCK, MAX_MEMORY, MAX_STATES};
 pub use swapped_dice::{MinusOneMove, PerfectPiggy, PerfectTurn, PorkChop, Swap, SwappedDice};

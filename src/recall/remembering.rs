@@ -42,10 +42,9 @@ pub(crate) struct Plan {
     /// For clocks that read the points: `[(c * moves + k) * POINTS + q]`
     /// after a turn that added `q` points.
     pub(crate) point_ticks: Option<Vec<(u32, bool)>>,
-    /// The dice each clock's turns roll: per distinct change the clock
-    /// makes to the rules' dice (`None`: none; else the sides of a die of
-    /// each number of sides, indexed by it), the clocks that make it.
-    pub(crate) variants: Vec<(Option<Vec<u32>>, Vec<usize>)>,
+    /// The rules each clock's turns play: per distinct change the clock
+    /// makes to them, the clocks that make it.
+    pub(crate) variants: Vec<(Variant, Vec<usize>)>,
     /// The move of rolling -1 dice at each clock, where there is one.
     pub(crate) minus_one: Vec<Option<MinusOne>>,
 }
@@ -150,7 +149,7 @@ impl Plan {
         };
         let mut ticks = Vec::with_capacity(clocks as usize * moves);
         let mut point_ticks = Vec::new();
-        let mut variants: Vec<(Option<Vec<u32>>, Vec<usize>)> = Vec::new();
+        let mut variants: Vec<(Variant, Vec<usize>)> = Vec::new();
         for c in 0..clocks {
             for k in 0..CHOICES as u32 {
                 if clock.reads_points() {
@@ -180,10 +179,13 @@ impl Plan {
                     dice[own as usize]
                 )));
             }
-            let change = SIDES
-                .clone()
-                .any(|own| dice[own as usize] != own)
-                .then_some(dice);
+            let change = Variant {
+                dice: SIDES
+                    .clone()
+                    .any(|own| dice[own as usize] != own)
+                    .then_some(dice),
+                goals: clock.goals(c),
+            };
             match variants.iter_mut().find(|(v, _)| *v == change) {
                 Some((_, of)) => of.push(c as usize),
                 None => variants.push((change, vec![c as usize])),
@@ -352,9 +354,23 @@ impl Remembering {
         let mut dice = Vec::with_capacity(plan.variants.len());
         for (change, _) in &plan.variants {
             dice.push(match change {
-                None => None,
-                Some(sides) => Some(Arc::new(RuleTables::new(&Resided { rules, sides })?)),
+                Variant {
+                    dice: None,
+                    goals: None,
+                } => None,
+                Variant { dice, goals } => Some(Arc::new(RuleTables::new(&Resided {
+                    rules,
+                    sides: dice.as_deref(),
+                    goals: *goals,
+                })?)),
             });
+        }
+        if clock.goals(0).is_some() && tables.has_extra_turns() {
+            return Err(HogError::BadRules(format!(
+                "{}: the goals follow the turns, and these rules give extra turns (a \
+                 player's goal would pass to the other)",
+                clock.name()
+            )));
         }
         let remembering = Remembering {
             memory,
@@ -473,11 +489,23 @@ impl Remembering {
 /// 450 MB of values and choices a seat.
 pub const MAX_STATES: u64 = 50_000_000;
 
-/// The rules with their dice changed by a clock: a die of `own` sides
-/// rolls `sides[own]` (Perfect Piggy's and Pork Chop's swapped dice).
+/// How a clock changes the rules at some of its values.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Variant {
+    /// `None`: the rules' own dice; else the sides of a die of each number
+    /// of sides, indexed by it (Perfect Piggy's and Pork Chop's swapped
+    /// dice).
+    pub(crate) dice: Option<Vec<u32>>,
+    /// The mover's goal and the other's, where the clock gives them.
+    pub(crate) goals: Option<(u32, u32)>,
+}
+
+/// The rules as a clock changes them: a die of `own` sides rolls
+/// `sides[own]`, and the players play to `goals`.
 struct Resided<'a> {
     rules: &'a dyn ScoreRules,
-    sides: &'a [u32],
+    sides: Option<&'a [u32]>,
+    goals: Option<(u32, u32)>,
 }
 
 impl ScoreRules for Resided<'_> {
@@ -488,7 +516,8 @@ impl ScoreRules for Resided<'_> {
         self.rules.zero_dice(score, opponent)
     }
     fn dice_sides(&self, score: u32, opponent: u32) -> u32 {
-        self.sides[self.rules.dice_sides(score, opponent) as usize]
+        let own = self.rules.dice_sides(score, opponent);
+        self.sides.map_or(own, |sides| sides[own as usize])
     }
     fn pig_out(&self) -> PigOut {
         self.rules.pig_out()
@@ -504,5 +533,8 @@ impl ScoreRules for Resided<'_> {
     }
     fn extra_turn(&self, score: u32, opponent: u32) -> bool {
         self.rules.extra_turn(score, opponent)
+    }
+    fn goals(&self) -> (u32, u32) {
+        self.goals.unwrap_or_else(|| self.rules.goals())
     }
 }

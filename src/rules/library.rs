@@ -40,6 +40,9 @@ pub enum ZeroDiceRule {
     BaconCubeAlternating,
     /// Summer 2020: `10 - ones(opponent) + tens(opponent)`.
     BaconTenMinusOnesPlusTens,
+    /// Fall 2021's Picky Piggy: the `n`th digit of 1/7 = 0.142857...,
+    /// `n` the opponent's score (7 at 0).
+    PickyPiggy,
 }
 
 impl ZeroDiceRule {
@@ -55,6 +58,10 @@ impl ZeroDiceRule {
             ZeroDiceRule::BaconTenMinusMinDigit => 10 - t.min(o),
             ZeroDiceRule::BaconCubeAlternating => cube_alternating(opponent),
             ZeroDiceRule::BaconTenMinusOnesPlusTens => 10 - o + t,
+            ZeroDiceRule::PickyPiggy => match opponent {
+                0 => 7,
+                n => [1, 4, 2, 8, 5, 7][((n - 1) % 6) as usize],
+            },
         }
     }
 }
@@ -128,6 +135,9 @@ pub enum AfterTurnRule {
     /// scores (a one-digit score's first digit is itself); equal scores do
     /// not swap.
     SwapFirstTimesLast,
+    /// Fall 2021's Hog Pile: "if the players' scores are the same, the
+    /// current player's score doubles".
+    HogPile,
 }
 
 /// The first digit of `x` (its only digit below 10).
@@ -146,6 +156,8 @@ impl AfterTurnRule {
                 let end = rule.apply(mover, other, sus_points);
                 return (end.mover, end.other);
             }
+            AfterTurnRule::HogPile if mover == other => return (2 * mover, other),
+            AfterTurnRule::HogPile => return (mover, other),
             AfterTurnRule::SwapMultiple => {
                 let (low, high) = (mover.min(other), mover.max(other));
                 low > 1 && high.is_multiple_of(low)
@@ -305,6 +317,13 @@ pub const CATALOG: &[Component] = &[
         from: "Spring 2020",
     },
     Component {
+        kind: Kind::ZeroDice,
+        name: "picky-piggy",
+        params: &[],
+        definition: "the nth digit of 1/7 = 0.142857..., n the opponent's score (7 at 0)",
+        from: "Fall 2021",
+    },
+    Component {
         kind: Kind::Dice,
         name: "six-sided",
         params: &[],
@@ -412,6 +431,13 @@ pub const CATALOG: &[Component] = &[
         from: "Spring 2020",
     },
     Component {
+        kind: Kind::AfterTurn,
+        name: "hog-pile",
+        params: &[],
+        definition: "equal scores double the mover's",
+        from: "Fall 2021",
+    },
+    Component {
         kind: Kind::Memory,
         name: "feral-hogs",
         params: &[],
@@ -438,6 +464,15 @@ pub const CATALOG: &[Component] = &[
                      turn, but not on a turn that is itself one",
         from: "2018 Hog Contests: modulus 8 in public code of the time, 5 in the C++ \
                contest solver's configuration",
+    },
+    Component {
+        kind: Kind::Clock,
+        name: "goals",
+        params: &[("first", 100), ("second", 100)],
+        definition: "player 0, who moves first, wins on reaching `first`, player 1 on \
+                     reaching `second` (each at most the rules' goal, which sizes the board); \
+                     not with rules that give extra turns",
+        from: "Fall 2021 Hog Contest: a target score for each entry",
     },
     Component {
         kind: Kind::Clock,

@@ -10,7 +10,7 @@
 //! after_turn = ["swap-first-times-last"]      # optional, applied in order
 //! memory = "feral-hogs"                       # optional: rules with memory
 //! clock = { rule = "time-trot", modulus = 8 }  # optional: a shared clock
-//!                                             # (or "perfect-piggy", "pork-chop")
+//!                                             # (or "perfect-piggy", "pork-chop", "goals")
 //! ```
 //!
 //! A component is its name, or a table with its name under `rule` and
@@ -26,7 +26,7 @@ use super::library::{
 use super::{AfterTurn, ZeroDice};
 use crate::error::HogError;
 use crate::general::{PigOut, ScoreRules, MAX_RULES_GOAL, MAX_TURN_POINTS, SIDES};
-use crate::recall::{ClockRule, FeralHogs, PerfectPiggy, PorkChop, TimeTrot};
+use crate::recall::{ClockRule, FeralHogs, Goals, PerfectPiggy, PorkChop, TimeTrot};
 
 /// A rule set composed of library components.
 #[derive(Debug, Clone, PartialEq)]
@@ -147,6 +147,18 @@ impl ComposedRules {
                                  {MAX_TURN_POINTS} points, dice of 2 to 20 sides"
                             )
                         })?)
+                    }
+                    "goals" => {
+                        let (first, second) = (chosen.get("first"), chosen.get("second"));
+                        match Goals::new(first, second) {
+                            Some(goals) if first.max(second) <= goal => ClockRule::Goals(goals),
+                            _ => {
+                                return Err(format!(
+                                    "goals has first {first} and second {second}: each 1 to \
+                                     the rules' goal {goal}"
+                                ))
+                            }
+                        }
                     }
                     "perfect-piggy" => {
                         let sides = chosen.get("sides");
@@ -310,6 +322,7 @@ fn zero_dice(c: &Chosen) -> Result<ZeroDiceRule, String> {
         "bacon-ten-minus-min-digit" => ZeroDiceRule::BaconTenMinusMinDigit,
         "bacon-cube-alternating" => ZeroDiceRule::BaconCubeAlternating,
         "bacon-ten-minus-ones-plus-tens" => ZeroDiceRule::BaconTenMinusOnesPlusTens,
+        "picky-piggy" => ZeroDiceRule::PickyPiggy,
         other => unreachable!("{other} is in the catalog"),
     })
 }
@@ -348,6 +361,7 @@ fn after_turn(c: &Chosen) -> Result<AfterTurnRule, String> {
         "swap-multiple" => AfterTurnRule::SwapMultiple,
         "swap-first-times-last" => AfterTurnRule::SwapFirstTimesLast,
         "swap-excitement" => AfterTurnRule::SwapExcitement,
+        "hog-pile" => AfterTurnRule::HogPile,
         "swap-ones-difference-is-tens" => AfterTurnRule::SwapOnesDifferenceIsTens,
         "swap-shared-place" => AfterTurnRule::SwapSharedPlace,
         "swap-digit-difference" => AfterTurnRule::SwapDigitDifference,

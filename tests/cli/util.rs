@@ -109,6 +109,26 @@ impl Scratch {
         parse_json(&text).unwrap_or_else(|e| panic!("hog {args:?}: {e}:\n{text}"))
     }
 
+    /// [`Scratch::json`] for rules that may say something about
+    /// themselves: stderr may hold `note: ` lines (a game that can go on
+    /// forever), and nothing else.
+    pub fn json_noted(&self, args: &[&str]) -> Value {
+        let mut cmd = self.hog();
+        let out = cmd
+            .args(args)
+            .args(["--format", "json"])
+            .output()
+            .expect("hog runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{cmd:?} failed:\n{stderr}");
+        assert!(
+            stderr.lines().all(|line| line.starts_with("note: ")),
+            "{cmd:?} wrote more than notes to stderr:\n{stderr}"
+        );
+        let text = String::from_utf8(out.stdout).expect("stdout is UTF-8");
+        parse_json(&text).unwrap_or_else(|e| panic!("hog {args:?}: {e}:\n{text}"))
+    }
+
     /// Run `hog ARGS`, which must be refused as bad input: exit status 2,
     /// nothing on stdout, one line on stderr starting `error: ` and
     /// containing every needle, no panic, and no file created or changed.

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::*;
 use crate::recall::{
-    Clock, FeralHogs, Forgetful, PerfectPiggy, PlayerMemory, PorkChop, Still, TimeTrot,
+    Clock, FeralHogs, Forgetful, Goals, PerfectPiggy, PlayerMemory, PorkChop, Still, TimeTrot,
 };
 
 /// The sweep with `memory` checked against `rules` and their `tables`
@@ -215,9 +215,11 @@ fn a_memory_worth_nothing_is_the_score_only_game() {
 
 /// Small rules with something of each kind the memory meets: dice of 2 or
 /// 3 sides by the scores, zero dice by the opponent's score, a swap, an
-/// extra turn.
+/// extra turn (unless `extra_turns` is false: a clock of goals refuses
+/// them).
 struct Small {
     goal: u32,
+    extra_turns: bool,
 }
 
 impl ScoreRules for Small {
@@ -238,7 +240,7 @@ impl ScoreRules for Small {
         }
     }
     fn extra_turn(&self, s: u32, o: u32) -> bool {
-        s % 7 == 3 && o.is_multiple_of(2)
+        self.extra_turns && s % 7 == 3 && o.is_multiple_of(2)
     }
 }
 
@@ -294,6 +296,8 @@ impl Brute<'_> {
         } = x;
         let choice = |brute: &mut Brute, k: u32| {
             let goal = brute.rules.goal;
+            // The mover's goal and the other's, where the clock gives them.
+            let (mine, theirs) = brute.clock.goals(c).unwrap_or((goal, goal));
             // Rolling -1 dice (Pork Chop): its points, no dice, its clock.
             let minus_one = (k == u32::from(MINUS_ONE)).then(|| brute.clock.minus_one(c).unwrap());
             let outcomes = if let Some(m) = minus_one {
@@ -317,7 +321,7 @@ impl Brute<'_> {
                 };
                 let m = brute.memory.remember(k, p);
                 let (mover, other) = brute.rules.after_turn(s + p + bonus, o);
-                let v = match (mover >= goal, other >= goal) {
+                let v = match (mover >= mine, other >= theirs) {
                     (true, true) => 0.5,
                     (true, false) => 1.0,
                     (false, true) => 0.0,
@@ -370,7 +374,10 @@ where
     // A table plays the -1 move where the rules have it.
     let most = if clock.minus_one(0).is_some() { 12 } else { 11 };
     for &goal in goals {
-        let rules = Small { goal };
+        let rules = Small {
+            goal,
+            extra_turns: clock.goals(0).is_none(),
+        };
         let tables = RuleTables::new(&rules).unwrap();
         let boar = StrategyTable::from_fn(goal, |s, o| ((3 * s + o) % most) as u8);
         let two = StrategyTable::constant(goal, 2);
@@ -473,6 +480,71 @@ fn perfect_piggy_agrees_with_a_brute_force_face_by_face() {
 }
 
 #[test]
+fn goals_agree_with_a_brute_force_face_by_face() {
+    // Player 0 to 3, player 1 to 5 (and the other way round), and both to
+    // the board's goal, on boards of 5 to 16; with Feral Hogs too.
+    for (first, second) in [(3, 5), (5, 3), (5, 5)] {
+        let clock = Goals::new(first, second).unwrap();
+        agrees_with_the_brute_force(&Forgetful, &clock, &[5, 9, 16]);
+    }
+    agrees_with_the_brute_force(&FeralHogs::Dice, &Goals::new(4, 7).unwrap(), &[7, 10]);
+}
+
+/// A game worked by hand: goal 2, two-sided dice, zero dice worth 1. With
+/// goals 1 and 2 the first player wins at once, whatever they roll; with
+/// goals 2 and 1 they need 2 points in one turn, or the second player
+/// wins with any: one die does it half the time (a 2), two dice a
+/// quarter (two 2s), zero dice never.
+#[test]
+fn goals_by_hand() {
+    struct Tiny;
+    impl ScoreRules for Tiny {
+        fn goal(&self) -> u32 {
+            2
+        }
+        fn zero_dice(&self, _: u32, _: u32) -> u32 {
+            1
+        }
+        fn dice_sides(&self, _: u32, _: u32) -> u32 {
+            2
+        }
+    }
+    let tables = RuleTables::new(&Tiny).unwrap();
+    for ((first, second), value, best) in [((1, 2), 1.0, None), ((2, 1), 0.5, Some(1))] {
+        let clock = Goals::new(first, second).unwrap();
+        let r = clocked_sweep(&Tiny, &tables, &Forgetful, &clock, &[Policy::Best]).unwrap();
+        assert_eq!(r.start(0), value, "goals {first} and {second}");
+        if let Some(best) = best {
+            assert_eq!(r.choice(0, 0, 0, Context::START), best);
+            let two = StrategyTable::constant(2, 2);
+            let none = StrategyTable::constant(2, 0);
+            for (table, value) in [(&two, 0.25), (&none, 0.0)] {
+                let policies = [Policy::Fixed(table), Policy::Fixed(table)];
+                let r = clocked_sweep(&Tiny, &tables, &Forgetful, &clock, &policies).unwrap();
+                assert_eq!(r.start(0), value);
+            }
+        }
+    }
+}
+
+/// Goals follow the turns: rules with extra turns are refused.
+#[test]
+fn goals_refuse_extra_turns() {
+    let rules = Small {
+        goal: 9,
+        extra_turns: true,
+    };
+    let tables = RuleTables::new(&rules).unwrap();
+    let clock = Goals::new(5, 9).unwrap();
+    let err = Remembering::new(&rules, &tables, Arc::new(Forgetful), Arc::new(clock)).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "bad rules: goals 5 and 9: the goals follow the turns, and these rules give extra \
+         turns (a player's goal would pass to the other)"
+    );
+}
+
+#[test]
 fn pork_chop_agrees_with_a_brute_force_face_by_face() {
     // The -1 move scoring 1 or 2 points, swapping 2- or 3-sided dice to
     // six-sided; the tables roll -1 at some states.
@@ -517,6 +589,10 @@ fn sampled_games_with_memory_agree_with_the_exact_values() {
     clocked_games_agree(&rules, &tables, (&a, &b), 12, &trot(5), true);
     let piggy = PerfectPiggy::new(4).unwrap();
     clocked_games_agree(&rules, &tables, (&a, &b), 13, &piggy, false);
+    // A goal for each player, with and without Feral Hogs.
+    let goals = Goals::new(40, 55).unwrap();
+    clocked_games_agree(&rules, &tables, (&a, &b), 16, &goals, false);
+    clocked_games_agree(&rules, &tables, (&a, &b), 17, &goals, true);
     // Pork Chop, one table rolling -1 dice at a fifth of the states.
     let chop = StrategyTable::from_fn(60, |s, o| {
         if (s + 2 * o) % 5 == 0 {

@@ -110,6 +110,14 @@ fn bad_files_are_refused_naming_the_problem() {
             "unknown after_turn component 'swap'",
         ),
         ("zero_dice = ", "not a rules file"),
+        (
+            "zero_dice = \"bacon-max\"\nclock = { rule = \"goals\", first = 60, second = 150 }",
+            "goals has first 60 and second 150: each 1 to the rules' goal 100",
+        ),
+        (
+            "zero_dice = \"bacon-max\"\nclock = { rule = \"goals\", first = 0 }",
+            "goals has first 0 and second 100: each 1 to the rules' goal 100",
+        ),
     ];
     for (text, want) in cases {
         let err = ComposedRules::parse(text, None).unwrap_err();
@@ -623,4 +631,40 @@ fn extra_turn_semesters_agree_with_sampled_games() {
             )
         });
     }
+}
+
+/// Fall 2021's Hog Contest (examples/rules/fa21-contest.toml): the page's
+/// Picky Piggy and Hog Pile examples, each player's goal, and hog's game
+/// loop ending a game at the mover's own goal.
+#[test]
+fn fall_2021_contest_as_the_course_worked_it() {
+    let rules = example("fa21-contest.toml", None);
+    let score = rules.score_rules();
+    for (opponent, points) in [(3, 2), (14, 4), (0, 7), (1, 1), (2, 4), (6, 7), (24, 7)] {
+        assert_eq!(score.zero_dice(0, opponent), points, "opponent {opponent}");
+    }
+    // (0, 0); player 0 scores 5, player 1 scores 5 and doubles to 10;
+    // player 0 scores 6, player 1 scores 1 and doubles to 22.
+    assert_eq!(score.after_turn(5, 5), (10, 5));
+    assert_eq!(score.after_turn(11, 11), (22, 11));
+    assert_eq!(score.after_turn(11, 10), (11, 10));
+    let clock = rules.memory().unwrap().clock();
+    assert_eq!(
+        (clock.goals(0), clock.goals(1)),
+        (Some((30, 40)), Some((40, 30)))
+    );
+    // One die always showing 3: player 1's 3 against 3 doubles to 6, then
+    // player 0's 6 against 6 to 12; 3 points a turn after that, and
+    // player 0 reaches its goal of 30 against 24.
+    let rolls: Rolls = [|_, _| 1, |_, _| 1];
+    let got = play("fa21-contest.toml", rolls, (0, 0), &mut always(&[3]), 40);
+    assert_eq!(got, (30, 24));
+    // From 28 and 37, one die of 3: player 0 reaches 31 and wins at its
+    // goal, though the board's is 40.
+    let got = play("fa21-contest.toml", rolls, (28, 37), &mut always(&[3]), 40);
+    assert_eq!(got, (31, 37));
+    // With 2s from 27 and 38: player 0's 29 is short of 30, player 1's 40
+    // is its goal.
+    let got = play("fa21-contest.toml", rolls, (27, 38), &mut always(&[2]), 40);
+    assert_eq!(got, (29, 40));
 }
