@@ -43,6 +43,47 @@ pub enum ZeroDiceRule {
     /// Fall 2021's Picky Piggy: the `n`th digit of 1/7 = 0.142857...,
     /// `n` the opponent's score (7 at 0).
     PickyPiggy,
+    /// Fall 2020's Free Bacon: 3 + the `n`th digit of pi after the point,
+    /// `n` the opponent's score (3 + 3 at 0); scores below 101.
+    BaconPi,
+    /// Spring 2021's Piggy Points: 3 + the smallest digit of the
+    /// opponent's score squared.
+    PiggyPoints,
+    /// Fall 2022's Pig Tail: `2 * |tens(opponent) - ones(opponent)| + 1`.
+    PigTail,
+    /// Spring 2022's Hefty Hogs: the opponent's digits, ones first, each a
+    /// function of the course's `digit_fn` applied to the mover's score,
+    /// modulo 30 (1 when the opponent has 0).
+    HeftyHogs,
+}
+
+/// The digits of pi, 3 first: Fall 2020's `FIRST_101_DIGITS_OF_PI`.
+const PI_DIGITS: &[u8; 101] =
+    b"31415926535897932384626433832795028841971693993751058209749445923078164062862089986280348253421170679";
+
+/// Spring 2022's Hefty Hogs, as the course's Python computes it: its
+/// integer floor division and modulo, and its floats for 8.8 and 99.
+fn hefty_hogs(score: u32, opponent: u32) -> u32 {
+    if opponent == 0 {
+        return 1;
+    }
+    let (mut v, mut rest) = (i128::from(score), opponent);
+    while rest > 0 {
+        v = match rest % 10 {
+            0 => v + 1,
+            1 => v * v,
+            2 => v * 3,
+            3 => v.div_euclid(4),
+            4 => v - 5,
+            5 => v.rem_euclid(6),
+            6 => v.rem_euclid(7) * 8,
+            7 => (v as f64 * 8.8) as i128,
+            8 => (v as f64 / 99.0 * 15.0) as i128 + 10,
+            _ => v,
+        };
+        rest /= 10;
+    }
+    v.rem_euclid(30) as u32
 }
 
 impl ZeroDiceRule {
@@ -62,6 +103,13 @@ impl ZeroDiceRule {
                 0 => 7,
                 n => [1, 4, 2, 8, 5, 7][((n - 1) % 6) as usize],
             },
+            ZeroDiceRule::BaconPi => 3 + u32::from(PI_DIGITS[opponent as usize] - b'0'),
+            ZeroDiceRule::PiggyPoints => {
+                let square = u64::from(opponent).pow(2).to_string();
+                3 + u32::from(square.bytes().min().expect("a digit") - b'0')
+            }
+            ZeroDiceRule::PigTail => 2 * t.abs_diff(o) + 1,
+            ZeroDiceRule::HeftyHogs => hefty_hogs(score, opponent),
         }
     }
 }
@@ -138,6 +186,17 @@ pub enum AfterTurnRule {
     /// Fall 2021's Hog Pile: "if the players' scores are the same, the
     /// current player's score doubles".
     HogPile,
+    /// Spring 2022's Hog Pile: equal ones digits add the mover's ones
+    /// digit to their score.
+    HogPileOnes,
+    /// Summer 2022's Pigs on Prime: a prime score becomes the next prime.
+    PigsOnPrime,
+    /// Fall 2022's Square Swine: a perfect square score becomes the next
+    /// perfect square.
+    SquareSwine,
+    /// Summer 2023's Fuzzy Factors: a score whose greatest common divisor
+    /// with 100 is above 10 gains twice that divisor's tens digit.
+    FuzzyFactors,
 }
 
 /// The first digit of `x` (its only digit below 10).
@@ -158,6 +217,22 @@ impl AfterTurnRule {
             }
             AfterTurnRule::HogPile if mover == other => return (2 * mover, other),
             AfterTurnRule::HogPile => return (mover, other),
+            AfterTurnRule::HogPileOnes if ones(mover) == ones(other) => {
+                return (mover + ones(mover), other)
+            }
+            AfterTurnRule::HogPileOnes => return (mover, other),
+            AfterTurnRule::PigsOnPrime if is_prime(mover) => return (next_prime(mover), other),
+            AfterTurnRule::PigsOnPrime => return (mover, other),
+            AfterTurnRule::SquareSwine => {
+                let root = mover.isqrt();
+                let square = root * root == mover;
+                return (if square { (root + 1).pow(2) } else { mover }, other);
+            }
+            AfterTurnRule::FuzzyFactors => {
+                let divisor = gcd(mover, 100);
+                let gain = if divisor > 10 { 2 * tens(divisor) } else { 0 };
+                return (mover + gain, other);
+            }
             AfterTurnRule::SwapMultiple => {
                 let (low, high) = (mover.min(other), mover.max(other));
                 low > 1 && high.is_multiple_of(low)
@@ -195,6 +270,69 @@ impl AfterTurnRule {
     }
 }
 
+/// The greatest common divisor (0 with 0 is 0).
+fn gcd(mut a: u32, mut b: u32) -> u32 {
+    while b > 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// A rule that gives the mover another turn, read after the after-turn
+/// rules (a rules file's `extra_turn` list: any of them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExtraTurnRule {
+    /// Fall 2020's Swine Align: both scores positive and their greatest
+    /// common divisor at least 10.
+    SwineAlign,
+    /// Fall 2020's Pig Pass: behind the opponent by less than 3.
+    PigPass,
+    /// Spring 2021's More Boar: the mover's leftmost digit and second
+    /// leftmost digit each smaller than the opponent's (a one-digit score
+    /// has a 0 in front).
+    MoreBoar,
+    /// Summer 2021's More Boar: the mover's smallest digit below the
+    /// opponent's smallest and the mover's largest above the opponent's
+    /// largest.
+    MoreBoarExtremes,
+}
+
+/// The decimal digits of `x`, most significant first, at least two (a
+/// one-digit score has a 0 in front).
+fn two_or_more_digits(x: u32) -> Vec<u32> {
+    let mut digits: Vec<u32> = x.to_string().bytes().map(|b| u32::from(b - b'0')).collect();
+    if digits.len() < 2 {
+        digits.insert(0, 0);
+    }
+    digits
+}
+
+/// The smallest and the largest decimal digit of `x`.
+fn digit_range(x: u32) -> (u32, u32) {
+    let text = x.to_string();
+    let digits = text.bytes().map(|b| u32::from(b - b'0'));
+    digits.fold((9, 0), |(low, high), d| (low.min(d), high.max(d)))
+}
+
+impl ExtraTurnRule {
+    /// Whether the mover moves again at `(score, opponent)`.
+    pub fn applies(self, score: u32, opponent: u32) -> bool {
+        match self {
+            ExtraTurnRule::SwineAlign => score > 0 && opponent > 0 && gcd(score, opponent) >= 10,
+            ExtraTurnRule::PigPass => score < opponent && opponent - score < 3,
+            ExtraTurnRule::MoreBoar => {
+                let (mine, theirs) = (two_or_more_digits(score), two_or_more_digits(opponent));
+                mine[0] < theirs[0] && mine[1] < theirs[1]
+            }
+            ExtraTurnRule::MoreBoarExtremes => {
+                let ((low, high), (their_low, their_high)) =
+                    (digit_range(score), digit_range(opponent));
+                low < their_low && high > their_high
+            }
+        }
+    }
+}
+
 /// Which rule of a rule set a component fills.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
@@ -206,6 +344,8 @@ pub enum Kind {
     TurnPoints,
     /// `after_turn` (a list, applied in order).
     AfterTurn,
+    /// `extra_turn` (a list: any of them gives the mover another turn).
+    ExtraTurn,
     /// `memory`: what each player remembers of their previous turn (rules
     /// with memory, [`crate::recall`]).
     Memory,
@@ -222,6 +362,7 @@ impl Kind {
             Kind::Dice => "dice",
             Kind::TurnPoints => "turn_points",
             Kind::AfterTurn => "after_turn",
+            Kind::ExtraTurn => "extra_turn",
             Kind::Memory => "memory",
             Kind::Clock => "clock",
         }
@@ -277,8 +418,8 @@ pub const CATALOG: &[Component] = &[
         kind: Kind::ZeroDice,
         name: "bacon-difference",
         params: &[("plus", 1)],
-        definition: "plus + |tens(opponent) - ones(opponent)| (plus 1 or 2 in the semesters seen)",
-        from: "",
+        definition: "plus + |tens(opponent) - ones(opponent)|",
+        from: "Fall 2014, plus 1; Spring 2018, plus 2; Summer 2021, plus 4",
     },
     Component {
         kind: Kind::ZeroDice,
@@ -324,6 +465,36 @@ pub const CATALOG: &[Component] = &[
         from: "Fall 2021",
     },
     Component {
+        kind: Kind::ZeroDice,
+        name: "bacon-pi",
+        params: &[],
+        definition: "3 + the nth digit of pi after the point, n the opponent's score (3 + 3 \
+                     at 0); goals up to 101",
+        from: "Fall 2020",
+    },
+    Component {
+        kind: Kind::ZeroDice,
+        name: "piggy-points",
+        params: &[],
+        definition: "3 + the smallest digit of opponent^2",
+        from: "Spring 2021",
+    },
+    Component {
+        kind: Kind::ZeroDice,
+        name: "pig-tail",
+        params: &[],
+        definition: "2 * |tens(opponent) - ones(opponent)| + 1",
+        from: "Fall 2022, Spring 2023",
+    },
+    Component {
+        kind: Kind::ZeroDice,
+        name: "hefty-hogs",
+        params: &[],
+        definition: "the course's digit functions f0 to f9 of the opponent's digits, ones \
+                     first, applied to the score, modulo 30 (1 when the opponent has 0)",
+        from: "Spring 2022",
+    },
+    Component {
         kind: Kind::Dice,
         name: "six-sided",
         params: &[],
@@ -349,7 +520,7 @@ pub const CATALOG: &[Component] = &[
         name: "hogtimus-prime",
         params: &[],
         definition: "a prime number of points becomes the next prime",
-        from: "",
+        from: "Fall 2015",
     },
     Component {
         kind: Kind::TurnPoints,
@@ -436,6 +607,66 @@ pub const CATALOG: &[Component] = &[
         params: &[],
         definition: "equal scores double the mover's",
         from: "Fall 2021",
+    },
+    Component {
+        kind: Kind::AfterTurn,
+        name: "hog-pile-ones",
+        params: &[],
+        definition: "equal ones digits add the mover's ones digit to their score",
+        from: "Spring 2022",
+    },
+    Component {
+        kind: Kind::AfterTurn,
+        name: "pigs-on-prime",
+        params: &[],
+        definition: "a prime score of the mover's becomes the next prime",
+        from: "Summer 2022",
+    },
+    Component {
+        kind: Kind::AfterTurn,
+        name: "square-swine",
+        params: &[],
+        definition: "a perfect square score of the mover's becomes the next perfect square",
+        from: "Fall 2022, Spring 2023",
+    },
+    Component {
+        kind: Kind::AfterTurn,
+        name: "fuzzy-factors",
+        params: &[],
+        definition: "a mover's score whose greatest common divisor with 100 is above 10 \
+                     gains twice that divisor's tens digit",
+        from: "Summer 2023",
+    },
+    Component {
+        kind: Kind::ExtraTurn,
+        name: "swine-align",
+        params: &[],
+        definition: "another turn when both scores are positive and their greatest common \
+                     divisor is at least 10",
+        from: "Fall 2020",
+    },
+    Component {
+        kind: Kind::ExtraTurn,
+        name: "pig-pass",
+        params: &[],
+        definition: "another turn when the mover is behind by less than 3",
+        from: "Fall 2020",
+    },
+    Component {
+        kind: Kind::ExtraTurn,
+        name: "more-boar",
+        params: &[],
+        definition: "another turn when the mover's leftmost and second leftmost digits are \
+                     each smaller than the opponent's (one digit: a 0 in front)",
+        from: "Spring 2021",
+    },
+    Component {
+        kind: Kind::ExtraTurn,
+        name: "more-boar-extremes",
+        params: &[],
+        definition: "another turn when the mover's smallest digit is below the opponent's \
+                     smallest and their largest above the opponent's largest",
+        from: "Summer 2021",
     },
     Component {
         kind: Kind::Memory,

@@ -8,6 +8,7 @@
 //! pig_out = 1                                 # optional: points, or "ones"
 //! turn_points = [{ rule = "cap", total = 25 }] # optional, applied in order
 //! after_turn = ["swap-first-times-last"]      # optional, applied in order
+//! extra_turn = ["pig-pass"]                   # optional: any gives another turn
 //! memory = "feral-hogs"                       # optional: rules with memory
 //! clock = { rule = "time-trot", modulus = 8 }  # optional: a shared clock
 //!                                             # (or "perfect-piggy", "pork-chop", "goals")
@@ -21,7 +22,8 @@ use std::path::Path;
 use toml::{Table, Value};
 
 use super::library::{
-    AfterTurnRule, Component, DiceSidesRule, Kind, TurnPointsRule, ZeroDiceRule, CATALOG,
+    AfterTurnRule, Component, DiceSidesRule, ExtraTurnRule, Kind, TurnPointsRule, ZeroDiceRule,
+    CATALOG,
 };
 use super::{AfterTurn, ZeroDice};
 use crate::error::HogError;
@@ -37,18 +39,20 @@ pub struct ComposedRules {
     pig_out: PigOut,
     turn_points: Vec<TurnPointsRule>,
     after_turn: Vec<AfterTurnRule>,
+    extra_turn: Vec<ExtraTurnRule>,
     memory: Option<FeralHogs>,
     clock: Option<ClockRule>,
 }
 
 /// The keys a rules file may have.
-const KEYS: [&str; 8] = [
+const KEYS: [&str; 9] = [
     "goal",
     "zero_dice",
     "dice",
     "pig_out",
     "turn_points",
     "after_turn",
+    "extra_turn",
     "memory",
     "clock",
 ];
@@ -96,6 +100,11 @@ impl ComposedRules {
             Some(value) => zero_dice(&component(value, Kind::ZeroDice)?)?,
             None => return Err("no zero_dice (it is required)".into()),
         };
+        if zero_dice == ZeroDiceRule::BaconPi && goal > 101 {
+            return Err(format!(
+                "bacon-pi reads pi to 100 decimals: goals up to 101, not {goal}"
+            ));
+        }
         let dice = match table.get("dice") {
             Some(value) => dice(&component(value, Kind::Dice)?)?,
             None => DiceSidesRule::Fixed(6),
@@ -127,6 +136,16 @@ impl ComposedRules {
             .iter()
             .map(after_turn)
             .collect::<Result<_, _>>()?;
+        let extra_turn = list(table.get("extra_turn"), Kind::ExtraTurn)?
+            .iter()
+            .map(|c| match c.component.name {
+                "swine-align" => ExtraTurnRule::SwineAlign,
+                "pig-pass" => ExtraTurnRule::PigPass,
+                "more-boar" => ExtraTurnRule::MoreBoar,
+                "more-boar-extremes" => ExtraTurnRule::MoreBoarExtremes,
+                other => unreachable!("{other} is in the catalog"),
+            })
+            .collect();
         let memory = match table.get("memory") {
             None => None,
             Some(value) => {
@@ -185,6 +204,7 @@ impl ComposedRules {
             pig_out,
             turn_points,
             after_turn,
+            extra_turn,
             memory,
             clock,
         })
@@ -323,6 +343,10 @@ fn zero_dice(c: &Chosen) -> Result<ZeroDiceRule, String> {
         "bacon-cube-alternating" => ZeroDiceRule::BaconCubeAlternating,
         "bacon-ten-minus-ones-plus-tens" => ZeroDiceRule::BaconTenMinusOnesPlusTens,
         "picky-piggy" => ZeroDiceRule::PickyPiggy,
+        "bacon-pi" => ZeroDiceRule::BaconPi,
+        "piggy-points" => ZeroDiceRule::PiggyPoints,
+        "pig-tail" => ZeroDiceRule::PigTail,
+        "hefty-hogs" => ZeroDiceRule::HeftyHogs,
         other => unreachable!("{other} is in the catalog"),
     })
 }
@@ -362,6 +386,10 @@ fn after_turn(c: &Chosen) -> Result<AfterTurnRule, String> {
         "swap-first-times-last" => AfterTurnRule::SwapFirstTimesLast,
         "swap-excitement" => AfterTurnRule::SwapExcitement,
         "hog-pile" => AfterTurnRule::HogPile,
+        "hog-pile-ones" => AfterTurnRule::HogPileOnes,
+        "pigs-on-prime" => AfterTurnRule::PigsOnPrime,
+        "square-swine" => AfterTurnRule::SquareSwine,
+        "fuzzy-factors" => AfterTurnRule::FuzzyFactors,
         "swap-ones-difference-is-tens" => AfterTurnRule::SwapOnesDifferenceIsTens,
         "swap-shared-place" => AfterTurnRule::SwapSharedPlace,
         "swap-digit-difference" => AfterTurnRule::SwapDigitDifference,
@@ -400,6 +428,12 @@ impl ScoreRules for ComposedRules {
         self.after_turn
             .iter()
             .fold((score, opponent), |(m, o), rule| rule.apply(m, o))
+    }
+
+    fn extra_turn(&self, score: u32, opponent: u32) -> bool {
+        self.extra_turn
+            .iter()
+            .any(|rule| rule.applies(score, opponent))
     }
 
     // Every field is a plain value and derived Debug writes them all.

@@ -668,3 +668,96 @@ fn fall_2021_contest_as_the_course_worked_it() {
     let got = play("fa21-contest.toml", rolls, (27, 38), &mut always(&[2]), 40);
     assert_eq!(got, (29, 40));
 }
+
+/// Each semester in components (examples/rules/NAME.toml) is its Python
+/// rules file (NAME.py, which the course's own tests check:
+/// tests/python/test_semesters.py): the same points, after-turn scores and
+/// extra turns at every state, and the same bits for two tables.
+#[test]
+fn the_component_semesters_are_their_python_files() {
+    let names = [
+        "fa20", "sp21", "su21", "fa21", "sp22", "su22", "fa22", "su23",
+    ];
+    let a = StrategyTable::from_fn(100, |s, o| ((s * o + 2) % 11) as u8);
+    let b = StrategyTable::from_fn(100, |s, o| ((s + 3 * o) % 7) as u8);
+    for name in names {
+        let toml = example(&format!("{name}.toml"), None);
+        let py = example(&format!("{name}.py"), None);
+        let (x, y) = (toml.score_rules(), py.score_rules());
+        for s in 0..100 {
+            for o in 0..100 {
+                assert_eq!(x.zero_dice(s, o), y.zero_dice(s, o), "{name} ({s}, {o})");
+                assert_eq!(x.extra_turn(s, o), y.extra_turn(s, o), "{name} ({s}, {o})");
+            }
+        }
+        for t in 0..160 {
+            for o in 0..100 {
+                assert_eq!(x.after_turn(t, o), y.after_turn(t, o), "{name} ({t}, {o})");
+            }
+        }
+        let options = Default::default();
+        let (p, q) = (
+            crate::engine::win_rates(&toml, &a, &b, &options),
+            crate::engine::win_rates(&py, &a, &b, &options),
+        );
+        assert_eq!(p.first.to_bits(), q.first.to_bits(), "{name}");
+        assert_eq!(p.second.to_bits(), q.second.to_bits(), "{name}");
+    }
+}
+
+/// The new components by the course's worked examples (the pages' own
+/// sentences; the course's ok cases check the Python twins).
+#[test]
+fn semester_components_by_hand() {
+    let file = |text: &str| ComposedRules::parse(text, None).unwrap();
+    let pi = file("zero_dice = \"bacon-pi\"");
+    for (opponent, points) in [(0, 6), (1, 4), (2, 7), (42, 12)] {
+        assert_eq!(pi.zero_dice(0, opponent), points);
+    }
+    let piggy = file("zero_dice = \"piggy-points\"");
+    for (opponent, points) in [(4, 4), (10, 3), (3, 12), (0, 3), (94, 6)] {
+        assert_eq!(piggy.zero_dice(0, opponent), points);
+    }
+    let tail = file("zero_dice = \"pig-tail\"");
+    assert_eq!((tail.zero_dice(0, 46), tail.zero_dice(0, 73)), (5, 9));
+    let hefty = file("zero_dice = \"hefty-hogs\"");
+    // f3(f2(10)) = 7 and f5(f4(f3(f9(33)))) = 3, modulo 30; 1 at 0.
+    assert_eq!((hefty.zero_dice(10, 32), hefty.zero_dice(33, 5439)), (7, 3));
+    assert_eq!((hefty.zero_dice(64, 67), hefty.zero_dice(6, 48)), (24, 5));
+    assert_eq!(hefty.zero_dice(12, 0), 1);
+    let after = |rule: &str, s: u32, o: u32| {
+        file(&format!(
+            "zero_dice = \"bacon-max\"\nafter_turn = \"{rule}\""
+        ))
+        .after_turn(s, o)
+    };
+    assert_eq!(after("hog-pile-ones", 11, 11), (12, 11));
+    assert_eq!(after("hog-pile-ones", 5, 10), (5, 10));
+    assert_eq!(after("pigs-on-prime", 5, 0), (7, 0));
+    assert_eq!(after("pigs-on-prime", 2, 76), (3, 76));
+    assert_eq!(after("square-swine", 25, 0), (36, 0));
+    assert_eq!(after("square-swine", 1, 0), (4, 0));
+    assert_eq!(after("square-swine", 81, 0), (100, 0));
+    assert_eq!(after("square-swine", 24, 0), (24, 0));
+    for (score, fuzzy) in [(50, 60), (25, 29), (100, 100), (20, 24), (39, 39)] {
+        assert_eq!(after("fuzzy-factors", score, 0), (fuzzy, 0));
+    }
+    let extra = |rule: &str, s: u32, o: u32| {
+        file(&format!(
+            "zero_dice = \"bacon-max\"\nextra_turn = \"{rule}\""
+        ))
+        .extra_turn(s, o)
+    };
+    assert!(extra("swine-align", 20, 30) && extra("swine-align", 36, 36));
+    assert!(!extra("swine-align", 8, 36) && !extra("swine-align", 15, 0));
+    assert!(extra("pig-pass", 28, 30) && !extra("pig-pass", 7, 10) && !extra("pig-pass", 11, 10));
+    assert!(extra("more-boar", 21, 43) && extra("more-boar", 1, 17));
+    assert!(!extra("more-boar", 7, 8) && !extra("more-boar", 43, 21));
+    assert!(extra("more-boar-extremes", 28, 5) && extra("more-boar-extremes", 38, 44));
+    assert!(!extra("more-boar-extremes", 22, 43) && !extra("more-boar-extremes", 7, 10));
+    let refused = ComposedRules::parse("zero_dice = \"bacon-pi\"\ngoal = 150", None).unwrap_err();
+    assert_eq!(
+        refused,
+        "bacon-pi reads pi to 100 decimals: goals up to 101, not 150"
+    );
+}
