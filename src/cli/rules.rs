@@ -22,6 +22,7 @@ pub fn run(config: &Config, _args: &RulesListArgs, printer: &mut Printer) -> any
                 c.dice.name().to_string(),
                 c.after_turn.name().to_string(),
                 "-".to_string(),
+                "-".to_string(),
             ]
         })
         .collect();
@@ -50,7 +51,8 @@ pub fn run(config: &Config, _args: &RulesListArgs, printer: &mut Printer) -> any
                 .iter()
                 .map(|r| {
                     json!({"preset": r[0], "zero_dice": r[1], "dice": r[2],
-                           "after_turn": r[3], "memory": (r[4] != "-").then_some(&r[4])})
+                           "after_turn": r[3], "memory": (r[4] != "-").then_some(&r[4]),
+                           "clock": (r[5] != "-").then_some(&r[5])})
                 })
                 .collect();
             let components: Vec<_> = CATALOG
@@ -71,7 +73,14 @@ pub fn run(config: &Config, _args: &RulesListArgs, printer: &mut Printer) -> any
             let mut text = String::from("Presets (--rules):\n\n");
             text += &render_table(
                 Format::Text,
-                &["preset", "zero_dice", "dice", "after_turn", "memory"],
+                &[
+                    "preset",
+                    "zero_dice",
+                    "dice",
+                    "after_turn",
+                    "memory",
+                    "clock",
+                ],
                 &presets,
             );
             text += "\nComponents of rules files (--rules-file FILE.toml; see docs/src/rules/rules-files.md):\n";
@@ -99,7 +108,14 @@ pub fn run(config: &Config, _args: &RulesListArgs, printer: &mut Printer) -> any
         format => {
             let mut text = render_table(
                 format,
-                &["preset", "zero_dice", "dice", "after_turn", "memory"],
+                &[
+                    "preset",
+                    "zero_dice",
+                    "dice",
+                    "after_turn",
+                    "memory",
+                    "clock",
+                ],
                 &presets,
             );
             text += &render_table(

@@ -20,12 +20,35 @@ pub struct BuiltIn {
     pub path: &'static str,
 }
 
-/// Every built-in rule set, in the order `hog rules` lists them.
-pub const BUILT_IN: [BuiltIn; 1] = [BuiltIn {
-    name: "fa19",
-    text: include_str!("../../examples/rules/fa19-feral.toml"),
-    path: "examples/rules/fa19-feral.toml",
-}];
+/// Every built-in rule set, in the order `hog rules` lists them: Fall
+/// 2019, and the Hog Contests' rule sets.
+pub const BUILT_IN: [BuiltIn; 5] = [
+    BuiltIn {
+        name: "fa19",
+        text: include_str!("../../examples/rules/fa19-feral.toml"),
+        path: "examples/rules/fa19-feral.toml",
+    },
+    BuiltIn {
+        name: "fa17-contest",
+        text: include_str!("../../examples/rules/fa17-contest.toml"),
+        path: "examples/rules/fa17-contest.toml",
+    },
+    BuiltIn {
+        name: "sp18-contest",
+        text: include_str!("../../examples/rules/sp18-contest.toml"),
+        path: "examples/rules/sp18-contest.toml",
+    },
+    BuiltIn {
+        name: "su18-contest",
+        text: include_str!("../../examples/rules/time-trot.toml"),
+        path: "examples/rules/time-trot.toml",
+    },
+    BuiltIn {
+        name: "fa21-contest",
+        text: include_str!("../../examples/rules/fa21-contest.toml"),
+        path: "examples/rules/fa21-contest.toml",
+    },
+];
 
 impl BuiltIn {
     /// The built-in rule set named `name`.
@@ -39,10 +62,10 @@ impl BuiltIn {
             .map_err(|reason| HogError::BadRules(format!("{}: {reason}", self.name)))
     }
 
-    /// Its zero-dice, dice, after-turn and memory components by name, as
-    /// `hog rules` lists the presets' ("-" for none; rules in turn joined by
-    /// "then").
-    pub fn components(&self) -> [String; 4] {
+    /// Its zero-dice, dice, after-turn, memory and clock components by
+    /// name, as `hog rules` lists the presets' ("-" for none; rules in turn
+    /// joined by "then").
+    pub fn components(&self) -> [String; 5] {
         let table: toml::Table = self.text.parse().expect("a built-in rules file parses");
         let name = |value: &toml::Value| match value {
             toml::Value::Table(t) => t["rule"].as_str().unwrap_or("?").to_string(),
@@ -61,6 +84,7 @@ impl BuiltIn {
             named("dice", "six-sided"),
             named("after_turn", "-"),
             named("memory", "-"),
+            named("clock", "-"),
         ]
     }
 
@@ -116,9 +140,44 @@ mod tests {
                 "bacon-ten-minus-min-digit",
                 "six-sided",
                 "swap-first-times-last",
-                "feral-hogs"
+                "feral-hogs",
+                "-"
             ]
         );
+    }
+
+    /// The contests' rule sets: their semesters' rules with the contest's
+    /// rule, as their example files give them.
+    #[test]
+    fn the_contests_are_their_files() {
+        for (name, file, clock) in [
+            ("fa17-contest", "fa17.toml", "time-trot"),
+            ("sp18-contest", "sp18.toml", "time-trot"),
+            ("su18-contest", "su18.toml", "time-trot"),
+            ("fa21-contest", "fa21.toml", "goals"),
+        ] {
+            let built_in = BuiltIn::from_name(name).unwrap();
+            assert_eq!(built_in.components()[4], clock, "{name}");
+            let rules = built_in.rules(None, None).unwrap();
+            assert_eq!(
+                rules.memory().unwrap().clock().name().split(' ').next(),
+                Some(clock)
+            );
+            // The semester's scoring, the clock aside.
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("examples/rules")
+                .join(file);
+            let semester = ComposedRules::load(&path, None).unwrap();
+            let contest = built_in.composed(None).unwrap();
+            for (s, o) in [(0, 0), (7, 35), (42, 48), (21, 21), (19, 91)] {
+                assert_eq!(contest.zero_dice(s, o), semester.zero_dice(s, o), "{name}");
+                assert_eq!(
+                    contest.after_turn(s, o),
+                    semester.after_turn(s, o),
+                    "{name}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -309,11 +309,11 @@ fn rules_from_a_file_of_components() {
     ] {
         assert!(names.contains(&name), "{name}");
     }
-    assert_eq!(
-        listing["presets"].as_array().unwrap().len(),
-        5,
-        "four presets and fa19"
-    );
+    let presets = listing["presets"].as_array().unwrap();
+    assert_eq!(presets.len(), 9, "four presets, fa19 and four contests");
+    assert_eq!(presets[8]["preset"], "fa21-contest");
+    assert_eq!(presets[8]["clock"], "goals");
+    assert_eq!(presets[4]["clock"], serde_json::Value::Null);
 }
 
 /// Rules under which a game can go on forever (zero dice worth nothing)
