@@ -177,11 +177,15 @@ where
     let after = rules.after_turn(before.0, before.1);
     watch.after_turn(before, after);
     (board.score[mover], board.score[other]) = after;
+    let extra_turn = !clock_again && rules.extra_turn(after.0, after.1);
+    if extra_turn {
+        board.clock = clock.on_extra_turn(board.clock);
+    }
     Turned {
         sides,
         points,
         clock_again,
-        extra_turn: !clock_again && rules.extra_turn(after.0, after.1),
+        extra_turn,
         after,
     }
 }

@@ -297,6 +297,13 @@ fn clocked(
             } else {
                 index
             };
+            // The rules' own extra turn may move the clock on (Time Trot:
+            // none of its own after one; dice of extra turns).
+            let after = if other || index >= n * n {
+                after
+            } else {
+                plan.on_extra[next_clock as usize] as usize * size
+            };
             let block = &own[mine * planes + after * size..];
             for (b, sum) in sums[..size].iter_mut().enumerate() {
                 *sum += prob * block[b * size + m];

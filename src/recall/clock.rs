@@ -14,6 +14,12 @@ pub trait Clock: Sync {
     /// the same player moves again (when the game goes on; a rule's own
     /// extra turn comes on top).
     fn tick(&self, clock: u32, dice: u32, points: u32) -> (u32, bool);
+    /// The clock when the rules themselves (an `extra_turn` rule, not the
+    /// clock) give the mover the next turn, from `next`, the clock the
+    /// turn's [`Clock::tick`] gave: `next` by default.
+    fn on_extra_turn(&self, next: u32) -> u32 {
+        next
+    }
     /// Whether [`Clock::tick`] reads the points: if not, the sweep looks
     /// it up once per clock and dice count instead of once per outcome.
     fn reads_points(&self) -> bool {
@@ -123,6 +129,8 @@ pub enum ClockRule {
     PorkChop(super::PorkChop),
     /// A goal for each player.
     Goals(super::Goals),
+    /// Dice of their own for extra turns.
+    ExtraTurnDice(super::ExtraTurnDice),
 }
 
 impl ClockRule {
@@ -132,6 +140,7 @@ impl ClockRule {
             ClockRule::PerfectPiggy(c) => c,
             ClockRule::PorkChop(c) => c,
             ClockRule::Goals(c) => c,
+            ClockRule::ExtraTurnDice(c) => c,
         }
     }
 }
@@ -145,6 +154,9 @@ impl Clock for ClockRule {
     }
     fn reads_points(&self) -> bool {
         self.inner().reads_points()
+    }
+    fn on_extra_turn(&self, next: u32) -> u32 {
+        self.inner().on_extra_turn(next)
     }
     fn dice(&self, clock: u32, own: u32) -> u32 {
         self.inner().dice(clock, own)

@@ -23,6 +23,7 @@
 //! roll's outcomes is shared by every `a` that gives that bonus.
 
 mod clock;
+mod extra_dice;
 mod feral;
 mod goals;
 mod remembering;
@@ -30,6 +31,7 @@ mod swapped_dice;
 mod time_trot;
 
 pub use clock::{Clock, ClockRule, MinusOne, Still};
+pub use extra_dice::ExtraTurnDice;
 pub use feral::FeralHogs;
 pub use goals::Goals;
 pub(crate) use remembering::{Plan, CHOICES, POINTS};

@@ -47,6 +47,9 @@ pub(crate) struct Plan {
     pub(crate) variants: Vec<(Variant, Vec<usize>)>,
     /// The move of rolling -1 dice at each clock, where there is one.
     pub(crate) minus_one: Vec<Option<MinusOne>>,
+    /// `on_extra[c]`: the clock where a turn's tick gave `c` and the rules
+    /// (not the clock) give the mover the next turn.
+    pub(crate) on_extra: Vec<u32>,
 }
 
 /// The dice counts, 0 to 10.
@@ -191,6 +194,13 @@ impl Plan {
                 None => variants.push((change, vec![c as usize])),
             }
         }
+        let on_extra: Vec<u32> = (0..clocks).map(|c| clock.on_extra_turn(c)).collect();
+        if let Some((c, &to)) = on_extra.iter().enumerate().find(|&(_, &to)| to >= clocks) {
+            return Err(HogError::BadRules(format!(
+                "{cname} goes from {c} to {to} on an extra turn: clocks are 0 to {}",
+                clocks - 1
+            )));
+        }
         Ok(Plan {
             size: size as usize,
             bonuses,
@@ -203,6 +213,7 @@ impl Plan {
             point_ticks: clock.reads_points().then_some(point_ticks),
             variants,
             minus_one,
+            on_extra,
         })
     }
 

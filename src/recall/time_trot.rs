@@ -6,11 +6,17 @@ use super::Clock;
 /// Time Trot with modulus `M`: turns are counted from 0 for the whole
 /// game (extra turns count); a player who rolls exactly `turn % M` dice
 /// (zero dice included) moves again, unless the turn was itself an extra
-/// turn of Time Trot. The clock is `(turn % M) * 2 + extra`, where `extra`
-/// says the turn to play is such an extra turn.
+/// turn (Time Trot's, or one the rules give: Spring 2021's contest page,
+/// "a player cannot get an extra turn as a consequence of Time Trot
+/// immediately after an extra turn"). The clock is `(turn % M) * 2 +
+/// extra`, where `extra` says the turn to play is such an extra turn; with
+/// `extra_sides`, extra turns roll dice of that many sides (Spring 2021's
+/// contest: eight).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TimeTrot {
     modulus: u32,
+    /// The sides of the dice of extra turns; 0 for the rules' own.
+    extra_sides: u32,
 }
 
 /// The largest modulus: the clock takes twice as many values.
@@ -19,9 +25,19 @@ pub const MAX_MODULUS: u32 = super::MAX_CLOCK / 2;
 impl TimeTrot {
     /// Time Trot with modulus `modulus`, 1 to half of [`crate::recall::MAX_CLOCK`].
     pub fn new(modulus: u32) -> Option<TimeTrot> {
-        (1..=MAX_MODULUS)
-            .contains(&modulus)
-            .then_some(TimeTrot { modulus })
+        (1..=MAX_MODULUS).contains(&modulus).then_some(TimeTrot {
+            modulus,
+            extra_sides: 0,
+        })
+    }
+
+    /// This Time Trot with extra turns rolling dice of `sides` sides (2 to
+    /// 20; 0 for the rules' own dice).
+    pub fn with_extra_sides(self, sides: u32) -> Option<TimeTrot> {
+        (sides == 0 || crate::general::SIDES.contains(&sides)).then_some(TimeTrot {
+            extra_sides: sides,
+            ..self
+        })
     }
 
     /// Its modulus.
@@ -46,8 +62,23 @@ impl Clock for TimeTrot {
         (self.clock(turn + 1, again), again)
     }
 
+    fn on_extra_turn(&self, next: u32) -> u32 {
+        next | 1
+    }
+
+    fn dice(&self, clock: u32, own: u32) -> u32 {
+        if self.extra_sides > 0 && clock % 2 == 1 {
+            self.extra_sides
+        } else {
+            own
+        }
+    }
+
     fn name(&self) -> String {
-        format!("time-trot {}", self.modulus)
+        match self.extra_sides {
+            0 => format!("time-trot {}", self.modulus),
+            sides => format!("time-trot {}, {sides}-sided extra turns", self.modulus),
+        }
     }
 
     fn read(&self, clock: u32) -> Vec<u32> {
@@ -97,7 +128,11 @@ impl Clock for TimeTrot {
     }
 
     fn content(&self, out: &mut dyn std::fmt::Write) -> bool {
-        write!(out, "{self:?}").is_ok()
+        match self.extra_sides {
+            // As before the extra turns' dice: the same identity.
+            0 => write!(out, "TimeTrot {{ modulus: {} }}", self.modulus).is_ok(),
+            _ => write!(out, "{self:?}").is_ok(),
+        }
     }
 }
 
@@ -130,6 +165,23 @@ mod tests {
             t.describe(t.clock(3, false)),
             "turn 3 (mod 8): 3 dice earn an extra turn"
         );
+        // A turn the rules give (not Time Trot) is an extra turn too: no
+        // Time Trot on it; with extra_sides its dice are its own.
+        assert_eq!(t.on_extra_turn(t.clock(4, false)), t.clock(4, true));
+        assert!(!t.tick(t.on_extra_turn(t.clock(4, false)), 4, 0).1);
+        let eight = t.with_extra_sides(8).unwrap();
+        assert_eq!(
+            (
+                eight.dice(t.clock(4, true), 6),
+                eight.dice(t.clock(4, false), 6)
+            ),
+            (8, 6)
+        );
+        assert_eq!(
+            (t.dice(t.clock(4, true), 6), eight.name()),
+            (6, "time-trot 8, 8-sided extra turns".into())
+        );
+        assert!(t.with_extra_sides(1).is_none() && t.with_extra_sides(0).is_some());
         let wide = TimeTrot::new(16).unwrap();
         assert_eq!(
             wide.describe(wide.clock(12, false)),

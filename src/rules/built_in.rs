@@ -22,7 +22,7 @@ pub struct BuiltIn {
 
 /// Every built-in rule set, in the order `hog rules` lists them: Fall
 /// 2019, and the Hog Contests' rule sets.
-pub const BUILT_IN: [BuiltIn; 5] = [
+pub const BUILT_IN: [BuiltIn; 7] = [
     BuiltIn {
         name: "fa19",
         text: include_str!("../../examples/rules/fa19-feral.toml"),
@@ -42,6 +42,16 @@ pub const BUILT_IN: [BuiltIn; 5] = [
         name: "su18-contest",
         text: include_str!("../../examples/rules/time-trot.toml"),
         path: "examples/rules/time-trot.toml",
+    },
+    BuiltIn {
+        name: "fa20-contest",
+        text: include_str!("../../examples/rules/fa20-contest.toml"),
+        path: "examples/rules/fa20-contest.toml",
+    },
+    BuiltIn {
+        name: "sp21-contest",
+        text: include_str!("../../examples/rules/sp21-contest.toml"),
+        path: "examples/rules/sp21-contest.toml",
     },
     BuiltIn {
         name: "fa21-contest",
@@ -154,6 +164,8 @@ mod tests {
             ("fa17-contest", "fa17.toml", "time-trot"),
             ("sp18-contest", "sp18.toml", "time-trot"),
             ("su18-contest", "su18.toml", "time-trot"),
+            ("fa20-contest", "fa20.toml", "extra-turn-dice"),
+            ("sp21-contest", "sp21.toml", "time-trot"),
             ("fa21-contest", "fa21.toml", "goals"),
         ] {
             let built_in = BuiltIn::from_name(name).unwrap();
@@ -174,6 +186,11 @@ mod tests {
                 assert_eq!(
                     contest.after_turn(s, o),
                     semester.after_turn(s, o),
+                    "{name}"
+                );
+                assert_eq!(
+                    contest.extra_turn(s, o),
+                    semester.extra_turn(s, o),
                     "{name}"
                 );
             }

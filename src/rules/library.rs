@@ -689,12 +689,21 @@ pub const CATALOG: &[Component] = &[
     Component {
         kind: Kind::Clock,
         name: "time-trot",
-        params: &[("modulus", 8)],
+        params: &[("modulus", 8), ("extra_sides", 0)],
         definition: "turns are counted from 0 for the whole game, extra turns too; rolling \
                      exactly (turn number mod modulus) dice, zero included, earns an extra \
-                     turn, but not on a turn that is itself one",
+                     turn, but not on a turn that is itself an extra turn (Time Trot's or the \
+                     rules'); extra turns roll `extra_sides`-sided dice (0: the rules' own)",
         from: "2018 Hog Contests: modulus 8 in public code of the time, 5 in the C++ \
-               contest solver's configuration",
+               contest solver's configuration; Spring 2021 Hog Contest: modulus 8, \
+               extra_sides 8",
+    },
+    Component {
+        kind: Kind::Clock,
+        name: "extra-turn-dice",
+        params: &[("sides", 8)],
+        definition: "the extra turns the rules give roll `sides`-sided dice",
+        from: "Fall 2020 Hog Contest, eight-sided",
     },
     Component {
         kind: Kind::Clock,

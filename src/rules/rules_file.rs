@@ -28,7 +28,7 @@ use super::library::{
 use super::{AfterTurn, ZeroDice};
 use crate::error::HogError;
 use crate::general::{PigOut, ScoreRules, MAX_RULES_GOAL, MAX_TURN_POINTS, SIDES};
-use crate::recall::{ClockRule, FeralHogs, Goals, PerfectPiggy, PorkChop, TimeTrot};
+use crate::recall::{ClockRule, ExtraTurnDice, FeralHogs, Goals, PerfectPiggy, PorkChop, TimeTrot};
 
 /// A rule set composed of library components.
 #[derive(Debug, Clone, PartialEq)]
@@ -185,12 +185,24 @@ impl ComposedRules {
                             format!("perfect-piggy has sides {sides}: dice have 2 to 20 sides")
                         })?)
                     }
+                    "extra-turn-dice" => {
+                        let sides = chosen.get("sides");
+                        ClockRule::ExtraTurnDice(ExtraTurnDice::new(sides).ok_or_else(|| {
+                            format!("extra-turn-dice has sides {sides}: dice have 2 to 20 sides")
+                        })?)
+                    }
                     _ => {
-                        let modulus = chosen.get("modulus");
-                        ClockRule::TimeTrot(TimeTrot::new(modulus).ok_or_else(|| {
+                        let (modulus, sides) = (chosen.get("modulus"), chosen.get("extra_sides"));
+                        let trot = TimeTrot::new(modulus).ok_or_else(|| {
                             format!(
                                 "time-trot has modulus {modulus}: 1 to {}",
                                 crate::recall::MAX_CLOCK / 2
+                            )
+                        })?;
+                        ClockRule::TimeTrot(trot.with_extra_sides(sides).ok_or_else(|| {
+                            format!(
+                                "time-trot has extra_sides {sides}: dice of 2 to 20 sides, or \
+                                 0 for the rules' own"
                             )
                         })?)
                     }

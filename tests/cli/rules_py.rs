@@ -310,9 +310,9 @@ fn rules_from_a_file_of_components() {
         assert!(names.contains(&name), "{name}");
     }
     let presets = listing["presets"].as_array().unwrap();
-    assert_eq!(presets.len(), 9, "four presets, fa19 and four contests");
-    assert_eq!(presets[8]["preset"], "fa21-contest");
-    assert_eq!(presets[8]["clock"], "goals");
+    assert_eq!(presets.len(), 11, "four presets, fa19 and six contests");
+    assert_eq!(presets[10]["preset"], "fa21-contest");
+    assert_eq!(presets[10]["clock"], "goals");
     assert_eq!(presets[4]["clock"], serde_json::Value::Null);
 }
 

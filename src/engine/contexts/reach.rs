@@ -111,6 +111,8 @@ struct Roller<'a> {
     own: &'a [u8],
     theirs: &'a [u8],
     which_of: &'a [u8],
+    /// The plan's clock on the rules' own extra turns.
+    on_extra: &'a [u32],
     fixed: (u32, bool),
     point_ticks: Option<&'a [(u32, bool)]>,
 }
@@ -145,10 +147,10 @@ impl Roller<'_> {
         } else {
             // The mover goes on; a landing handed to the other player
             // that the clock gives back is theirs read the other way.
-            let mine = if other {
-                (index % n) * n + index / n
+            let (mine, clock) = if other {
+                ((index % n) * n + index / n, clock)
             } else {
-                index
+                (index, self.on_extra[clock] as usize)
             };
             let j = usize::from(self.which_of[usize::from(self.own[mine]) * size + m]);
             Landing {
@@ -200,6 +202,7 @@ impl Pair<'_> {
             own: &self.dice[i],
             theirs: &self.dice[1 - i],
             which_of: &self.which_of,
+            on_extra: &plan.on_extra,
             fixed: plan.ticks[c * plan.moves + k],
             point_ticks: plan
                 .point_ticks

@@ -7,7 +7,8 @@ use std::sync::Arc;
 
 use super::*;
 use crate::recall::{
-    Clock, FeralHogs, Forgetful, Goals, PerfectPiggy, PlayerMemory, PorkChop, Still, TimeTrot,
+    Clock, ExtraTurnDice, FeralHogs, Forgetful, Goals, PerfectPiggy, PlayerMemory, PorkChop, Still,
+    TimeTrot,
 };
 
 /// The sweep with `memory` checked against `rules` and their `tables`
@@ -326,6 +327,12 @@ impl Brute<'_> {
                     (true, false) => 1.0,
                     (false, true) => 0.0,
                     (false, false) if again || brute.rules.extra_turn(mover, other) => {
+                        // The rules' own extra turn may move the clock on.
+                        let clock = if again {
+                            clock
+                        } else {
+                            brute.clock.on_extra_turn(clock)
+                        };
                         let x = Context {
                             mine: m,
                             theirs: b,
@@ -463,6 +470,21 @@ fn time_trot_agrees_with_a_brute_force_face_by_face() {
     }
     // Both at once: what each player remembers and the clock.
     let clock = TimeTrot::new(3).unwrap();
+    agrees_with_the_brute_force(&FeralHogs::Dice, &clock, &[1, 4, 9]);
+    // Extra turns (Time Trot's and the small rules' own) on four-sided
+    // dice, as Spring 2021's contest rolled eight-sided ones.
+    let clock = TimeTrot::new(3).unwrap().with_extra_sides(4).unwrap();
+    agrees_with_the_brute_force(&Forgetful, &clock, &[1, 2, 5, 9, 16]);
+}
+
+#[test]
+fn extra_turn_dice_agree_with_a_brute_force_face_by_face() {
+    // The small rules' extra turns roll four-sided (or six-sided) dice.
+    for sides in [4, 6] {
+        let clock = ExtraTurnDice::new(sides).unwrap();
+        agrees_with_the_brute_force(&Forgetful, &clock, &[1, 2, 5, 9, 16]);
+    }
+    let clock = ExtraTurnDice::new(4).unwrap();
     agrees_with_the_brute_force(&FeralHogs::Dice, &clock, &[1, 4, 9]);
 }
 

@@ -761,3 +761,12 @@ fn semester_components_by_hand() {
         "bacon-pi reads pi to 100 decimals: goals up to 101, not 150"
     );
 }
+
+/// Fall 2020's and Spring 2021's contests (examples/rules/fa20-contest.toml,
+/// sp21-contest.toml: eight-sided dice on extra turns; Time Trot in
+/// Spring 2021) against sampled games of the plain loop.
+#[test]
+fn extra_turn_contests_agree_with_sampled_games() {
+    agrees_with_sampled_games("fa20-contest.toml", 40);
+    agrees_with_sampled_games("sp21-contest.toml", 41);
+}
