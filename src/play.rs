@@ -613,8 +613,11 @@ impl Watch for Narrator<'_> {
                 clock: clock.label(from),
             });
         }
-        let change = dice_change(clock, (from, to), points);
-        self.events.extend(change);
+        // Dice that hold for one turn (an extra turn's) are told by that
+        // turn's own dice.
+        if clock.dice_last() {
+            self.events.extend(dice_change(clock, (from, to), points));
+        }
     }
 
     fn minus_one(&mut self, points: u32, from: u32, to: u32) {

@@ -299,7 +299,7 @@ fn clocked(
             };
             // The rules' own extra turn may move the clock on (Time Trot:
             // none of its own after one; dice of extra turns).
-            let after = if other || index >= n * n {
+            let after = if other || again || index >= n * n {
                 after
             } else {
                 plan.on_extra[next_clock as usize] as usize * size

@@ -32,6 +32,13 @@ pub trait Clock: Sync {
         let _ = clock;
         own
     }
+    /// Whether a change of dice the clock makes lasts until the clock
+    /// changes them back (Perfect Piggy's and Pork Chop's swaps: the game
+    /// tells it when it happens), rather than holding for one turn (the
+    /// dice of extra turns: each turn's own dice say so).
+    fn dice_last(&self) -> bool {
+        true
+    }
     /// The move of rolling -1 dice at `clock`, where the rules have one
     /// (Pork Chop): what it scores and the clock after it. A clock has the
     /// move at every value or at none.
@@ -163,6 +170,9 @@ impl Clock for ClockRule {
     }
     fn minus_one(&self, clock: u32) -> Option<MinusOne> {
         self.inner().minus_one(clock)
+    }
+    fn dice_last(&self) -> bool {
+        self.inner().dice_last()
     }
     fn goals(&self, clock: u32) -> Option<(u32, u32)> {
         self.inner().goals(clock)

@@ -32,6 +32,10 @@ impl Clock for ExtraTurnDice {
         1
     }
 
+    fn dice_last(&self) -> bool {
+        false
+    }
+
     fn dice(&self, clock: u32, own: u32) -> u32 {
         if clock == 1 {
             self.sides

@@ -66,6 +66,10 @@ impl Clock for TimeTrot {
         next | 1
     }
 
+    fn dice_last(&self) -> bool {
+        false
+    }
+
     fn dice(&self, clock: u32, own: u32) -> u32 {
         if self.extra_sides > 0 && clock % 2 == 1 {
             self.extra_sides

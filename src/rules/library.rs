@@ -44,7 +44,7 @@ pub enum ZeroDiceRule {
     /// `n` the opponent's score (7 at 0).
     PickyPiggy,
     /// Fall 2020's Free Bacon: 3 + the `n`th digit of pi after the point,
-    /// `n` the opponent's score (3 + 3 at 0); scores below 101.
+    /// `n` the opponent's score (3 + 3 at 0); scores below 100.
     BaconPi,
     /// Spring 2021's Piggy Points: 3 + the smallest digit of the
     /// opponent's score squared.
@@ -53,7 +53,9 @@ pub enum ZeroDiceRule {
     PigTail,
     /// Spring 2022's Hefty Hogs: the opponent's digits, ones first, each a
     /// function of the course's `digit_fn` applied to the mover's score,
-    /// modulo 30 (1 when the opponent has 0).
+    /// modulo 30 (1 when the opponent has 0); scores below 1000 (three
+    /// squarings stay within 128 bits, and the floats see values below
+    /// 2^53, where they round as Python's do).
     HeftyHogs,
 }
 
@@ -469,7 +471,7 @@ pub const CATALOG: &[Component] = &[
         name: "bacon-pi",
         params: &[],
         definition: "3 + the nth digit of pi after the point, n the opponent's score (3 + 3 \
-                     at 0); goals up to 101",
+                     at 0); goals up to 100",
         from: "Fall 2020",
     },
     Component {
@@ -491,7 +493,8 @@ pub const CATALOG: &[Component] = &[
         name: "hefty-hogs",
         params: &[],
         definition: "the course's digit functions f0 to f9 of the opponent's digits, ones \
-                     first, applied to the score, modulo 30 (1 when the opponent has 0)",
+                     first, applied to the score, modulo 30 (1 when the opponent has 0); goals \
+                     up to 1000",
         from: "Spring 2022",
     },
     Component {

@@ -100,10 +100,20 @@ impl ComposedRules {
             Some(value) => zero_dice(&component(value, Kind::ZeroDice)?)?,
             None => return Err("no zero_dice (it is required)".into()),
         };
-        if zero_dice == ZeroDiceRule::BaconPi && goal > 101 {
-            return Err(format!(
-                "bacon-pi reads pi to 100 decimals: goals up to 101, not {goal}"
-            ));
+        // As the course's code computes them: pi to 100 decimals (and its
+        // assertion of a score below 100); Hefty Hogs' integers exact in
+        // 128 bits and below 2^53 where it takes floats, for scores below
+        // 1000.
+        match zero_dice {
+            ZeroDiceRule::BaconPi if goal > 100 => {
+                return Err(format!(
+                    "bacon-pi reads pi to 100 decimals: goals up to 100, not {goal}"
+                ))
+            }
+            ZeroDiceRule::HeftyHogs if goal > 1000 => return Err(format!(
+                "hefty-hogs follows the course's integers exactly for goals up to 1000, not {goal}"
+            )),
+            _ => {}
         }
         let dice = match table.get("dice") {
             Some(value) => dice(&component(value, Kind::Dice)?)?,

@@ -147,10 +147,11 @@ impl Roller<'_> {
         } else {
             // The mover goes on; a landing handed to the other player
             // that the clock gives back is theirs read the other way.
-            let (mine, clock) = if other {
-                ((index % n) * n + index / n, clock)
-            } else {
-                (index, self.on_extra[clock] as usize)
+            let (mine, clock) = match (other, again) {
+                (true, _) => ((index % n) * n + index / n, clock),
+                // The clock gave the turn back: its own clock stands.
+                (false, true) => (index, clock),
+                (false, false) => (index, self.on_extra[clock] as usize),
             };
             let j = usize::from(self.which_of[usize::from(self.own[mine]) * size + m]);
             Landing {

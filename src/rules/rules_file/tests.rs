@@ -755,11 +755,19 @@ fn semester_components_by_hand() {
     assert!(!extra("more-boar", 7, 8) && !extra("more-boar", 43, 21));
     assert!(extra("more-boar-extremes", 28, 5) && extra("more-boar-extremes", 38, 44));
     assert!(!extra("more-boar-extremes", 22, 43) && !extra("more-boar-extremes", 7, 10));
-    let refused = ComposedRules::parse("zero_dice = \"bacon-pi\"\ngoal = 150", None).unwrap_err();
+    let refused = ComposedRules::parse("zero_dice = \"bacon-pi\"\ngoal = 101", None).unwrap_err();
     assert_eq!(
         refused,
-        "bacon-pi reads pi to 100 decimals: goals up to 101, not 150"
+        "bacon-pi reads pi to 100 decimals: goals up to 100, not 101"
     );
+    let refused = ComposedRules::parse("zero_dice = \"hefty-hogs\"", Some(1001)).unwrap_err();
+    assert_eq!(
+        refused,
+        "hefty-hogs follows the course's integers exactly for goals up to 1000, not 1001"
+    );
+    // The most a goal of 1000 asks: 999 squared three times, opponent 111.
+    let large = ComposedRules::parse("zero_dice = \"hefty-hogs\"", Some(1000)).unwrap();
+    assert_eq!(large.zero_dice(999, 111), (999u128.pow(8) % 30) as u32);
 }
 
 /// Fall 2020's and Spring 2021's contests (examples/rules/fa20-contest.toml,
