@@ -110,9 +110,11 @@ impl ComposedRules {
                     "bacon-pi reads pi to 100 decimals: goals up to 100, not {goal}"
                 ))
             }
-            ZeroDiceRule::HeftyHogs if goal > 1000 => return Err(format!(
+            ZeroDiceRule::HeftyHogs if goal > 1000 => {
+                return Err(format!(
                 "hefty-hogs follows the course's integers exactly for goals up to 1000, not {goal}"
-            )),
+            ))
+            }
             _ => {}
         }
         let dice = match table.get("dice") {
