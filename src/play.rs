@@ -1051,6 +1051,28 @@ mod tests {
         }));
     }
 
+    /// Fall 2020's contest: Pig Pass gives the human another turn, which
+    /// rolls eight-sided dice, told by the turn's own dice and not as a
+    /// lasting change; the turn after it in order rolls six-sided ones.
+    #[test]
+    fn an_extra_turn_rolls_its_own_dice_for_one_turn() {
+        let contest = crate::rules::BuiltIn::from_name("fa20-contest").unwrap();
+        let rules = contest.rules(None, None).unwrap();
+        let bot = StrategyTable::constant(100, 1);
+        let mut game = Game::new(&rules, bot, Player::Human, script(&[2, 7, 3]));
+        game.scores = [27, 30];
+        let t = game.human_turn(1).unwrap();
+        assert_eq!(
+            (t.sides, t.after, t.events.clone()),
+            (6, (29, 30), vec![Event::ExtraTurn])
+        );
+        assert_eq!(game.to_move(), Some(Player::Human));
+        let t = game.human_turn(1).unwrap();
+        assert_eq!((t.sides, t.after, t.events.len()), (8, (36, 30), 0));
+        let t = game.bot_turn();
+        assert_eq!((t.sides, t.after), (6, (33, 36)));
+    }
+
     /// The remembering bot rolls what the full-state optimum says for its
     /// scores and both memories; its seeded games replay exactly.
     #[test]
