@@ -418,11 +418,7 @@ impl<'r, D: Dice> Game<'r, D> {
     fn turn(&mut self, dice: u8) -> Turn {
         let player = self.to_move;
         let before = (self.score(player), self.score(player.other()));
-        // The goals the clock gives the players for this turn, if any.
-        let goal = self.rules.goal();
-        let goals = (self.rules.memory())
-            .and_then(|m| m.clock().goals(self.clock))
-            .unwrap_or((goal, goal));
+        let goals = self.rules.goals_at(self.clock);
         let mut played = self.play(before, dice);
         self.finish_turn(played.after, goals, played.again, &mut played.events);
         Turn {

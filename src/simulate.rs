@@ -121,7 +121,7 @@ pub fn play_remembering<R: ScoreRules + ?Sized, M: PlayerMemory + ?Sized, C: Clo
     for _ in 0..MAX_TURNS {
         let (mover, other) = (board.mover, 1 - board.mover);
         let choice = players[mover].get(board.score[mover], board.score[other]);
-        let (mine, theirs) = clock.goals(board.clock).unwrap_or((goal, goal));
+        let (mine, theirs) = clock.goals_or(board.clock, goal);
         let turned = take_turn(rules, memory, clock, &mut board, choice, rng, &mut ());
         match (board.score[mover] >= mine, board.score[other] >= theirs) {
             (true, true) => return None,

@@ -513,7 +513,7 @@ pub(crate) fn game_loop(
         let (s, o) = (board.score[mover], board.score[other]);
         trace.push([mover as u32, s, o]);
         let choice = players[mover].get(s, o);
-        let (mine, theirs) = clock.goals(board.clock).unwrap_or((goal, goal));
+        let (mine, theirs) = clock.goals_or(board.clock, goal);
         let turned = take_turn(
             rules.score_rules(),
             memory,

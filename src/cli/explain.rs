@@ -246,17 +246,8 @@ fn text_output(rules: &Rules, play: &Play<'_>, e: &Explanation) -> String {
         why(e),
         zero_dice_note(rules, e),
         dice_words(shown.dice),
-        outcome_lines(shown, goals(rules, e)),
+        outcome_lines(shown, rules.goals_at(e.remembered.map_or(0, |at| at.clock))),
     )
-}
-
-/// The mover's goal and the other player's at the explained state: the
-/// clock's where it gives the players goals of their own.
-fn goals(rules: &Rules, e: &Explanation) -> (u32, u32) {
-    let goal = rules.goal();
-    (rules.memory().zip(e.remembered))
-        .and_then(|(m, at)| m.clock().goals(at.clock))
-        .unwrap_or((goal, goal))
 }
 
 /// Under rules with memory, what each player remembers and which counts

@@ -11,6 +11,17 @@ use crate::rules::{Preset, BUILT_IN};
 #[derive(Debug, Args)]
 pub struct RulesListArgs {}
 
+/// The columns of the presets' table (the JSON's keys too, where "-"
+/// means none).
+const PRESET_COLUMNS: [&str; 6] = [
+    "preset",
+    "zero_dice",
+    "dice",
+    "after_turn",
+    "memory",
+    "clock",
+];
+
 pub fn run(config: &Config, _args: &RulesListArgs, printer: &mut Printer) -> anyhow::Result<()> {
     let mut presets: Vec<Vec<String>> = Preset::ALL
         .iter()
@@ -50,9 +61,11 @@ pub fn run(config: &Config, _args: &RulesListArgs, printer: &mut Printer) -> any
             let presets: Vec<_> = presets
                 .iter()
                 .map(|r| {
-                    json!({"preset": r[0], "zero_dice": r[1], "dice": r[2],
-                           "after_turn": r[3], "memory": (r[4] != "-").then_some(&r[4]),
-                           "clock": (r[5] != "-").then_some(&r[5])})
+                    let fields = PRESET_COLUMNS.iter().zip(r).map(|(&key, value)| {
+                        let none = value == "-" && matches!(key, "memory" | "clock");
+                        (key.to_string(), json!((!none).then_some(value)))
+                    });
+                    serde_json::Value::Object(fields.collect())
                 })
                 .collect();
             let components: Vec<_> = CATALOG
@@ -71,18 +84,7 @@ pub fn run(config: &Config, _args: &RulesListArgs, printer: &mut Printer) -> any
         }
         Format::Text => {
             let mut text = String::from("Presets (--rules):\n\n");
-            text += &render_table(
-                Format::Text,
-                &[
-                    "preset",
-                    "zero_dice",
-                    "dice",
-                    "after_turn",
-                    "memory",
-                    "clock",
-                ],
-                &presets,
-            );
+            text += &render_table(Format::Text, &PRESET_COLUMNS, &presets);
             text += "\nComponents of rules files (--rules-file FILE.toml; see docs/src/rules/rules-files.md):\n";
             let width = components
                 .iter()
@@ -106,18 +108,7 @@ pub fn run(config: &Config, _args: &RulesListArgs, printer: &mut Printer) -> any
             printer.text(&text)?
         }
         format => {
-            let mut text = render_table(
-                format,
-                &[
-                    "preset",
-                    "zero_dice",
-                    "dice",
-                    "after_turn",
-                    "memory",
-                    "clock",
-                ],
-                &presets,
-            );
+            let mut text = render_table(format, &PRESET_COLUMNS, &presets);
             text += &render_table(
                 format,
                 &["key", "component", "parameters", "definition", "from"],

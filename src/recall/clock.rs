@@ -54,6 +54,10 @@ pub trait Clock: Sync {
         let _ = clock;
         None
     }
+    /// [`Clock::goals`] at `clock`, or `goal` for both players.
+    fn goals_or(&self, clock: u32, goal: u32) -> (u32, u32) {
+        self.goals(clock).unwrap_or((goal, goal))
+    }
     /// Its name, for messages and reports.
     fn name(&self) -> String;
     /// What `clock` means, for the game's narration and the optimum's

@@ -333,10 +333,10 @@ pub struct Remembering {
     memory: Arc<dyn PlayerMemory + Send + Sync>,
     clock: Arc<dyn Clock + Send + Sync>,
     pub(crate) plan: Arc<Plan>,
-    /// The tables of the rules with the clock's own dice, in the order of
-    /// the plan's variants (`None` for the rules' own dice: the tables
-    /// every sweep is given).
-    dice: Vec<Option<Arc<RuleTables>>>,
+    /// The tables of the rules as the clock changes them (its dice, its
+    /// goals), in the order of the plan's variants (`None` where it
+    /// changes nothing: the tables every sweep is given).
+    changed: Vec<Option<Arc<RuleTables>>>,
 }
 
 impl std::fmt::Debug for Remembering {
@@ -362,9 +362,9 @@ impl Remembering {
         clock: Arc<dyn Clock + Send + Sync>,
     ) -> Result<Remembering, HogError> {
         let plan = Plan::new(memory.as_ref(), clock.as_ref())?;
-        let mut dice = Vec::with_capacity(plan.variants.len());
+        let mut changed = Vec::with_capacity(plan.variants.len());
         for (change, _) in &plan.variants {
-            dice.push(match change {
+            changed.push(match change {
                 Variant {
                     dice: None,
                     goals: None,
@@ -387,7 +387,7 @@ impl Remembering {
             memory,
             clock,
             plan: Arc::new(plan),
-            dice,
+            changed,
         };
         let name = remembering.name();
         let goal = u64::from(tables.goal());
@@ -404,9 +404,9 @@ impl Remembering {
         Ok(remembering)
     }
 
-    /// The tables each of the plan's dice variants rolls with.
+    /// The tables each of the plan's variants plays with.
     pub(crate) fn variants<'a>(&'a self, tables: &'a RuleTables) -> Vec<&'a RuleTables> {
-        self.dice
+        self.changed
             .iter()
             .map(|own| own.as_deref().unwrap_or(tables))
             .collect()

@@ -20,44 +20,27 @@ pub struct BuiltIn {
     pub path: &'static str,
 }
 
+/// A built-in rule set named `name`, the rules file `examples/rules/FILE`.
+macro_rules! built_in {
+    ($name:literal, $file:literal) => {
+        BuiltIn {
+            name: $name,
+            text: include_str!(concat!("../../examples/rules/", $file)),
+            path: concat!("examples/rules/", $file),
+        }
+    };
+}
+
 /// Every built-in rule set, in the order `hog rules` lists them: Fall
 /// 2019, and the Hog Contests' rule sets.
 pub const BUILT_IN: [BuiltIn; 7] = [
-    BuiltIn {
-        name: "fa19",
-        text: include_str!("../../examples/rules/fa19-feral.toml"),
-        path: "examples/rules/fa19-feral.toml",
-    },
-    BuiltIn {
-        name: "fa17-contest",
-        text: include_str!("../../examples/rules/fa17-contest.toml"),
-        path: "examples/rules/fa17-contest.toml",
-    },
-    BuiltIn {
-        name: "sp18-contest",
-        text: include_str!("../../examples/rules/sp18-contest.toml"),
-        path: "examples/rules/sp18-contest.toml",
-    },
-    BuiltIn {
-        name: "su18-contest",
-        text: include_str!("../../examples/rules/time-trot.toml"),
-        path: "examples/rules/time-trot.toml",
-    },
-    BuiltIn {
-        name: "fa20-contest",
-        text: include_str!("../../examples/rules/fa20-contest.toml"),
-        path: "examples/rules/fa20-contest.toml",
-    },
-    BuiltIn {
-        name: "sp21-contest",
-        text: include_str!("../../examples/rules/sp21-contest.toml"),
-        path: "examples/rules/sp21-contest.toml",
-    },
-    BuiltIn {
-        name: "fa21-contest",
-        text: include_str!("../../examples/rules/fa21-contest.toml"),
-        path: "examples/rules/fa21-contest.toml",
-    },
+    built_in!("fa19", "fa19-feral.toml"),
+    built_in!("fa17-contest", "fa17-contest.toml"),
+    built_in!("sp18-contest", "sp18-contest.toml"),
+    built_in!("su18-contest", "time-trot.toml"),
+    built_in!("fa20-contest", "fa20-contest.toml"),
+    built_in!("sp21-contest", "sp21-contest.toml"),
+    built_in!("fa21-contest", "fa21-contest.toml"),
 ];
 
 impl BuiltIn {

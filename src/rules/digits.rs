@@ -71,6 +71,87 @@ fn first_digits_of_powers_of_three(count: usize) -> Vec<u8> {
     first
 }
 
+/// The first digit of `x` (its only digit below 10).
+pub fn first_digit(mut x: u32) -> u32 {
+    while x >= 10 {
+        x /= 10;
+    }
+    x
+}
+
+/// The leftmost two digits of `x`; a one-digit `x` has a 0 in front.
+pub fn leading_two_digits(mut x: u32) -> (u32, u32) {
+    while x >= 100 {
+        x /= 10;
+    }
+    (x / 10, x % 10)
+}
+
+/// The smallest and the largest decimal digit of `x`.
+pub fn digit_range(mut x: u64) -> (u32, u32) {
+    let mut range = ((x % 10) as u32, (x % 10) as u32);
+    while x >= 10 {
+        x /= 10;
+        let digit = (x % 10) as u32;
+        range = (range.0.min(digit), range.1.max(digit));
+    }
+    range
+}
+
+/// The greatest common divisor (0 with 0 is 0).
+pub fn gcd(mut a: u32, mut b: u32) -> u32 {
+    while b > 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// The digits of pi, 3 first: Fall 2020's `FIRST_101_DIGITS_OF_PI`.
+const PI_DIGITS: &[u8; 101] =
+    b"31415926535897932384626433832795028841971693993751058209749445923078164062862089986280348253421170679";
+
+/// The `n`th digit of pi after the point (3, the digit before it, at 0),
+/// `n` up to 100.
+pub fn digit_of_pi(n: u32) -> u32 {
+    u32::from(PI_DIGITS[n as usize] - b'0')
+}
+
+/// The `n`th digit of 1/7 = 0.142857... after the point, 7 at 0 (Fall
+/// 2021's Picky Piggy).
+pub fn digit_of_one_seventh(n: u32) -> u32 {
+    match n {
+        0 => 7,
+        n => [1, 4, 2, 8, 5, 7][((n - 1) % 6) as usize],
+    }
+}
+
+/// Spring 2022's Hefty Hogs, as the course's Python computes it: the
+/// opponent's digits, ones first, each a function applied to the score
+/// (its integer floor division and modulo, its floats for 8.8 and 99),
+/// modulo 30; 1 when the opponent has 0. Exact for scores below 1000.
+pub fn hefty_hogs(score: u32, opponent: u32) -> u32 {
+    if opponent == 0 {
+        return 1;
+    }
+    let (mut v, mut rest) = (i128::from(score), opponent);
+    while rest > 0 {
+        v = match rest % 10 {
+            0 => v + 1,
+            1 => v * v,
+            2 => v * 3,
+            3 => v.div_euclid(4),
+            4 => v - 5,
+            5 => v.rem_euclid(6),
+            6 => v.rem_euclid(7) * 8,
+            7 => (v as f64 * 8.8) as i128,
+            8 => (v as f64 / 99.0 * 15.0) as i128 + 10,
+            _ => v,
+        };
+        rest /= 10;
+    }
+    v.rem_euclid(30) as u32
+}
+
 /// Number of positive divisors of `n` (1 and `n` included); 0 for `n == 0`.
 pub fn divisor_count(n: u32) -> u32 {
     let n = u64::from(n);

@@ -8,7 +8,8 @@
 
 use super::after_turn::AfterTurn;
 use super::digits::{
-    cube_alternating, is_prime, next_prime, ones, power_of_three_ends, sus_points, tens,
+    cube_alternating, digit_of_one_seventh, digit_of_pi, digit_range, first_digit, gcd, hefty_hogs,
+    is_prime, leading_two_digits, next_prime, ones, power_of_three_ends, sus_points, tens,
 };
 use super::zero_dice::ZeroDice;
 
@@ -59,36 +60,23 @@ pub enum ZeroDiceRule {
     HeftyHogs,
 }
 
-/// The digits of pi, 3 first: Fall 2020's `FIRST_101_DIGITS_OF_PI`.
-const PI_DIGITS: &[u8; 101] =
-    b"31415926535897932384626433832795028841971693993751058209749445923078164062862089986280348253421170679";
-
-/// Spring 2022's Hefty Hogs, as the course's Python computes it: its
-/// integer floor division and modulo, and its floats for 8.8 and 99.
-fn hefty_hogs(score: u32, opponent: u32) -> u32 {
-    if opponent == 0 {
-        return 1;
-    }
-    let (mut v, mut rest) = (i128::from(score), opponent);
-    while rest > 0 {
-        v = match rest % 10 {
-            0 => v + 1,
-            1 => v * v,
-            2 => v * 3,
-            3 => v.div_euclid(4),
-            4 => v - 5,
-            5 => v.rem_euclid(6),
-            6 => v.rem_euclid(7) * 8,
-            7 => (v as f64 * 8.8) as i128,
-            8 => (v as f64 / 99.0 * 15.0) as i128 + 10,
-            _ => v,
-        };
-        rest /= 10;
-    }
-    v.rem_euclid(30) as u32
-}
-
 impl ZeroDiceRule {
+    /// The largest goal the rule computes as the course's code does, with
+    /// the start of the message that refuses a larger one: pi to 100
+    /// decimals (and the course's assertion of a score below 100); Hefty
+    /// Hogs' integers exact in 128 bits, and below 2^53 where it takes
+    /// floats, for scores below 1000.
+    pub fn goal_limit(self) -> Option<(u32, &'static str)> {
+        match self {
+            ZeroDiceRule::BaconPi => Some((100, "bacon-pi reads pi to 100 decimals: goals up to")),
+            ZeroDiceRule::HeftyHogs => Some((
+                1000,
+                "hefty-hogs follows the course's integers exactly for goals up to",
+            )),
+            _ => None,
+        }
+    }
+
     /// The points at `(score, opponent)`.
     pub fn points(self, score: u32, opponent: u32) -> u32 {
         let (t, o) = (tens(opponent), ones(opponent));
@@ -101,15 +89,9 @@ impl ZeroDiceRule {
             ZeroDiceRule::BaconTenMinusMinDigit => 10 - t.min(o),
             ZeroDiceRule::BaconCubeAlternating => cube_alternating(opponent),
             ZeroDiceRule::BaconTenMinusOnesPlusTens => 10 - o + t,
-            ZeroDiceRule::PickyPiggy => match opponent {
-                0 => 7,
-                n => [1, 4, 2, 8, 5, 7][((n - 1) % 6) as usize],
-            },
-            ZeroDiceRule::BaconPi => 3 + u32::from(PI_DIGITS[opponent as usize] - b'0'),
-            ZeroDiceRule::PiggyPoints => {
-                let square = u64::from(opponent).pow(2).to_string();
-                3 + u32::from(square.bytes().min().expect("a digit") - b'0')
-            }
+            ZeroDiceRule::PickyPiggy => digit_of_one_seventh(opponent),
+            ZeroDiceRule::BaconPi => 3 + digit_of_pi(opponent),
+            ZeroDiceRule::PiggyPoints => 3 + digit_range(u64::from(opponent).pow(2)).0,
             ZeroDiceRule::PigTail => 2 * t.abs_diff(o) + 1,
             ZeroDiceRule::HeftyHogs => hefty_hogs(score, opponent),
         }
@@ -201,14 +183,6 @@ pub enum AfterTurnRule {
     FuzzyFactors,
 }
 
-/// The first digit of `x` (its only digit below 10).
-fn first_digit(mut x: u32) -> u32 {
-    while x >= 10 {
-        x /= 10;
-    }
-    x
-}
-
 impl AfterTurnRule {
     /// Both scores after the rule, mover first.
     pub fn apply(self, mover: u32, other: u32) -> (u32, u32) {
@@ -272,14 +246,6 @@ impl AfterTurnRule {
     }
 }
 
-/// The greatest common divisor (0 with 0 is 0).
-fn gcd(mut a: u32, mut b: u32) -> u32 {
-    while b > 0 {
-        (a, b) = (b, a % b);
-    }
-    a
-}
-
 /// A rule that gives the mover another turn, read after the after-turn
 /// rules (a rules file's `extra_turn` list: any of them).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -299,23 +265,6 @@ pub enum ExtraTurnRule {
     MoreBoarExtremes,
 }
 
-/// The decimal digits of `x`, most significant first, at least two (a
-/// one-digit score has a 0 in front).
-fn two_or_more_digits(x: u32) -> Vec<u32> {
-    let mut digits: Vec<u32> = x.to_string().bytes().map(|b| u32::from(b - b'0')).collect();
-    if digits.len() < 2 {
-        digits.insert(0, 0);
-    }
-    digits
-}
-
-/// The smallest and the largest decimal digit of `x`.
-fn digit_range(x: u32) -> (u32, u32) {
-    let text = x.to_string();
-    let digits = text.bytes().map(|b| u32::from(b - b'0'));
-    digits.fold((9, 0), |(low, high), d| (low.min(d), high.max(d)))
-}
-
 impl ExtraTurnRule {
     /// Whether the mover moves again at `(score, opponent)`.
     pub fn applies(self, score: u32, opponent: u32) -> bool {
@@ -323,12 +272,12 @@ impl ExtraTurnRule {
             ExtraTurnRule::SwineAlign => score > 0 && opponent > 0 && gcd(score, opponent) >= 10,
             ExtraTurnRule::PigPass => score < opponent && opponent - score < 3,
             ExtraTurnRule::MoreBoar => {
-                let (mine, theirs) = (two_or_more_digits(score), two_or_more_digits(opponent));
-                mine[0] < theirs[0] && mine[1] < theirs[1]
+                let (mine, theirs) = (leading_two_digits(score), leading_two_digits(opponent));
+                mine.0 < theirs.0 && mine.1 < theirs.1
             }
             ExtraTurnRule::MoreBoarExtremes => {
                 let ((low, high), (their_low, their_high)) =
-                    (digit_range(score), digit_range(opponent));
+                    (digit_range(score.into()), digit_range(opponent.into()));
                 low < their_low && high > their_high
             }
         }

@@ -244,6 +244,14 @@ impl Rules {
         self.functions.as_ref().and_then(|f| f.memory.as_ref())
     }
 
+    /// The mover's goal and the other player's at `clock`: the clock's
+    /// where it gives each player one, else the goal for both.
+    pub fn goals_at(&self, clock: u32) -> (u32, u32) {
+        let goal = self.goal();
+        self.memory()
+            .map_or((goal, goal), |m| m.clock().goals_or(clock, goal))
+    }
+
     /// Whether a player may roll -1 dice (Pork Chop's move, a clock's).
     pub fn has_minus_one(&self) -> bool {
         self.memory()

@@ -100,22 +100,10 @@ impl ComposedRules {
             Some(value) => zero_dice(&component(value, Kind::ZeroDice)?)?,
             None => return Err("no zero_dice (it is required)".into()),
         };
-        // As the course's code computes them: pi to 100 decimals (and its
-        // assertion of a score below 100); Hefty Hogs' integers exact in
-        // 128 bits and below 2^53 where it takes floats, for scores below
-        // 1000.
-        match zero_dice {
-            ZeroDiceRule::BaconPi if goal > 100 => {
-                return Err(format!(
-                    "bacon-pi reads pi to 100 decimals: goals up to 100, not {goal}"
-                ))
+        if let Some((most, why)) = zero_dice.goal_limit() {
+            if goal > most {
+                return Err(format!("{why} {most}, not {goal}"));
             }
-            ZeroDiceRule::HeftyHogs if goal > 1000 => {
-                return Err(format!(
-                "hefty-hogs follows the course's integers exactly for goals up to 1000, not {goal}"
-            ))
-            }
-            _ => {}
         }
         let dice = match table.get("dice") {
             Some(value) => dice(&component(value, Kind::Dice)?)?,
@@ -150,13 +138,7 @@ impl ComposedRules {
             .collect::<Result<_, _>>()?;
         let extra_turn = list(table.get("extra_turn"), Kind::ExtraTurn)?
             .iter()
-            .map(|c| match c.component.name {
-                "swine-align" => ExtraTurnRule::SwineAlign,
-                "pig-pass" => ExtraTurnRule::PigPass,
-                "more-boar" => ExtraTurnRule::MoreBoar,
-                "more-boar-extremes" => ExtraTurnRule::MoreBoarExtremes,
-                other => unreachable!("{other} is in the catalog"),
-            })
+            .map(extra_turn)
             .collect();
         let memory = match table.get("memory") {
             None => None,
@@ -373,6 +355,16 @@ fn zero_dice(c: &Chosen) -> Result<ZeroDiceRule, String> {
         "hefty-hogs" => ZeroDiceRule::HeftyHogs,
         other => unreachable!("{other} is in the catalog"),
     })
+}
+
+fn extra_turn(c: &Chosen) -> ExtraTurnRule {
+    match c.component.name {
+        "swine-align" => ExtraTurnRule::SwineAlign,
+        "pig-pass" => ExtraTurnRule::PigPass,
+        "more-boar" => ExtraTurnRule::MoreBoar,
+        "more-boar-extremes" => ExtraTurnRule::MoreBoarExtremes,
+        other => unreachable!("{other} is in the catalog"),
+    }
 }
 
 fn dice(c: &Chosen) -> Result<DiceSidesRule, String> {

@@ -298,7 +298,7 @@ impl Brute<'_> {
         let choice = |brute: &mut Brute, k: u32| {
             let goal = brute.rules.goal;
             // The mover's goal and the other's, where the clock gives them.
-            let (mine, theirs) = brute.clock.goals(c).unwrap_or((goal, goal));
+            let (mine, theirs) = brute.clock.goals_or(c, goal);
             // Rolling -1 dice (Pork Chop): its points, no dice, its clock.
             let minus_one = (k == u32::from(MINUS_ONE)).then(|| brute.clock.minus_one(c).unwrap());
             let outcomes = if let Some(m) = minus_one {

@@ -341,9 +341,9 @@ type Scores = (u32, u32);
 /// A game of the example rules file `name` to `goal` from `start`, the
 /// two players rolling `rolls(score, opponent)` dice, with `dice`: the
 /// final scores, as the course's `play` returns them.
-fn play(
+fn play<F: Fn(u32, u32) -> u8>(
     name: &str,
-    rolls: Rolls,
+    rolls: [F; 2],
     start: (u32, u32),
     dice: &mut dyn crate::turn::Dice,
     goal: u32,
@@ -497,24 +497,11 @@ fn summer_2018_as_the_course_tested_it() {
 /// A strategy of the course's `play` tests: `always_roll(n)` for `n` up
 /// to 10; 11 and 12 stand for its two functions of the scores,
 /// `opponent % 10` and `max(score // 10 - 4, 0)`.
-fn course_strategy(n: u8) -> fn(u32, u32) -> u8 {
-    const ALWAYS: [fn(u32, u32) -> u8; 11] = [
-        |_, _| 0,
-        |_, _| 1,
-        |_, _| 2,
-        |_, _| 3,
-        |_, _| 4,
-        |_, _| 5,
-        |_, _| 6,
-        |_, _| 7,
-        |_, _| 8,
-        |_, _| 9,
-        |_, _| 10,
-    ];
-    match n {
-        11 => |_, o| (o % 10) as u8,
-        12 => |s, _| (s / 10).saturating_sub(4) as u8,
-        n => ALWAYS[usize::from(n)],
+fn course_strategy(n: u8) -> impl Fn(u32, u32) -> u8 {
+    move |s, o| match n {
+        11 => (o % 10) as u8,
+        12 => (s / 10).saturating_sub(4) as u8,
+        n => n,
     }
 }
 
