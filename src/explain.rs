@@ -315,7 +315,7 @@ fn explanation(
                     .iter()
                     .filter(|&&(p, _)| p == 1)
                     .fold(0.0, |sum, &(_, q)| sum + q),
-                outcomes: outcomes(rules, score, opponent, &points),
+                outcomes: outcomes(rules, (score, opponent), u32::from(dice), &points),
                 bonus,
             }
         })
@@ -350,7 +350,7 @@ fn minus_one_choice(
         win_probability: values[usize::from(MINUS_ONE)],
         expected_points: f64::from(points),
         one_point_probability: if points == 1 { 1.0 } else { 0.0 },
-        outcomes: outcomes(rules, score, opponent, &[(points, 1.0)]),
+        outcomes: outcomes(rules, (score, opponent), 0, &[(points, 1.0)]),
         bonus: 0,
     }
 }
@@ -394,11 +394,17 @@ pub fn turn_points(
     merged.into_iter().collect()
 }
 
-/// Apply the after-turn rule to every raw result, merging equal outcomes.
-fn outcomes(rules: &Rules, score: u32, opponent: u32, points: &[(u32, f64)]) -> Vec<Outcome> {
+/// Apply the after-turn rule to every result of rolling `dice`, merging
+/// equal outcomes.
+fn outcomes(
+    rules: &Rules,
+    (score, opponent): (u32, u32),
+    dice: u32,
+    points: &[(u32, f64)],
+) -> Vec<Outcome> {
     let mut merged: BTreeMap<(u32, u32), f64> = BTreeMap::new();
     for &(p, q) in points {
-        let end = rules.after_turn(score + p, opponent);
+        let end = rules.turn_end(score, opponent, p, dice);
         *merged.entry((end.mover, end.other)).or_insert(0.0) += q;
     }
     merged

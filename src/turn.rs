@@ -174,7 +174,13 @@ where
         (points + bonus, again)
     };
     let before = (s + points, o);
-    let after = rules.after_turn(before.0, before.1);
+    // Rules that read the turn see its dice (none for the -1 move).
+    let count = if choice == MINUS_ONE {
+        0
+    } else {
+        u32::from(choice)
+    };
+    let after = rules.turn_end(s, o, points, count);
     watch.after_turn(before, after);
     (board.score[mover], board.score[other]) = after;
     let extra_turn = !clock_again && rules.extra_turn(after.0, after.1);

@@ -11,7 +11,8 @@
 //!
 //! Both are held to 1e-12 on rule sets with every feature the general path
 //! has (dice of 3 to 8 sides by both scores, a Pig Out worth 0 or the
-//! number of 1s, turn points, swaps, extra turns, half wins) and on the
+//! number of 1s, turn points, swaps, extra turns, half wins, after-turn
+//! rules that read the turn's points and dice) and on the
 //! presets, at goals 1 to 20, for the optimum, best responses and
 //! evaluations (`cargo test --release --test general_rules`).
 
@@ -90,6 +91,54 @@ impl ScoreRules for Ones {
     }
 }
 
+/// An after-turn rule that reads the turn: a turn of no points gives the
+/// other player half the dice (one die: the scores stay, a level
+/// diagonal), and where the new sum is a multiple of 3 the leader gains
+/// the turn's points again.
+struct Reading {
+    goal: u32,
+}
+
+impl ScoreRules for Reading {
+    fn goal(&self) -> u32 {
+        self.goal
+    }
+    fn zero_dice(&self, s: u32, o: u32) -> u32 {
+        1 + (s * o) % 4
+    }
+    fn dice_sides(&self, s: u32, _: u32) -> u32 {
+        4 + s % 3
+    }
+    fn pig_out(&self) -> PigOut {
+        PigOut::Points(0)
+    }
+    fn reads_turn(&self) -> bool {
+        true
+    }
+    fn turn_end(&self, s: u32, o: u32, points: u32, dice: u32) -> (u32, u32) {
+        let mover = s + points;
+        if points == 0 {
+            (mover, o + dice / 2)
+        } else if (mover + o).is_multiple_of(3) && mover > o {
+            (mover + points, o)
+        } else if (mover + o).is_multiple_of(3) && mover < o {
+            (mover, o + points)
+        } else {
+            (mover, o)
+        }
+    }
+    fn extra_turn(&self, s: u32, o: u32) -> bool {
+        s < o && (s + o) % 4 == 1
+    }
+}
+
+/// A rules file of the examples at `goal`.
+fn example(name: &str, goal: u32) -> Arc<dyn ScoreRules + Send + Sync> {
+    let path = format!("{}/examples/rules/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).unwrap();
+    Arc::new(hog::rules::ComposedRules::parse(&text, Some(goal)).unwrap())
+}
+
 // ---------------------------------------------------------------------------
 // The reference.
 // ---------------------------------------------------------------------------
@@ -156,7 +205,7 @@ fn reference(rules: &dyn ScoreRules, seats: &[Play<'_>]) -> Vec<Vec<f64>> {
                             .iter()
                             .map(|&(points, p)| {
                                 let q = rules.turn_points(points, k, s, o);
-                                let (mover, other) = rules.after_turn(s + q, o);
+                                let (mover, other) = rules.turn_end(s, o, q, k);
                                 let v = match (mover >= n, other >= n) {
                                     (true, true) => 0.5,
                                     (true, false) => 1.0,
@@ -257,6 +306,15 @@ fn every_feature_matches_the_reference_at_goals_1_to_20() {
     for goal in 1..=20 {
         check(Arc::new(Mixed { goal }), "mixed");
         check(Arc::new(Ones { goal }), "ones");
+    }
+}
+
+#[test]
+fn rules_that_read_the_turn_match_the_reference_at_goals_1_to_20() {
+    for goal in 1..=20 {
+        check(Arc::new(Reading { goal }), "reading");
+        check(example("sp15.toml", goal), "sp15.toml");
+        check(example("fa15.toml", goal), "fa15.toml");
     }
 }
 

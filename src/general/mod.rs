@@ -9,4 +9,7 @@ mod tables;
 
 pub use outcomes::{PigOut, Rolls, SIDES};
 pub(crate) use point_set::PointSet;
-pub use tables::{Roll, RuleTables, ScoreRules, Slot, CONSTANTS, MAX_RULES_GOAL, MAX_TURN_POINTS};
+pub use tables::{
+    Roll, RuleTables, ScoreRules, Slot, CONSTANTS, MAX_RULES_GOAL, MAX_TURN_POINTS,
+    MAX_TURN_READING_GOAL,
+};

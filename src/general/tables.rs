@@ -39,8 +39,27 @@ pub trait ScoreRules: Sync {
         points
     }
     /// Both scores, mover first, once the mover's score became `score`.
+    /// Rules that read the turn ([`ScoreRules::reads_turn`]) answer in
+    /// [`ScoreRules::turn_end`] instead, and here only as far as the new
+    /// score tells.
     fn after_turn(&self, score: u32, opponent: u32) -> (u32, u32) {
         (score, opponent)
+    }
+    /// Whether what happens after a turn depends on the turn itself (its
+    /// points, its dice), not only on the scores it leaves: Spring 2015's
+    /// Hogtimus Prime gives the leader the turn's points, Fall 2015's Piggy
+    /// Back gives the opponent the dice of a turn that scored nothing.
+    /// Every landing is then tabulated per state and choice.
+    fn reads_turn(&self) -> bool {
+        false
+    }
+    /// Both scores, mover first, after a turn from `(score, opponent)`
+    /// that scored `points` (after `turn_points`) rolling `dice` dice (0
+    /// for zero dice): `after_turn` of the new score unless the rules read
+    /// the turn.
+    fn turn_end(&self, score: u32, opponent: u32, points: u32, dice: u32) -> (u32, u32) {
+        let _ = dice;
+        self.after_turn(score + points, opponent)
     }
     /// After `after_turn`, whether the same player moves again.
     fn extra_turn(&self, _score: u32, _opponent: u32) -> bool {
@@ -141,6 +160,21 @@ fn max_drop(ends: &[End], width: usize) -> u32 {
     most as u32
 }
 
+/// Where a turn that leaves the scores at `(mover, other)` ends, the
+/// players playing to `goals` (the mover's, the other's).
+fn end_of(rules: &dyn ScoreRules, (mover, other): (u32, u32), (mine, theirs): (u32, u32)) -> End {
+    match (mover >= mine, other >= theirs) {
+        (true, true) => End::Half,
+        (true, false) => End::Win,
+        (false, true) => End::Lose,
+        (false, false) => End::Next {
+            mover,
+            other,
+            again: rules.extra_turn(mover, other),
+        },
+    }
+}
+
 /// Every rule function tabulated for a game to `goal`.
 #[derive(Debug, Clone)]
 pub struct RuleTables {
@@ -178,7 +212,25 @@ pub struct RuleTables {
     dice_points: Vec<(u32, u32)>,
     /// Whether the after-turn rules give some turn an extra turn.
     extra_turns: bool,
+    /// For rules that read the turn: the landings of every choice at
+    /// every state (`slots` then answers for none).
+    turn_rows: Option<TurnRows>,
 }
+
+/// The landings of rules that read the turn ([`ScoreRules::reads_turn`]):
+/// per state and dice count, a row indexed by final points like the
+/// rows of [`RuleTables::slots`], up to that choice's most points.
+#[derive(Debug, Clone)]
+struct TurnRows {
+    /// `start[(s * n + o) * CHOICES + k]`: where the row of rolling `k`
+    /// dice at `(s, o)` starts in `slots`; it ends where the next starts.
+    start: Vec<u32>,
+    slots: Vec<Slot>,
+}
+
+/// The largest goal of rules that read the turn: their landings take
+/// about 350 slots a state (125 MB at this goal).
+pub const MAX_TURN_READING_GOAL: u32 = 300;
 
 /// The final points of every raw outcome at every state, for rules with
 /// turn points: zero dice's per state, the rolls' in lists each kept once
@@ -264,6 +316,12 @@ impl RuleTables {
                 "goal {goal} is outside 1 to {MAX_RULES_GOAL} for rules given as functions"
             )));
         }
+        if rules.reads_turn() && goal > MAX_TURN_READING_GOAL {
+            return Err(bad(format!(
+                "goal {goal} is more than {MAX_TURN_READING_GOAL} for rules that read the turn's \
+                 points or dice"
+            )));
+        }
         let n = goal as usize;
         let (mine, theirs) = rules.goals();
         if !(1..=goal).contains(&mine) || !(1..=goal).contains(&theirs) {
@@ -304,18 +362,7 @@ impl RuleTables {
         let mut ends = Vec::with_capacity(n * width);
         for o in 0..goal {
             for t in 0..width as u32 {
-                let (mover, other) = rules.after_turn(t, o);
-                let end = match (mover >= mine, other >= theirs) {
-                    (true, true) => End::Half,
-                    (true, false) => End::Win,
-                    (false, true) => End::Lose,
-                    (false, false) => End::Next {
-                        mover,
-                        other,
-                        again: rules.extra_turn(mover, other),
-                    },
-                };
-                ends.push(end);
+                ends.push(end_of(rules, rules.after_turn(t, o), (mine, theirs)));
             }
         }
         let slots = ends.iter().map(|&end| Slot::new(end, n)).collect();
@@ -339,6 +386,7 @@ impl RuleTables {
             extra_turns: ends
                 .iter()
                 .any(|end| matches!(end, End::Next { again: true, .. })),
+            turn_rows: None,
         };
         if rules.has_turn_points() {
             let mut turn = TurnPoints {
@@ -389,7 +437,11 @@ impl RuleTables {
                 points.fold((u32::MAX, 0), |(few, most), p| (few.min(p), most.max(p)))
             })
             .collect();
-        tables.check_sums(&ends)?;
+        if rules.reads_turn() {
+            tables.read_turns(rules, (mine, theirs))?;
+        } else {
+            tables.check_sums(&ends)?;
+        }
         let endless = tables.find_endless();
         for &(s, o) in &endless {
             tables.stalls[(s + o) as usize] = true;
@@ -549,12 +601,28 @@ impl RuleTables {
         }
     }
 
-    /// Where each final total lands from `(s, o)` (`slots[q]` for `q`
-    /// points).
+    /// Where each final total of rolling `dice` lands from `(s, o)`
+    /// (`slots[q]` for `q` points): the same row for every choice unless
+    /// the rules read the turn ([`RuleTables::reads_turn`]).
     #[inline(always)]
-    pub fn slots(&self, s: u32, o: u32) -> &[Slot] {
-        let row = o as usize * self.width + s as usize;
-        &self.slots[row..row + MAX_TURN_POINTS as usize + 1]
+    pub fn slots(&self, s: u32, o: u32, dice: u32) -> &[Slot] {
+        match &self.turn_rows {
+            None => {
+                let row = o as usize * self.width + s as usize;
+                &self.slots[row..row + MAX_TURN_POINTS as usize + 1]
+            }
+            Some(rows) => {
+                let at = (s * self.goal + o) as usize * CHOICES + dice as usize;
+                &rows.slots[rows.start[at] as usize..rows.start[at + 1] as usize]
+            }
+        }
+    }
+
+    /// Whether the landings depend on the turn (its points, its dice), not
+    /// only on the raw score: then each choice has its own row of
+    /// [`RuleTables::slots`].
+    pub fn reads_turn(&self) -> bool {
+        self.turn_rows.is_some()
     }
 
     /// How many distinct lists of turn points the tables keep.
@@ -586,8 +654,7 @@ impl RuleTables {
     #[inline(always)]
     pub fn roll_at(&self, s: u32, o: u32, dice: u32) -> (Roll<'_>, Option<&[u32]>, &[Slot]) {
         let at = (s * self.goal + o) as usize;
-        let row = o as usize * self.width + s as usize;
-        let slots = &self.slots[row..row + MAX_TURN_POINTS as usize + 1];
+        let slots = self.slots(s, o, dice);
         let roll = if dice == 0 {
             Roll::Zero(self.zero_dice[at])
         } else {
@@ -632,6 +699,60 @@ impl RuleTables {
     /// Whether some turn on diagonal `d` keeps the score sum.
     pub fn level(&self, d: usize) -> bool {
         self.level[d]
+    }
+
+    /// Tabulate the landings of rules that read the turn: every final
+    /// total of every choice at every state through
+    /// [`ScoreRules::turn_end`], with the checks of
+    /// [`RuleTables::check_sums`] and what `max_drop` and the extra turns
+    /// say taken from these landings (the raw scores' table answers for
+    /// none of them).
+    fn read_turns(&mut self, rules: &dyn ScoreRules, goals: (u32, u32)) -> Result<(), HogError> {
+        let n = self.goal as usize;
+        let unread = Slot::new(End::Lose, n);
+        let mut start = Vec::with_capacity(n * n * CHOICES + 1);
+        let mut slots = Vec::new();
+        let (mut drop, mut again) = (0, false);
+        let mut points = Vec::new();
+        for s in 0..self.goal {
+            for o in 0..self.goal {
+                for k in 0..CHOICES as u32 {
+                    points.clear();
+                    match k {
+                        0 => points.push(self.zero_final(s, o)),
+                        _ => points.extend(self.finals(s, o, k).iter().map(|&(q, _)| q)),
+                    }
+                    start.push(slots.len() as u32);
+                    let row = slots.len();
+                    let top = points.iter().copied().max().unwrap_or(0) as usize;
+                    slots.resize(row + top + 1, unread);
+                    for &q in &points {
+                        let end = end_of(rules, rules.turn_end(s, o, q, k), goals);
+                        if let End::Next { mover, other, .. } = end {
+                            if mover + other < s + o {
+                                return Err(bad(format!(
+                                    "a turn from ({s}, {o}) rolling {k} {} and scoring {q} \
+                                     ends at ({mover}, {other}): it would lower the sum of the \
+                                     scores, which no turn may",
+                                    if k == 1 { "die" } else { "dice" }
+                                )));
+                            }
+                            if mover + other == s + o {
+                                self.level[(s + o) as usize] = true;
+                            }
+                            drop = drop.max((s + o + q).saturating_sub(mover + other));
+                            again |= matches!(end, End::Next { again: true, .. });
+                        }
+                        slots[row + q as usize] = Slot::new(end, n);
+                    }
+                }
+            }
+        }
+        start.push(slots.len() as u32);
+        self.max_drop = drop;
+        self.extra_turns = again;
+        self.turn_rows = Some(TurnRows { start, slots });
+        Ok(())
     }
 
     /// Refuse a turn that lowers the score sum (the sweep's order needs

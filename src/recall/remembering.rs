@@ -361,6 +361,18 @@ impl Remembering {
         memory: Arc<dyn PlayerMemory + Send + Sync>,
         clock: Arc<dyn Clock + Send + Sync>,
     ) -> Result<Remembering, HogError> {
+        if tables.reads_turn() {
+            // The contexts' sweep reads one landing row per state, shared
+            // by every choice and bonus.
+            let named: Vec<String> = [memory.name().to_string(), clock.name()]
+                .into_iter()
+                .filter(|name| name != "none")
+                .collect();
+            return Err(HogError::BadRules(format!(
+                "{}: rules that read the turn's points or dice take no memory or clock",
+                named.join(" and ")
+            )));
+        }
         let plan = Plan::new(memory.as_ref(), clock.as_ref())?;
         let mut changed = Vec::with_capacity(plan.variants.len());
         for (change, _) in &plan.variants {
@@ -541,6 +553,12 @@ impl ScoreRules for Resided<'_> {
     }
     fn after_turn(&self, score: u32, opponent: u32) -> (u32, u32) {
         self.rules.after_turn(score, opponent)
+    }
+    fn reads_turn(&self) -> bool {
+        self.rules.reads_turn()
+    }
+    fn turn_end(&self, score: u32, opponent: u32, points: u32, dice: u32) -> (u32, u32) {
+        self.rules.turn_end(score, opponent, points, dice)
     }
     fn extra_turn(&self, score: u32, opponent: u32) -> bool {
         self.rules.extra_turn(score, opponent)

@@ -94,7 +94,7 @@ fn dice_rule_of(rules: &dyn ScoreRules) -> Option<DiceRule> {
 /// of the raw score and the opponent's (the fast sweep fills each diagonal's
 /// landings from the diagonals already done).
 pub(super) fn fast_structure(rules: &dyn ScoreRules) -> Option<DiceRule> {
-    if rules.pig_out() != PigOut::Points(1) || rules.has_turn_points() {
+    if rules.pig_out() != PigOut::Points(1) || rules.has_turn_points() || rules.reads_turn() {
         return None;
     }
     let dice = dice_rule_of(rules)?;
@@ -197,6 +197,15 @@ impl ScoreRules for Rules {
 
     fn after_turn(&self, score: u32, opponent: u32) -> (u32, u32) {
         let end = Rules::after_turn(self, score, opponent);
+        (end.mover, end.other)
+    }
+
+    fn reads_turn(&self) -> bool {
+        self.functions().is_some_and(|f| f.rules.reads_turn())
+    }
+
+    fn turn_end(&self, score: u32, opponent: u32, points: u32, dice: u32) -> (u32, u32) {
+        let end = Rules::turn_end(self, score, opponent, points, dice);
         (end.mover, end.other)
     }
 

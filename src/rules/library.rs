@@ -181,12 +181,57 @@ pub enum AfterTurnRule {
     /// Summer 2023's Fuzzy Factors: a score whose greatest common divisor
     /// with 100 is above 10 gains twice that divisor's tens digit.
     FuzzyFactors,
+    /// Spring 2015's Hogtimus Prime: when the sum of the scores is prime
+    /// and they differ, the leader gains the turn's points too (once).
+    /// Reads the turn.
+    HogtimusBoost,
+    /// Fall 2015's Piggy Back: a turn that scores 0 gives the opponent as
+    /// many points as the mover rolled dice. Reads the turn.
+    PiggyBack,
+}
+
+/// What an after-turn rule that reads the turn sees of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Turn {
+    /// The points the turn scored (after the turn-points rules).
+    pub points: u32,
+    /// The dice it rolled (0 for zero dice).
+    pub dice: u32,
 }
 
 impl AfterTurnRule {
-    /// Both scores after the rule, mover first.
+    /// Whether the rule reads the turn (its points, its dice), not only
+    /// the scores.
+    pub fn reads_turn(self) -> bool {
+        matches!(
+            self,
+            AfterTurnRule::HogtimusBoost | AfterTurnRule::PiggyBack
+        )
+    }
+
+    /// Both scores after the rule, mover first, the turn having been
+    /// `turn`.
+    pub fn apply_to_turn(self, mover: u32, other: u32, turn: Turn) -> (u32, u32) {
+        match self {
+            AfterTurnRule::HogtimusBoost if mover != other && is_prime(mover + other) => {
+                if mover > other {
+                    (mover + turn.points, other)
+                } else {
+                    (mover, other + turn.points)
+                }
+            }
+            AfterTurnRule::PiggyBack if turn.points == 0 => (mover, other + turn.dice),
+            AfterTurnRule::HogtimusBoost | AfterTurnRule::PiggyBack => (mover, other),
+            rule => rule.apply(mover, other),
+        }
+    }
+
+    /// Both scores after the rule, mover first: a rule that reads the turn
+    /// ([`AfterTurnRule::reads_turn`]) cannot tell from the scores alone
+    /// and leaves them (see [`AfterTurnRule::apply_to_turn`]).
     pub fn apply(self, mover: u32, other: u32) -> (u32, u32) {
         let swap = match self {
+            AfterTurnRule::HogtimusBoost | AfterTurnRule::PiggyBack => return (mover, other),
             AfterTurnRule::Preset(rule) => {
                 let end = rule.apply(mover, other, sus_points);
                 return (end.mover, end.other);
@@ -588,6 +633,22 @@ pub const CATALOG: &[Component] = &[
         definition: "a mover's score whose greatest common divisor with 100 is above 10 \
                      gains twice that divisor's tens digit",
         from: "Summer 2023",
+    },
+    Component {
+        kind: Kind::AfterTurn,
+        name: "hogtimus-boost",
+        params: &[],
+        definition: "when the sum of the scores is prime and they differ, the leader gains \
+                     the turn's points too",
+        from: "Spring 2015",
+    },
+    Component {
+        kind: Kind::AfterTurn,
+        name: "piggy-back",
+        params: &[],
+        definition: "a turn that scores 0 gives the opponent as many points as the mover \
+                     rolled dice",
+        from: "Fall 2015",
     },
     Component {
         kind: Kind::ExtraTurn,

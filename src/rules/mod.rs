@@ -449,6 +449,23 @@ impl Rules {
             .apply(mover, other, |s| self.sus_points(s))
     }
 
+    /// The scores after a turn from `(mover, other)` that scored `points`
+    /// rolling `dice` dice: [`Rules::after_turn`] of the new score, or,
+    /// for rules that read the turn, what their `turn_end` says.
+    pub fn turn_end(&self, mover: u32, other: u32, points: u32, dice: u32) -> TurnEnd {
+        match &self.functions {
+            Some(f) if f.rules.reads_turn() => {
+                let (end_mover, end_other) = f.rules.turn_end(mover, other, points, dice);
+                TurnEnd {
+                    mover: end_mover,
+                    other: end_other,
+                    fired: None,
+                }
+            }
+            _ => self.after_turn(mover + points, other),
+        }
+    }
+
     /// Where a turn lands when the mover's raw score is `t` (before the
     /// after-turn rule) against `o`.
     pub fn landing(&self, t: u32, o: u32) -> Landing {

@@ -22,8 +22,8 @@ use std::path::Path;
 use toml::{Table, Value};
 
 use super::library::{
-    AfterTurnRule, Component, DiceSidesRule, ExtraTurnRule, Kind, TurnPointsRule, ZeroDiceRule,
-    CATALOG,
+    AfterTurnRule, Component, DiceSidesRule, ExtraTurnRule, Kind, Turn, TurnPointsRule,
+    ZeroDiceRule, CATALOG,
 };
 use super::{AfterTurn, ZeroDice};
 use crate::error::HogError;
@@ -406,6 +406,8 @@ fn after_turn(c: &Chosen) -> Result<AfterTurnRule, String> {
         "pigs-on-prime" => AfterTurnRule::PigsOnPrime,
         "square-swine" => AfterTurnRule::SquareSwine,
         "fuzzy-factors" => AfterTurnRule::FuzzyFactors,
+        "hogtimus-boost" => AfterTurnRule::HogtimusBoost,
+        "piggy-back" => AfterTurnRule::PiggyBack,
         "swap-ones-difference-is-tens" => AfterTurnRule::SwapOnesDifferenceIsTens,
         "swap-shared-place" => AfterTurnRule::SwapSharedPlace,
         "swap-digit-difference" => AfterTurnRule::SwapDigitDifference,
@@ -444,6 +446,19 @@ impl ScoreRules for ComposedRules {
         self.after_turn
             .iter()
             .fold((score, opponent), |(m, o), rule| rule.apply(m, o))
+    }
+
+    fn reads_turn(&self) -> bool {
+        self.after_turn.iter().any(|rule| rule.reads_turn())
+    }
+
+    fn turn_end(&self, score: u32, opponent: u32, points: u32, dice: u32) -> (u32, u32) {
+        let turn = Turn { points, dice };
+        self.after_turn
+            .iter()
+            .fold((score + points, opponent), |(m, o), rule| {
+                rule.apply_to_turn(m, o, turn)
+            })
     }
 
     fn extra_turn(&self, score: u32, opponent: u32) -> bool {

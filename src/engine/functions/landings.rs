@@ -134,7 +134,7 @@ impl<'t> Choice<'t> {
         Choice {
             zero,
             roll,
-            slots: tables.slots(s, o),
+            slots: tables.slots(s, o, dice),
         }
     }
 
@@ -147,7 +147,9 @@ impl<'t> Choice<'t> {
 
 impl Landings {
     /// Read every total a choice at `(s, o)` can score, with `stays`
-    /// telling which landings stay on a level diagonal.
+    /// telling which landings stay on a level diagonal. Not for rules that
+    /// read the turn (each choice has its own landings: see
+    /// [`sum_direct`]).
     #[inline(always)]
     pub(super) fn read_all(
         &mut self,
@@ -157,7 +159,8 @@ impl Landings {
         stays: &impl Fn(Slot) -> bool,
     ) {
         self.count = 0;
-        let slots = &tables.slots(s, o)[..=tables.top(s, o) as usize];
+        debug_assert!(!tables.reads_turn());
+        let slots = &tables.slots(s, o, 0)[..=tables.top(s, o) as usize];
         for (q, &slot) in slots.iter().enumerate() {
             if stays(slot) {
                 self.staying[self.count] = q as u32;

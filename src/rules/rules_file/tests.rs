@@ -599,11 +599,18 @@ fn fall_2022_plays_a_course_game() {
     assert_eq!(got, (105, 36));
 }
 
-/// The semesters with extra turns, from Python, against sampled games of
-/// the plain loop with real dice.
+/// The semesters with extra turns (from Python) and those whose after-turn
+/// rules read the turn, against sampled games of the plain loop with real
+/// dice.
 #[test]
-fn extra_turn_semesters_agree_with_sampled_games() {
-    for (name, seed) in [("fa20.py", 30), ("sp21.py", 31)] {
+fn semesters_agree_with_sampled_games() {
+    let semesters = [
+        ("fa20.py", 30),
+        ("sp21.py", 31),
+        ("sp15.toml", 40),
+        ("fa15.toml", 41),
+    ];
+    for (name, seed) in semesters {
         let rules = example(name, None);
         let a = StrategyTable::from_fn(100, |s, o| ((s * o + 2) % 9) as u8);
         let b = StrategyTable::from_fn(100, |s, o| (2 + (s + o) % 5) as u8);
@@ -764,4 +771,191 @@ fn semester_components_by_hand() {
 fn extra_turn_contests_agree_with_sampled_games() {
     agrees_with_sampled_games("fa20-contest.toml", 40);
     agrees_with_sampled_games("sp21-contest.toml", 41);
+}
+
+/// Test dice with a script of their own for each size of dice, as the
+/// course's tests set `four_sided` and `six_sided` apart.
+struct PerSides<'a> {
+    four: crate::check::inputs::Script<'a>,
+    six: crate::check::inputs::Script<'a>,
+}
+
+impl crate::turn::Dice for PerSides<'_> {
+    fn roll(&mut self, sides: u32) -> u32 {
+        match sides {
+            4 => self.four.roll(sides),
+            _ => self.six.roll(sides),
+        }
+    }
+}
+
+/// Spring 2015's rules file (examples/rules/sp15.toml): the page's two
+/// examples of Hogtimus Prime, its Free Bacon, and the course's tests of
+/// `play` (tests/q05.py), played by hog's game loop.
+#[test]
+fn spring_2015_as_the_course_tested_it() {
+    let rules = example("sp15.toml", None);
+    let score = rules.score_rules();
+    assert!(score.reads_turn());
+    assert_eq!((score.zero_dice(0, 42), score.zero_dice(0, 48)), (5, 9));
+    // Example 1: 5 against 20, the mover scores 4: 9 + 20 = 29 is prime,
+    // and the leader (20) gains the 4 points.
+    assert_eq!(score.turn_end(5, 20, 4, 2), (9, 24));
+    // Example 2: 29 against 34, the mover scores 8: 37 + 34 = 71 is prime,
+    // and the leader is the mover, who gains 8 more.
+    assert_eq!(score.turn_end(29, 34, 8, 3), (45, 34));
+    // 1 and 1 sum to a prime, but equal scores have no leader.
+    assert_eq!(score.turn_end(0, 1, 1, 0), (1, 1));
+    // 10 + 20 is not prime: no boost.
+    assert_eq!(score.turn_end(4, 20, 6, 1), (10, 20));
+    // The leader gains once, even where the new sum is prime again: 2 + 9
+    // = 11, the leader gains 2, and 2 + 11 = 13 is prime too.
+    assert_eq!(score.turn_end(0, 9, 2, 1), (2, 11));
+    // 3 + 2 = 5: the leader is the mover, who gains the 3 again.
+    assert_eq!(score.turn_end(0, 2, 3, 1), (6, 2));
+    let roll = |n: u8| -> fn(u32, u32) -> u8 {
+        match n {
+            0 => |_, _| 0,
+            1 => |_, _| 1,
+            2 => |_, _| 2,
+            5 => |_, _| 5,
+            _ => |_, _| 10,
+        }
+    };
+    let games = [
+        ([roll(5), roll(5)], 100, (106, 46)),
+        ([roll(2), roll(2)], 100, (57, 104)),
+        ([roll(2), roll(10)], 100, (7, 126)),
+        ([roll(0), roll(0)], 100, (74, 106)),
+        ([roll(0), roll(2)], 100, (108, 94)),
+        ([roll(0), roll(2)], 10, (1, 12)),
+    ];
+    for (rolls, goal, end) in games {
+        let mut dice = OneOnFourThreeOnSix;
+        assert_eq!(play("sp15.toml", rolls, (0, 0), &mut dice, goal), end);
+    }
+    // Every die a 1: Pig Out's 1 point a turn, 1 + 1 = 2 is prime and the
+    // leader gains 1.
+    let ones = [roll(1), roll(1)];
+    assert_eq!(
+        play("sp15.toml", ones, (0, 0), &mut always(&[1]), 2),
+        (3, 1)
+    );
+    let weird: fn(u32, u32) -> u8 = |_, o| (o / 10) as u8;
+    for (rolls, end) in [([roll(0), weird], (101, 54)), ([weird, weird], (108, 38))] {
+        let mut dice = PerSides {
+            four: always(&[6, 1, 3, 4]),
+            six: always(&[6, 1, 3, 4, 5, 2]),
+        };
+        assert_eq!(play("sp15.toml", rolls, (0, 0), &mut dice, 100), end);
+    }
+}
+
+/// Fall 2015's rules file (examples/rules/fa15.toml): the course's tests
+/// of `take_turn`, `is_swap` and `play` (tests/02, 04 and 05.py, with
+/// Spring 2016's additions), played by hog's game loop.
+#[test]
+fn fall_2015_as_the_course_tested_it() {
+    let rules = example("fa15.toml", None);
+    let score = rules.score_rules();
+    assert!(score.reads_turn());
+    assert_eq!(score.pig_out(), PigOut::Points(0));
+    // take_turn(0, opponent): Free Bacon, then Hogtimus Prime.
+    for (opponent, points) in [(35, 6), (71, 8), (7, 8), (0, 1), (60, 11), (10, 3), (24, 7)] {
+        let bacon = score.zero_dice(0, opponent);
+        assert_eq!(
+            score.turn_points(bacon, 0, 0, opponent),
+            points,
+            "{opponent}"
+        );
+    }
+    // take_turn(k, 0, dice): the dice's sum (0 with a 1), then Hogtimus
+    // Prime: 4 + 6, a 1 among 4, 6, 1, 6 + 6, 3, 2 + 3, 2.
+    for (raw, dice, points) in [
+        (10, 2, 10),
+        (0, 3, 0),
+        (12, 2, 12),
+        (3, 1, 5),
+        (5, 2, 7),
+        (2, 1, 3),
+    ] {
+        assert_eq!(score.turn_points(raw, dice, 0, 0), points, "{raw}");
+    }
+    // is_swap: after a turn of 1 point (zero dice), the last two digits
+    // reversed swap the scores.
+    let swaps = [
+        (19, 91),
+        (41, 14),
+        (114, 41),
+        (41, 114),
+        (2, 20),
+        (20, 2),
+        (67, 76),
+    ];
+    let more = [(107, 70), (81, 118)];
+    for (a, b) in swaps.into_iter().chain(more) {
+        assert_eq!(score.turn_end(a - 1, b, 1, 0), (b, a), "is_swap({a}, {b})");
+    }
+    for (a, b) in [(20, 40), (13, 32), (23, 42), (13, 47), (71, 107)] {
+        assert_eq!(
+            score.turn_end(a - 1, b, 1, 0),
+            (a, b),
+            "not is_swap({a}, {b})"
+        );
+    }
+    // Piggy Back: 3 dice and a 1 among them give the opponent 3; then the
+    // swap looks (17 against 68 + 3 = 71: reversed, swapped).
+    assert_eq!(score.turn_end(30, 40, 0, 3), (30, 43));
+    assert_eq!(score.turn_end(17, 68, 0, 3), (71, 17));
+    let by = |n: u8| -> fn(u32, u32) -> u8 {
+        match n {
+            0 => |_, _| 0,
+            3 => |_, _| 3,
+            4 => |_, _| 4,
+            5 => |_, _| 5,
+            7 => |_, _| 7,
+            11 => |_, o| (o % 10) as u8,
+            _ => |_, o| (o / 10) as u8,
+        }
+    };
+    let games = [
+        ([5, 3], (91, 10), 100, (106, 10)),
+        ([5, 5], (0, 0), 10, (0, 20)),
+        ([5, 3], (36, 15), 50, (15, 51)),
+        ([5, 3], (98, 31), 100, (31, 113)),
+        ([4, 3], (88, 20), 100, (100, 20)),
+        ([4, 4], (87, 88), 100, (87, 104)),
+        ([3, 5], (22, 98), 100, (113, 31)),
+        ([11, 12], (40, 92), 100, (46, 104)),
+        ([0, 0], (11, 99), 100, (21, 104)),
+        // Spring 2016's additions, on the same rules.
+        ([0, 0], (0, 0), 100, (101, 98)),
+        ([5, 0], (0, 0), 100, (105, 51)),
+        ([5, 5], (98, 98), 100, (98, 103)),
+        ([7, 7], (98, 91), 100, (105, 98)),
+        ([0, 0], (98, 1), 100, (101, 1)),
+    ];
+    for (players, start, goal, end) in games {
+        let mut dice = OneOnFourThreeOnSix;
+        let got = play("fa15.toml", players.map(by), start, &mut dice, goal);
+        assert_eq!(got, end, "{players:?} from {start:?} to {goal}");
+    }
+}
+
+/// Fall 2015's tests shipped the course's own exact evaluator of a final
+/// strategy against `always_roll(5)` (the average of moving first and
+/// second); it gives these two values, which hog's match.
+#[test]
+fn fall_2015_matches_the_course_exact_evaluator() {
+    let rules = example("fa15.toml", None);
+    let five = StrategyTable::from_fn(100, |_, _| 5);
+    let formula = StrategyTable::from_fn(100, |s, o| ((7 * s + 3 * o + 2) % 11) as u8);
+    let optimum = crate::engine::solve(&rules, &Default::default())
+        .table()
+        .unwrap();
+    for (table, course) in [(formula, 0.4223836635627205), (optimum, 0.8130753648716231)] {
+        let rates = crate::engine::win_rates(&rules, &table, &five, &Default::default());
+        let average = (rates.first + rates.second) / 2.0;
+        assert!((average - course).abs() < 1e-15, "{average} vs {course}");
+    }
 }
