@@ -11,11 +11,13 @@ use crate::general::RuleTables;
 use crate::recall::{Context, Plan, Remembering, CHOICES, MAX_MEMORY, POINTS};
 use crate::table::MINUS_ONE;
 
+mod depth;
 mod pages;
 mod reach;
-#[cfg(test)]
-use reach::keeping_landings;
+mod steady;
 pub use reach::reached_start_values;
+#[cfg(test)]
+use reach::{keeping_landings, Walk};
 
 /// A seat's values after a sweep with memory: a block of `clocks * size *
 /// size` contexts per state (states row-major, then the constants a

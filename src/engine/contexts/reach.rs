@@ -14,6 +14,9 @@
 //!
 //! Each value is the same sum, over the same outcomes in the same order, as
 //! the full sweep's (`super::memory_sweep`): the two agree to the bit.
+//! Two tables that each roll one count take another way to the same sums
+//! (see [`Walk`]): the contexts they settle into, state by state
+//! (`super::steady`), then a depth-first walk (`super::depth`).
 
 use std::cell::RefCell;
 use std::sync::atomic::AtomicBool;
@@ -29,21 +32,21 @@ use crate::table::{StrategyTable, MINUS_ONE};
 /// group the other player's memories `b`, so that one roll's outcomes serve
 /// the whole group.
 #[derive(Clone, Copy)]
-struct Layout {
-    n: usize,
-    size: usize,
-    most: usize,
+pub(super) struct Layout {
+    pub(super) n: usize,
+    pub(super) size: usize,
+    pub(super) most: usize,
     /// Groups a state: `clocks * most`.
-    groups: usize,
+    pub(super) groups: usize,
 }
 
 /// One seat's contexts a game reaches and their values.
-struct Seat {
+pub(super) struct Seat {
     /// For each group of each state, the memories `b` a game reaches it
     /// with, as bits.
-    marks: Vec<u32>,
+    pub(super) marks: Vec<u32>,
     /// `size` values a group, meaningful only where marked.
-    values: Zeroed<f64>,
+    pub(super) values: Zeroed<f64>,
 }
 
 /// A thread's buffers, kept between pairs: both seats, and the landings
@@ -57,7 +60,7 @@ struct Buffers {
 /// What an outcome of a roll leads to.
 #[derive(Clone, Copy, PartialEq, Eq)]
 #[repr(u8)]
-enum Kind {
+pub(super) enum Kind {
     /// The game's end.
     End,
     /// The other seat moves next.
@@ -68,19 +71,19 @@ enum Kind {
 
 /// Where one outcome of a roll lands, in eight bytes.
 #[derive(Clone, Copy)]
-struct Landing {
+pub(super) struct Landing {
     /// [`Kind::End`]: the mover's win probability, an index into
     /// [`CONSTANTS`]. [`Kind::Other`]: the other seat's first group at the
     /// state and clock, `state * groups + clock * most`, which their memory
     /// `b` offsets by the index of the bonus it earns with `dice`.
     /// [`Kind::Again`]: the mover's group.
-    at: u32,
-    kind: Kind,
+    pub(super) at: u32,
+    pub(super) kind: Kind,
     /// [`Kind::Other`]: what the mover then remembers (the other seat's
     /// `b` there).
-    m: u8,
+    pub(super) m: u8,
     /// [`Kind::Other`]: the other seat's dice there.
-    dice: u8,
+    pub(super) dice: u8,
 }
 
 // SAFETY: each field is valid as zero bytes (`Kind::End` is 0).
@@ -88,19 +91,19 @@ unsafe impl Zeroable for Landing {}
 
 /// The two tables and what the passes read of the rules' plan, tabulated
 /// for them.
-struct Pair<'p> {
-    plan: &'p Plan,
-    layout: Layout,
-    variants: Vec<&'p RuleTables>,
+pub(super) struct Pair<'p> {
+    pub(super) plan: &'p Plan,
+    pub(super) layout: Layout,
+    pub(super) variants: Vec<&'p RuleTables>,
     /// The dice variant of each clock.
     variant_of: Vec<usize>,
     /// `which_of[k * size + b]`: the bonus index memory `b` earns with `k`.
-    which_of: Vec<u8>,
+    pub(super) which_of: Vec<u8>,
     /// `earning[k * most + j]`: the memories that earn the `j`-th bonus of
     /// `k`, as bits.
     earning: Vec<u32>,
     /// Each seat's dice at each state, `s * n + o`.
-    dice: [Vec<u8>; 2],
+    pub(super) dice: [Vec<u8>; 2],
     /// `counts[k]`: how many bonus values rolling `k` can earn.
     counts: Vec<u8>,
 }
@@ -189,15 +192,20 @@ impl Pair<'_> {
     }
 
     /// The landings of seat `i`'s roll at `state` in group `group`, in the
-    /// roll's order, with their probabilities, into `out` (a plain list
-    /// the passes then read: the compiler keeps this loop tight).
-    fn landings(&self, i: usize, state: usize, group: usize, out: &mut Vec<(f64, Landing)>) {
+    /// roll's order, with their probabilities, appended to `out` (a plain
+    /// list the passes then read: the compiler keeps this loop tight).
+    pub(super) fn landings(
+        &self,
+        i: usize,
+        state: usize,
+        group: usize,
+        out: &mut Vec<(f64, Landing)>,
+    ) {
         let Pair { plan, layout, .. } = self;
         let Layout { n, most, .. } = *layout;
         let (c, j) = (group / most, group % most);
         let (s, o) = ((state / n) as u32, (state % n) as u32);
         let k = usize::from(self.dice[i][state]);
-        out.clear();
         let roller = Roller {
             layout: *layout,
             own: &self.dice[i],
@@ -270,28 +278,43 @@ pub fn reached_start_values(
     tables: [&StrategyTable; 2],
     cancel: Option<&AtomicBool>,
 ) -> [f64; 2] {
-    keeping_landings(rule_tables, remembering, tables, cancel, None)
+    keeping_landings(rule_tables, remembering, tables, cancel, Walk::Chosen)
 }
 
-/// [`reached_start_values`], the forward pass keeping at most `kept`
-/// landings for the backward pass; by default (`None`) up to
-/// [`KEPT_LANDINGS`] where the thread's buffers are already in use, none
-/// on a thread's first pair (a single evaluation, such as `hog eval`'s,
-/// would fault in the arena's pages for less than finding the landings
-/// again costs).
+/// How [`keeping_landings`] visits the contexts a game reaches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Walk {
+    /// Depth first where each table rolls one count everywhere (then
+    /// each group is reached with one memory), else in two passes.
+    Chosen,
+    /// In two passes, the forward one keeping at most this many landings
+    /// for the backward one; by default (`None`) up to [`KEPT_LANDINGS`]
+    /// where the thread's buffers are already in use, none on a thread's
+    /// first pair (a single evaluation, such as `hog eval`'s, would fault
+    /// in the arena's pages for less than finding the landings again
+    /// costs).
+    // The tests walk every way; the engine lets the tables choose.
+    #[cfg_attr(not(test), allow(dead_code))]
+    Passes(Option<usize>),
+    /// Depth first (`super::depth`), whatever the tables.
+    #[cfg_attr(not(test), allow(dead_code))]
+    DepthFirst,
+}
+
+/// [`reached_start_values`], visiting the contexts as `walk` says.
 pub(super) fn keeping_landings(
     rule_tables: &RuleTables,
     remembering: &Remembering,
     tables: [&StrategyTable; 2],
     cancel: Option<&AtomicBool>,
-    kept: Option<usize>,
+    walk: Walk,
 ) -> [f64; 2] {
     #[cfg(target_arch = "x86_64")]
     if has_avx2() {
         // SAFETY: the processor reports AVX2.
-        return unsafe { keeping_landings_avx2(rule_tables, remembering, tables, cancel, kept) };
+        return unsafe { keeping_landings_avx2(rule_tables, remembering, tables, cancel, walk) };
     }
-    keeping_landings_inline(rule_tables, remembering, tables, cancel, kept)
+    keeping_landings_inline(rule_tables, remembering, tables, cancel, walk)
 }
 
 /// The passes built for AVX2 (wider sums over the other player's
@@ -303,9 +326,9 @@ unsafe fn keeping_landings_avx2(
     remembering: &Remembering,
     tables: [&StrategyTable; 2],
     cancel: Option<&AtomicBool>,
-    kept: Option<usize>,
+    walk: Walk,
 ) -> [f64; 2] {
-    keeping_landings_inline(rule_tables, remembering, tables, cancel, kept)
+    keeping_landings_inline(rule_tables, remembering, tables, cancel, walk)
 }
 
 #[inline(always)]
@@ -314,7 +337,7 @@ fn keeping_landings_inline(
     remembering: &Remembering,
     tables: [&StrategyTable; 2],
     cancel: Option<&AtomicBool>,
-    kept: Option<usize>,
+    walk: Walk,
 ) -> [f64; 2] {
     let plan = remembering.plan.as_ref();
     let goal = rule_tables.goal();
@@ -359,14 +382,16 @@ fn keeping_landings_inline(
         counts: plan.bonuses.iter().map(|b| b.len() as u8).collect(),
     };
     let groups = p.layout.groups;
-    thread_local! {
-        // Tournaments evaluate thousands of pairs: keep each thread's
-        // buffers rather than fault fresh pages in for every pair. Only the
-        // marks need clearing: a value is read only where marked, and every
-        // marked value is written before it is read.
-        static SPARE: RefCell<Option<Buffers>> = const { RefCell::new(None) };
-    }
     let spare = SPARE.with(|spare| spare.borrow_mut().take());
+    let one_count = |table: &StrategyTable| {
+        let first = table.get(0, 0);
+        table.as_array().iter().all(|&k| k == first)
+    };
+    let (depth_first, kept) = match walk {
+        Walk::Chosen => (tables.iter().all(|&t| one_count(t)), None),
+        Walk::Passes(kept) => (false, kept),
+        Walk::DepthFirst => (true, None),
+    };
     let kept = kept.unwrap_or(if spare.is_some() { KEPT_LANDINGS } else { 0 });
     let Buffers {
         mut seats,
@@ -387,14 +412,23 @@ fn keeping_landings_inline(
             seat.values = Zeroed::new(n * n * groups * size);
         }
     }
+    // Both starts: scores 0, memories 0, clock 0.
+    let start = |i: usize| usize::from(p.which_of[usize::from(p.dice[i][0]) * size]);
+    if depth_first {
+        if walk == Walk::Chosen && !is_set(cancel) {
+            super::steady::value_settled(&p, &mut seats);
+        }
+        // The walk looks at `cancel` before it values a context.
+        let values = super::depth::start_values(&p, &mut seats, [start(0), start(1)], cancel);
+        keep(seats, arena);
+        return values;
+    }
     // Room for a typical game's landings (address space only until used).
     let room = kept.min(n * n * groups * 64);
     if arena.len() < room {
         arena = Zeroed::new(room);
     }
     let mut filled = 0;
-    // Both starts: scores 0, memories 0, clock 0.
-    let start = |i: usize| usize::from(p.which_of[usize::from(p.dice[i][0]) * size]);
     for (i, seat) in seats.iter_mut().enumerate() {
         seat.marks[start(i)] |= 1;
     }
@@ -418,6 +452,7 @@ fn keeping_landings_inline(
                     if reached == 0 {
                         continue;
                     }
+                    out.clear();
                     p.landings(i, state, group, &mut out);
                     if recording {
                         if filled + out.len() > room {
@@ -486,6 +521,7 @@ fn keeping_landings_inline(
                         let probabilities = faces.iter().map(|&(_, prob)| prob);
                         out.extend(probabilities.zip(landings.iter().copied()));
                     } else {
+                        out.clear();
                         p.landings(i, state, group, &mut out);
                     }
                     if reached.count_ones() == 1 {
@@ -523,13 +559,27 @@ fn keeping_landings_inline(
         }
     }
     let values = [0, 1].map(|i| seats[i].values[start(i) * size]);
+    keep(seats, arena);
+    values
+}
+
+thread_local! {
+    // Tournaments evaluate thousands of pairs: keep each thread's
+    // buffers rather than fault fresh pages in for every pair. Only the
+    // marks need clearing: a value is read only where marked, and every
+    // marked value is written before it is read.
+    static SPARE: RefCell<Option<Buffers>> = const { RefCell::new(None) };
+}
+
+/// Keep the thread's buffers for its next pair, as far as they are worth
+/// keeping (see [`KEPT_BYTES`]).
+fn keep(seats: [Seat; 2], mut arena: Zeroed<Landing>) {
     if std::mem::size_of_val(&*arena) > KEPT_BYTES {
         arena = Zeroed::new(0);
     }
     if std::mem::size_of_val(&*seats[0].values) <= KEPT_BYTES {
         SPARE.with(|spare| *spare.borrow_mut() = Some(Buffers { seats, arena }));
     }
-    values
 }
 
 /// The values of one group for each of the other player's `size`

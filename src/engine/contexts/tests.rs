@@ -88,7 +88,20 @@ fn reached_contexts_agree_with_every_context_at_goal_100() {
     );
     let (r1, r2) = (random(), random());
     let boar = StrategyTable::from_fn(100, |s, o| ((3 * s + o) % 11) as u8);
-    let pairs = [(&four, &six), (&boar, &six), (&r1, &r2), (&r2, &r2)];
+    // One count each (a first turn of 2 earns the bonus, and 0 rolls no
+    // dice), a constant against a table, two tables.
+    let (zero, two) = (
+        StrategyTable::constant(100, 0),
+        StrategyTable::constant(100, 2),
+    );
+    let pairs = [
+        (&four, &six),
+        (&two, &zero),
+        (&six, &six),
+        (&boar, &six),
+        (&r1, &r2),
+        (&r2, &r2),
+    ];
     type Memory = Arc<dyn PlayerMemory + Send + Sync>;
     type Shared = Arc<dyn Clock + Send + Sync>;
     let cases: [(Memory, Shared); 4] = [
@@ -107,14 +120,23 @@ fn reached_contexts_agree_with_every_context_at_goal_100() {
             let policies = [Policy::Fixed(a), Policy::Fixed(b)];
             let swept = super::memory_sweep(&tables, &remembering, &policies, None);
             // Landings kept for the backward pass, none kept, and the
-            // arena given up half way: the same sums.
-            for kept in [Some(usize::MAX), Some(0), Some(100_000), None] {
-                let reached = keeping_landings(&tables, &remembering, [a, b], None, kept);
+            // arena given up half way, or one walk depth first: the same
+            // sums.
+            let walks = [
+                Walk::Passes(Some(usize::MAX)),
+                Walk::Passes(Some(0)),
+                Walk::Passes(Some(100_000)),
+                Walk::Passes(None),
+                Walk::DepthFirst,
+                Walk::Chosen,
+            ];
+            for walk in walks {
+                let reached = keeping_landings(&tables, &remembering, [a, b], None, walk);
                 for (i, value) in reached.into_iter().enumerate() {
                     assert_eq!(
                         value.to_bits(),
                         swept.start(i).to_bits(),
-                        "{name} seat {i} keeping {kept:?}"
+                        "{name} seat {i} walking {walk:?}"
                     );
                 }
             }
@@ -388,11 +410,17 @@ where
         let tables = RuleTables::new(&rules).unwrap();
         let boar = StrategyTable::from_fn(goal, |s, o| ((3 * s + o) % most) as u8);
         let two = StrategyTable::constant(goal, 2);
+        let four = StrategyTable::constant(goal, 4);
         for (seats, policies) in [
             ([None, None], vec![Policy::Best]),
             (
                 [Some(&boar), Some(&two)],
                 vec![Policy::Fixed(&boar), Policy::Fixed(&two)],
+            ),
+            // One count each: the settled contexts, valued state by state.
+            (
+                [Some(&two), Some(&four)],
+                vec![Policy::Fixed(&two), Policy::Fixed(&four)],
             ),
             (
                 [None, Some(&boar)],
