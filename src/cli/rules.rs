@@ -13,11 +13,12 @@ pub struct RulesListArgs {}
 
 /// The columns of the presets' table (the JSON's keys too, where "-"
 /// means none).
-const PRESET_COLUMNS: [&str; 6] = [
+const PRESET_COLUMNS: [&str; 7] = [
     "preset",
     "zero_dice",
     "dice",
     "after_turn",
+    "extra_turn",
     "memory",
     "clock",
 ];
@@ -32,6 +33,7 @@ pub fn run(config: &Config, _args: &RulesListArgs, printer: &mut Printer) -> any
                 c.zero_dice.name().to_string(),
                 c.dice.name().to_string(),
                 c.after_turn.name().to_string(),
+                "-".to_string(),
                 "-".to_string(),
                 "-".to_string(),
             ]
@@ -62,7 +64,7 @@ pub fn run(config: &Config, _args: &RulesListArgs, printer: &mut Printer) -> any
                 .iter()
                 .map(|r| {
                     let fields = PRESET_COLUMNS.iter().zip(r).map(|(&key, value)| {
-                        let none = value == "-" && matches!(key, "memory" | "clock");
+                        let none = value == "-" && matches!(key, "extra_turn" | "memory" | "clock");
                         (key.to_string(), json!((!none).then_some(value)))
                     });
                     serde_json::Value::Object(fields.collect())

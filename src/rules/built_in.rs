@@ -58,17 +58,24 @@ impl BuiltIn {
     /// Its zero-dice, dice, after-turn, memory and clock components by
     /// name, as `hog rules` lists the presets' ("-" for none; rules in turn
     /// joined by "then").
-    pub fn components(&self) -> [String; 5] {
+    pub fn components(&self) -> [String; 6] {
         let table: toml::Table = self.text.parse().expect("a built-in rules file parses");
         let name = |value: &toml::Value| match value {
             toml::Value::Table(t) => t["rule"].as_str().unwrap_or("?").to_string(),
             other => other.as_str().unwrap_or("?").to_string(),
         };
+        // A list of after-turn rules applies in turn; of extra-turn rules,
+        // any gives the turn.
         let named = |key: &str, none: &str| match table.get(key) {
             None => none.to_string(),
             Some(toml::Value::Array(rules)) if rules.is_empty() => none.to_string(),
             Some(toml::Value::Array(rules)) => {
-                rules.iter().map(name).collect::<Vec<_>>().join(" then ")
+                let joint = if key == "extra_turn" {
+                    " or "
+                } else {
+                    " then "
+                };
+                rules.iter().map(name).collect::<Vec<_>>().join(joint)
             }
             Some(value) => name(value),
         };
@@ -76,6 +83,7 @@ impl BuiltIn {
             named("zero_dice", "-"),
             named("dice", "six-sided"),
             named("after_turn", "-"),
+            named("extra_turn", "-"),
             named("memory", "-"),
             named("clock", "-"),
         ]
@@ -133,10 +141,13 @@ mod tests {
                 "bacon-ten-minus-min-digit",
                 "six-sided",
                 "swap-first-times-last",
+                "-",
                 "feral-hogs",
                 "-"
             ]
         );
+        let fa20 = BuiltIn::from_name("fa20-contest").unwrap().components();
+        assert_eq!(fa20[3], "swine-align or pig-pass");
     }
 
     /// The contests' rule sets: their semesters' rules with the contest's
@@ -152,7 +163,7 @@ mod tests {
             ("fa21-contest", "fa21.toml", "goals"),
         ] {
             let built_in = BuiltIn::from_name(name).unwrap();
-            assert_eq!(built_in.components()[4], clock, "{name}");
+            assert_eq!(built_in.components()[5], clock, "{name}");
             let rules = built_in.rules(None, None).unwrap();
             assert_eq!(
                 rules.memory().unwrap().clock().name().split(' ').next(),

@@ -314,6 +314,9 @@ fn rules_from_a_file_of_components() {
     assert_eq!(presets[10]["preset"], "fa21-contest");
     assert_eq!(presets[10]["clock"], "goals");
     assert_eq!(presets[4]["clock"], serde_json::Value::Null);
+    assert_eq!(presets[4]["extra_turn"], serde_json::Value::Null);
+    assert_eq!(presets[8]["preset"], "fa20-contest");
+    assert_eq!(presets[8]["extra_turn"], "swine-align or pig-pass");
 }
 
 /// Rules under which a game can go on forever (zero dice worth nothing)
