@@ -319,6 +319,14 @@ fn rules_that_read_the_turn_match_the_reference_at_goals_1_to_20() {
 }
 
 #[test]
+fn semesters_of_2017_and_2019_match_the_reference_at_goals_1_to_20() {
+    for goal in 1..=20 {
+        check(example("sp17.toml", goal), "sp17.toml");
+        check(example("su19.toml", goal), "su19.toml");
+    }
+}
+
+#[test]
 fn the_presets_as_functions_match_the_reference_at_goals_1_to_20() {
     for preset in Preset::ALL {
         for goal in 1..=20 {

@@ -7,9 +7,9 @@
 //! six-sided dice where it would roll four-sided ones, as Ham Hijinks
 //! said); dice of other sides stay as they are.
 //!
-//! - **Perfect Piggy** (a 2016-era semester): a turn that scores a perfect
+//! - **Perfect Piggy** (Summer 2017): a turn that scores a perfect
 //!   square or cube other than 1 swaps the dice.
-//! - **Pork Chop** (a 2016-era project; Ham Hijinks in the Fall 2013 and
+//! - **Pork Chop** (Fall 2016; Ham Hijinks in the Fall 2013 and
 //!   Spring 2014 Hog Contests): a player may roll -1 dice instead of
 //!   rolling, which scores 1 point and swaps the dice.
 

@@ -128,6 +128,13 @@ pub enum TurnPointsRule {
         /// The cap with no dice: `total - dice` with them.
         total: u32,
     },
+    /// Spring 2017: a Pig Out (a roll of at most one point a die: every
+    /// other roll scores at least two a die) scores at most `total -
+    /// dice`.
+    CapPigOut {
+        /// The cap with no dice: `total - dice` with them.
+        total: u32,
+    },
 }
 
 impl TurnPointsRule {
@@ -137,6 +144,10 @@ impl TurnPointsRule {
             TurnPointsRule::HogtimusPrime if is_prime(points) => next_prime(points),
             TurnPointsRule::HogtimusPrime => points,
             TurnPointsRule::Cap { total } => points.min(total.saturating_sub(dice)),
+            TurnPointsRule::CapPigOut { total } if dice > 0 && points <= dice => {
+                points.min(total.saturating_sub(dice))
+            }
+            TurnPointsRule::CapPigOut { .. } => points,
         }
     }
 }
@@ -167,6 +178,9 @@ pub enum AfterTurnRule {
     /// scores (a one-digit score's first digit is itself); equal scores do
     /// not swap.
     SwapFirstTimesLast,
+    /// Summer 2019: swap when the mover's first (leftmost) digit is the
+    /// other's last digit.
+    SwapFirstIsLast,
     /// Fall 2021's Hog Pile: "if the players' scores are the same, the
     /// current player's score doubles".
     HogPile,
@@ -282,6 +296,7 @@ impl AfterTurnRule {
                 let key = |x: u32| first_digit(x) * ones(x);
                 mover != other && key(mover) == key(other)
             }
+            AfterTurnRule::SwapFirstIsLast => first_digit(mover) == ones(other),
         };
         if swap {
             (other, mover)
@@ -521,6 +536,14 @@ pub const CATALOG: &[Component] = &[
     },
     Component {
         kind: Kind::TurnPoints,
+        name: "cap-pig-out",
+        params: &[("total", 11)],
+        definition: "a Pig Out (a roll of at most one point a die) scores at most \
+                     total - num_rolls (first in the list, with pig_out = \"ones\")",
+        from: "Spring 2017",
+    },
+    Component {
+        kind: Kind::TurnPoints,
         name: "cap",
         params: &[("total", 25)],
         definition: "at most total - num_rolls points a turn",
@@ -568,6 +591,13 @@ pub const CATALOG: &[Component] = &[
         definition: "swap when first digit * last digit is the same for both scores \
                      (a one-digit score's first digit is itself; equal scores stay)",
         from: "Fall 2019",
+    },
+    Component {
+        kind: Kind::AfterTurn,
+        name: "swap-first-is-last",
+        params: &[],
+        definition: "swap when the mover's first (leftmost) digit is the opponent's last digit",
+        from: "Summer 2019",
     },
     Component {
         kind: Kind::AfterTurn,
@@ -735,8 +765,7 @@ pub const CATALOG: &[Component] = &[
                      score (after the turn-points rules; 0 counts) swaps the dice of every \
                      later turn, both players': six-sided dice roll as `sides`-sided and \
                      `sides`-sided as six-sided; the next such turn swaps them back",
-        from: "a 2016-era semester (course skeletons in public student copies; semester not \
-               confirmed), four-sided",
+        from: "Summer 2017 (examples/rules/perfect-piggy.toml), four-sided",
     },
     Component {
         kind: Kind::Clock,
@@ -746,8 +775,8 @@ pub const CATALOG: &[Component] = &[
                      turn-points rule), and the dice of every later turn, both players', \
                      swapped: six-sided dice roll as `sides`-sided and `sides`-sided as \
                      six-sided; the next -1 swaps them back; the after-turn rules apply",
-        from: "a 2016-era project (Pork Chop); Fall 2013 and Spring 2014 Hog Contests \
-               (Ham Hijinks)",
+        from: "Fall 2016 (Pork Chop); Fall 2013 and Spring 2014 Hog Contests (Ham \
+               Hijinks)",
     },
 ];
 

@@ -388,6 +388,9 @@ fn turn_points(c: &Chosen) -> Result<TurnPointsRule, String> {
         "cap" => TurnPointsRule::Cap {
             total: c.get("total"),
         },
+        "cap-pig-out" => TurnPointsRule::CapPigOut {
+            total: c.get("total"),
+        },
         other => unreachable!("{other} is in the catalog"),
     })
 }
@@ -400,6 +403,7 @@ fn after_turn(c: &Chosen) -> Result<AfterTurnRule, String> {
         "swap-digits" => AfterTurnRule::Preset(AfterTurn::SwapDigits),
         "swap-multiple" => AfterTurnRule::SwapMultiple,
         "swap-first-times-last" => AfterTurnRule::SwapFirstTimesLast,
+        "swap-first-is-last" => AfterTurnRule::SwapFirstIsLast,
         "swap-excitement" => AfterTurnRule::SwapExcitement,
         "hog-pile" => AfterTurnRule::HogPile,
         "hog-pile-ones" => AfterTurnRule::HogPileOnes,

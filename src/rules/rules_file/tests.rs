@@ -505,16 +505,29 @@ fn course_strategy(n: u8) -> impl Fn(u32, u32) -> u8 {
     }
 }
 
-/// The course's `play` tests of the semesters in Python rules files
-/// (extra turns, Hog Pile, Pigs on Prime), played by hog's game loop on
-/// the rules hog reads from each file: (strategies, start, goal, dice
-/// faces in turn, final scores).
+/// The course's `play` tests of the semesters whose tests roll one kind
+/// of dice (Summer 2019, and the Python rules files: extra turns, Hog
+/// Pile, Pigs on Prime), played by hog's game loop on the rules hog reads
+/// from each file: (strategies, start, goal, dice faces in turn, final
+/// scores).
 #[test]
-fn the_python_semesters_play_the_course_games() {
+fn semesters_play_the_course_games() {
     type Game = ([u8; 2], (u32, u32), u32, &'static [u32], (u32, u32));
-    let three: &[u32] = &[3];
-    let seven: &[u32] = &[7];
-    let semesters: [(&str, &[Game]); 6] = [
+    let (two, three, seven): (&[u32], &[u32], &[u32]) = (&[2], &[3], &[7]);
+    let semesters: [(&str, &[Game]); 7] = [
+        (
+            "su19.toml",
+            &[
+                ([5, 3], (91, 10), 100, three, (106, 10)),
+                ([5, 5], (0, 0), 10, three, (15, 0)),
+                ([5, 5], (0, 0), 15, three, (15, 0)),
+                ([11, 12], (71, 80), 100, seven, (108, 81)),
+                ([4, 4], (87, 88), 100, three, (99, 100)),
+                ([0, 0], (9, 92), 100, three, (17, 101)),
+                ([1, 1], (0, 0), 30, &[6, 1, 4, 6, 5, 2, 9], (3, 30)),
+                ([1, 4], (39, 96), 100, two, (104, 41)),
+            ],
+        ),
         (
             "fa20.py",
             &[
@@ -599,9 +612,9 @@ fn fall_2022_plays_a_course_game() {
     assert_eq!(got, (105, 36));
 }
 
-/// The semesters with extra turns (from Python) and those whose after-turn
-/// rules read the turn, against sampled games of the plain loop with real
-/// dice.
+/// The semesters with extra turns (from Python), those whose after-turn
+/// rules read the turn and the capped Pig Out of Spring 2017, against
+/// sampled games of the plain loop with real dice.
 #[test]
 fn semesters_agree_with_sampled_games() {
     let semesters = [
@@ -609,6 +622,8 @@ fn semesters_agree_with_sampled_games() {
         ("sp21.py", 31),
         ("sp15.toml", 40),
         ("fa15.toml", 41),
+        ("sp17.toml", 42),
+        ("su19.toml", 43),
     ];
     for (name, seed) in semesters {
         let rules = example(name, None);
@@ -907,17 +922,6 @@ fn fall_2015_as_the_course_tested_it() {
     // swap looks (17 against 68 + 3 = 71: reversed, swapped).
     assert_eq!(score.turn_end(30, 40, 0, 3), (30, 43));
     assert_eq!(score.turn_end(17, 68, 0, 3), (71, 17));
-    let by = |n: u8| -> fn(u32, u32) -> u8 {
-        match n {
-            0 => |_, _| 0,
-            3 => |_, _| 3,
-            4 => |_, _| 4,
-            5 => |_, _| 5,
-            7 => |_, _| 7,
-            11 => |_, o| (o % 10) as u8,
-            _ => |_, o| (o / 10) as u8,
-        }
-    };
     let games = [
         ([5, 3], (91, 10), 100, (106, 10)),
         ([5, 5], (0, 0), 10, (0, 20)),
@@ -935,11 +939,7 @@ fn fall_2015_as_the_course_tested_it() {
         ([7, 7], (98, 91), 100, (105, 98)),
         ([0, 0], (98, 1), 100, (101, 1)),
     ];
-    for (players, start, goal, end) in games {
-        let mut dice = OneOnFourThreeOnSix;
-        let got = play("fa15.toml", players.map(by), start, &mut dice, goal);
-        assert_eq!(got, end, "{players:?} from {start:?} to {goal}");
-    }
+    plays_course_games("fa15.toml", &games);
 }
 
 /// Fall 2015's tests shipped the course's own exact evaluator of a final
@@ -957,5 +957,196 @@ fn fall_2015_matches_the_course_exact_evaluator() {
         let rates = crate::engine::win_rates(&rules, &table, &five, &Default::default());
         let average = (rates.first + rates.second) / 2.0;
         assert!((average - course).abs() < 1e-15, "{average} vs {course}");
+    }
+}
+
+/// Summer 2019's rules file (examples/rules/su19.toml): the course's tests
+/// of `free_bacon`, `take_turn` with zero dice and `is_swap` (its `play`
+/// games are in [`semesters_play_the_course_games`]).
+#[test]
+fn summer_2019_as_the_course_tested_it() {
+    let rules = example("su19.toml", None);
+    let score = rules.score_rules();
+    let bacon = [
+        (35, 7),
+        (71, 9),
+        (9, 10),
+        (37, 7),
+        (0, 10),
+        (75, 5),
+        (99, 1),
+        (87, 3),
+    ];
+    for (opponent, points) in bacon.into_iter().chain([(56, 5), (47, 6), (90, 10)]) {
+        assert_eq!(score.zero_dice(0, opponent), points, "{opponent}");
+    }
+    let swaps = [
+        (56, 35),
+        (26, 2),
+        (8, 108),
+        (2, 2),
+        (134, 51),
+        (85, 108),
+        (10, 1),
+    ];
+    for (a, b) in swaps {
+        assert_eq!(score.after_turn(a, b), (b, a), "is_swap({a}, {b})");
+    }
+    let stays = [
+        (56, 32),
+        (89, 91),
+        (19, 19),
+        (123, 12),
+        (12, 2),
+        (36, 35),
+        (1, 2),
+    ];
+    for (a, b) in stays.into_iter().chain([(128, 2), (20, 0), (10, 16)]) {
+        assert_eq!(score.after_turn(a, b), (a, b), "not is_swap({a}, {b})");
+    }
+    assert_eq!(score.dice_sides(0, 0), 6, "no Hog Wild");
+}
+
+/// Fall 2013's rules are the preset `double-swap` (Free Bacon `1 + max
+/// digit`, Hog Wild, a swap when one score is twice the other): the
+/// course's tests of `take_turn` and `play` (its grader, with four-sided
+/// dice rolling 1 and six-sided 3), played by hog's game loop.
+#[test]
+fn fall_2013_is_double_swap_as_the_course_tested_it() {
+    let rules = Rules::preset(Preset::DoubleSwap, 100).unwrap();
+    let score = rules.score_rules();
+    for (opponent, points) in [(34, 5), (71, 8), (7, 8), (99, 10), (0, 1), (50, 6)] {
+        assert_eq!(score.zero_dice(0, opponent), points, "{opponent}");
+    }
+    // Example 2 of the page: 90 against 50 scores 10: 100 and 50 swap.
+    assert_eq!(score.after_turn(100, 50), (50, 100));
+    let roll = |n: u8| StrategyTable::constant(100, n);
+    let games = [
+        ([5, 5], (92, 106)),
+        ([2, 2], (17, 102)),
+        ([2, 10], (19, 120)),
+        ([0, 0], (91, 103)),
+        ([0, 2], (106, 56)),
+    ];
+    for ([x, y], end) in games {
+        let mut dice = OneOnFourThreeOnSix;
+        let (a, b) = (roll(x), roll(y));
+        let got = crate::check::inputs::game_loop(&rules, [&a, &b], (0, 0), &mut dice, 100).0;
+        assert_eq!(got, end, "always_roll({x}) against always_roll({y})");
+    }
+}
+
+/// Summer 2017's rules are examples/rules/perfect-piggy.toml (Hogtimus
+/// Prime, Perfect Piggy, a swap when one score is twice the other): the
+/// course's tests of `take_turn` and `play` (tests/02 and 06.py, with
+/// four-sided dice rolling 1 and six-sided 3), played by hog's game loop.
+#[test]
+fn summer_2017_is_perfect_piggy_as_the_course_tested_it() {
+    let rules = example("perfect-piggy.toml", None);
+    let score = rules.score_rules();
+    for (opponent, points) in [(35, 6), (71, 8), (7, 8), (0, 1), (60, 11), (10, 3), (24, 7)] {
+        let bacon = score.zero_dice(0, opponent);
+        assert_eq!(
+            score.turn_points(bacon, 0, 0, opponent),
+            points,
+            "{opponent}"
+        );
+    }
+    for (raw, dice, points) in [(10, 2, 10), (1, 3, 1), (3, 1, 5), (5, 2, 7), (36, 9, 36)] {
+        assert_eq!(score.turn_points(raw, dice, 0, 0), points, "{raw}");
+    }
+    let games = [
+        ([5, 3], (91, 10), 100, (106, 10)),
+        ([5, 5], (0, 0), 10, (15, 0)),
+        ([5, 3], (2, 40), 50, (18, 50)),
+        ([4, 3], (88, 20), 100, (100, 20)),
+        ([4, 4], (87, 88), 100, (99, 100)),
+        ([11, 12], (40, 92), 100, (108, 80)),
+        ([4, 4], (42, 96), 100, (108, 54)),
+        ([0, 0], (11, 99), 100, (21, 104)),
+        ([0, 0], (0, 0), 100, (101, 98)),
+        ([3, 5], (90, 99), 100, (99, 100)),
+        ([0, 0], (98, 1), 100, (101, 1)),
+    ];
+    plays_course_games("perfect-piggy.toml", &games);
+}
+
+/// Spring 2017's rules file (examples/rules/sp17.toml): the course's tests
+/// of `roll_dice` (the capped Pig Out), `take_turn`, `is_swap` and `play`
+/// (tests/01, 02, 04 and 05.py, with four-sided dice rolling 1 and
+/// six-sided 3), played by hog's game loop.
+#[test]
+fn spring_2017_as_the_course_tested_it() {
+    let rules = example("sp17.toml", None);
+    let score = rules.score_rules();
+    assert_eq!(score.pig_out(), PigOut::Ones);
+    // Pig Out: nine 1s of nine dice are capped at 11 - 9; 1, 2, 1, 1, 2,
+    // 1, 1 has five 1s, capped at 4; then Hogtimus Prime (2 is prime: 3).
+    for (ones, dice, points) in [(9, 9, 3), (5, 7, 4), (1, 3, 1), (2, 4, 3), (2, 2, 3)] {
+        assert_eq!(
+            score.turn_points(ones, dice, 0, 0),
+            points,
+            "{ones} of {dice}"
+        );
+    }
+    for (opponent, points) in [(35, 6), (71, 8), (7, 8), (0, 1), (60, 11), (10, 3), (24, 7)] {
+        let bacon = score.zero_dice(0, opponent);
+        assert_eq!(
+            score.turn_points(bacon, 0, 0, opponent),
+            points,
+            "{opponent}"
+        );
+    }
+    for (raw, dice, points) in [(10, 2, 10), (12, 2, 12), (3, 1, 5), (5, 2, 7), (36, 9, 36)] {
+        assert_eq!(score.turn_points(raw, dice, 0, 0), points, "{raw}");
+    }
+    for (s, o, sides) in [(4, 24, 4), (16, 64, 6), (0, 0, 4), (50, 80, 6)] {
+        assert_eq!(score.dice_sides(s, o), sides, "({s}, {o})");
+    }
+    for (a, b) in [(20, 40), (40, 20), (34, 17), (15, 30)] {
+        assert_eq!(score.after_turn(a, b), (b, a), "is_swap({a}, {b})");
+    }
+    for (a, b) in [(19, 91), (41, 14), (13, 32)] {
+        assert_eq!(score.after_turn(a, b), (a, b), "not is_swap({a}, {b})");
+    }
+    let games = [
+        ([5, 3], (91, 10), 100, (106, 10)),
+        ([5, 5], (0, 0), 10, (7, 14)),
+        ([5, 3], (2, 40), 50, (24, 54)),
+        ([4, 3], (88, 20), 100, (100, 20)),
+        ([4, 4], (87, 88), 100, (91, 100)),
+        ([11, 12], (40, 92), 100, (101, 73)),
+        ([3, 4], (45, 96), 100, (108, 54)),
+        ([0, 0], (11, 99), 100, (21, 104)),
+        ([0, 0], (0, 0), 100, (101, 98)),
+        ([6, 0], (0, 0), 100, (115, 52)),
+        ([5, 5], (99, 97), 100, (106, 97)),
+        ([0, 0], (98, 1), 100, (101, 1)),
+    ];
+    plays_course_games("sp17.toml", &games);
+}
+
+/// The strategies of the 2015 to 2017 course tests: `always_roll(n)` up to
+/// 10, 11 the opponent's ones digit, 12 their tens digit.
+fn older_course_strategy(n: u8) -> impl Fn(u32, u32) -> u8 {
+    move |_, o| match n {
+        11 => (o % 10) as u8,
+        12 => (o / 10) as u8,
+        n => n,
+    }
+}
+
+/// One of the course's `play` games: strategies (see
+/// [`older_course_strategy`]), start, goal, final scores.
+type CourseGame = ([u8; 2], (u32, u32), u32, (u32, u32));
+
+/// The course's `play` games of the rules file `name`, four-sided dice
+/// rolling 1 and six-sided 3, played by hog's game loop.
+fn plays_course_games(name: &str, games: &[CourseGame]) {
+    for &(players, start, goal, end) in games {
+        let mut dice = OneOnFourThreeOnSix;
+        let rolls = players.map(older_course_strategy);
+        let got = play(name, rolls, start, &mut dice, goal);
+        assert_eq!(got, end, "{name}: {players:?} from {start:?} to {goal}");
     }
 }
