@@ -125,6 +125,13 @@ where
     let other = 1 - mover;
     let (s, o) = (board.score[mover], board.score[other]);
     let sides = clock.dice(board.clock, rules.dice_sides(s, o));
+    // The dice the turn rolls: none for the -1 move, which the rules that
+    // read the turn see as none.
+    let count = if choice == MINUS_ONE {
+        0
+    } else {
+        u32::from(choice)
+    };
     let (points, clock_again) = if choice == MINUS_ONE {
         let m = clock
             .minus_one(board.clock)
@@ -133,7 +140,6 @@ where
         board.clock = m.next;
         (m.points, false)
     } else {
-        let count = u32::from(choice);
         let raw = if count == 0 {
             let points = rules.zero_dice(s, o);
             watch.zero_dice(points);
@@ -174,12 +180,6 @@ where
         (points + bonus, again)
     };
     let before = (s + points, o);
-    // Rules that read the turn see its dice (none for the -1 move).
-    let count = if choice == MINUS_ONE {
-        0
-    } else {
-        u32::from(choice)
-    };
     let after = rules.turn_end(s, o, points, count);
     watch.after_turn(before, after);
     (board.score[mover], board.score[other]) = after;

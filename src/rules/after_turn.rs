@@ -30,6 +30,15 @@ pub struct TurnEnd {
 }
 
 impl TurnEnd {
+    /// The scores `(mover, other)` a function gave: no named rule fired.
+    pub fn unnamed((mover, other): (u32, u32)) -> TurnEnd {
+        TurnEnd {
+            mover,
+            other,
+            fired: None,
+        }
+    }
+
     /// Whether a Swine Swap exchanged two different scores.
     pub fn swapped(&self) -> bool {
         self.fired.is_some_and(AfterTurn::is_swap)

@@ -437,12 +437,7 @@ impl Rules {
     /// `None`): a function is not one of the named rules.
     pub fn after_turn(&self, mover: u32, other: u32) -> TurnEnd {
         if let Some(f) = &self.functions {
-            let (end_mover, end_other) = f.rules.after_turn(mover, other);
-            return TurnEnd {
-                mover: end_mover,
-                other: end_other,
-                fired: None,
-            };
+            return TurnEnd::unnamed(f.rules.after_turn(mover, other));
         }
         self.components
             .after_turn
@@ -450,19 +445,12 @@ impl Rules {
     }
 
     /// The scores after a turn from `(mover, other)` that scored `points`
-    /// rolling `dice` dice: [`Rules::after_turn`] of the new score, or,
-    /// for rules that read the turn, what their `turn_end` says.
+    /// rolling `dice` dice: the functions' `turn_end` (which, unless the
+    /// rules read the turn, is [`Rules::after_turn`] of the new score).
     pub fn turn_end(&self, mover: u32, other: u32, points: u32, dice: u32) -> TurnEnd {
         match &self.functions {
-            Some(f) if f.rules.reads_turn() => {
-                let (end_mover, end_other) = f.rules.turn_end(mover, other, points, dice);
-                TurnEnd {
-                    mover: end_mover,
-                    other: end_other,
-                    fired: None,
-                }
-            }
-            _ => self.after_turn(mover + points, other),
+            Some(f) => TurnEnd::unnamed(f.rules.turn_end(mover, other, points, dice)),
+            None => self.after_turn(mover + points, other),
         }
     }
 

@@ -41,7 +41,6 @@ pub(super) fn start_values(
     starts: [usize; 2],
     cancel: Option<&AtomicBool>,
 ) -> [f64; 2] {
-    let size = p.layout.size;
     // The values of one memory `b` of the other player's together, group
     // by group (a plane each): where each group is reached with one
     // memory, the values read are then close together.
@@ -84,15 +83,12 @@ pub(super) fn start_values(
             let (own, other) = if i == 0 { (zero, &*one) } else { (one, &*zero) };
             let mut sum = 0.0;
             for &(prob, landing) in &landings[start..] {
-                let at = landing.at as usize;
-                sum += match landing.kind {
-                    Kind::End => prob * CONSTANTS[at],
-                    Kind::Other => {
-                        let j = p.which_of[usize::from(landing.dice) * size + b];
-                        let at = usize::from(landing.m) * plane + at + usize::from(j);
-                        prob * (1.0 - other.values[at])
+                sum += match target(p, i, b, landing) {
+                    None => prob * CONSTANTS[landing.at as usize],
+                    Some((seat, group, memory)) if seat != i => {
+                        prob * (1.0 - other.values[memory * plane + group])
                     }
-                    Kind::Again => prob * own.values[b * plane + at],
+                    Some((_, group, memory)) => prob * own.values[memory * plane + group],
                 }
             }
             own.values[b * plane + group] = sum;

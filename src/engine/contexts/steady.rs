@@ -57,6 +57,8 @@ pub(super) fn value_settled(p: &Pair<'_>, seats: &mut [Seat; 2]) -> bool {
     let settled = [zero, one];
     let plane = n * n * groups;
     let tables = p.variants[0];
+    // A diagonal's sums, written once its values are all read.
+    let mut written = Vec::with_capacity(n);
     for d in (0..=2 * (n - 1)).rev() {
         let first = d.saturating_sub(n - 1);
         for i in (0..2).rev() {
@@ -69,7 +71,7 @@ pub(super) fn value_settled(p: &Pair<'_>, seats: &mut [Seat; 2]) -> bool {
             let (own, other) = if i == 0 { (zero, &*one) } else { (one, &*zero) };
             let mine = &own.values[them.memory * plane..][..plane];
             let theirs = &other.values[me.memory * plane..][..plane];
-            let mut written = Vec::with_capacity(n);
+            written.clear();
             for s in first..=d.min(n - 1) {
                 let o = d - s;
                 let (roll, points, slots) = tables.roll_at(s as u32, o as u32, me.dice as u32);
@@ -98,7 +100,7 @@ pub(super) fn value_settled(p: &Pair<'_>, seats: &mut [Seat; 2]) -> bool {
                 written.push(sum);
             }
             let state = |s: usize| (s * n + d - s) * groups + me.group;
-            for (s, sum) in (first..).zip(written) {
+            for (s, &sum) in (first..).zip(&written) {
                 own.values[them.memory * plane + state(s)] = sum;
                 own.marks[state(s)] |= 1 << them.memory;
             }

@@ -101,6 +101,10 @@ pub(super) struct Landings {
     /// The totals read at this state that stay, rising (`staying[..count]`).
     staying: [u32; POINTS],
     count: usize,
+    /// Whether the row read serves every choice at the state: not where
+    /// the rules read the turn (each choice then lands on its own, and
+    /// is summed one outcome at a time).
+    shared: bool,
 }
 
 impl Default for Landings {
@@ -109,6 +113,7 @@ impl Default for Landings {
             worth: [0.0; POINTS],
             staying: [0; POINTS],
             count: 0,
+            shared: true,
         }
     }
 }
@@ -147,9 +152,8 @@ impl<'t> Choice<'t> {
 
 impl Landings {
     /// Read every total a choice at `(s, o)` can score, with `stays`
-    /// telling which landings stay on a level diagonal. Not for rules that
-    /// read the turn (each choice has its own landings: see
-    /// [`sum_direct`]).
+    /// telling which landings stay on a level diagonal (nothing where the
+    /// rules read the turn: see [`Landings::sum`]).
     #[inline(always)]
     pub(super) fn read_all(
         &mut self,
@@ -159,7 +163,10 @@ impl Landings {
         stays: &impl Fn(Slot) -> bool,
     ) {
         self.count = 0;
-        debug_assert!(!tables.reads_turn());
+        self.shared = !tables.reads_turn();
+        if !self.shared {
+            return;
+        }
         let slots = &tables.slots(s, o, 0)[..=tables.top(s, o) as usize];
         for (q, &slot) in slots.iter().enumerate() {
             if stays(slot) {
@@ -174,9 +181,20 @@ impl Landings {
 
     /// The sum of `choice`'s outcomes that leave (all of them where none
     /// stays), from totals read before; those that stay go to `kept` with
-    /// their probabilities. Also whether any outcome leaves.
+    /// their probabilities. Also whether any outcome leaves. Where the
+    /// rules read the turn, the outcomes one at a time by `value` and
+    /// `stays` (as [`sum_direct`]: the same terms in the same order).
     #[inline(always)]
-    pub(super) fn sum(&self, choice: &Choice<'_>, kept: &mut Vec<(f64, Slot)>) -> (Sum, bool) {
+    pub(super) fn sum(
+        &self,
+        choice: &Choice<'_>,
+        value: &impl Fn(Slot) -> f64,
+        stays: &impl Fn(Slot) -> bool,
+        kept: &mut Vec<(f64, Slot)>,
+    ) -> (Sum, bool) {
+        if !self.shared {
+            return sum_direct(choice, value, stays, kept);
+        }
         // Totals are below 256: as u8 indices, no bounds checks.
         let worth = |q: u32| self.worth[usize::from(q as u8)];
         let outcomes = choice.outcomes();

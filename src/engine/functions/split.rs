@@ -157,20 +157,12 @@ impl LevelSeat {
                                 sum_direct(&choice, &value, on_diagonal, kept)
                             }));
                         }
-                        None if tables.reads_turn() => {
-                            for k in 0..=MAX_DICE as u32 {
-                                let choice = Choice::new(tables, s, o, k);
-                                splits.push(Split::kept_in(&mut stays, |kept| {
-                                    sum_direct(&choice, &value, on_diagonal, kept)
-                                }));
-                            }
-                        }
                         None => {
                             landings.read_all(tables, (s, o), &value, on_diagonal);
                             for k in 0..=MAX_DICE as u32 {
                                 let choice = Choice::new(tables, s, o, k);
                                 splits.push(Split::kept_in(&mut stays, |kept| {
-                                    landings.sum(&choice, kept)
+                                    landings.sum(&choice, &value, on_diagonal, kept)
                                 }));
                             }
                         }

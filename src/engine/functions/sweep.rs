@@ -222,20 +222,11 @@ fn values_of_choices(
     (i, s, o): (usize, u32, u32),
     landings: &mut Landings,
 ) -> [f64; MAX_DICE + 1] {
-    if tables.reads_turn() {
-        // Each choice lands on its own: read one outcome at a time (the
-        // same terms in the same order, so the same bits).
-        return std::array::from_fn(|k| {
-            let choice = Choice::new(tables, s, o, k as u32);
-            let kept = &mut Vec::new();
-            sum_direct(&choice, &reader(seats, i), &never_stays, kept)
-                .0
-                .value()
-        });
-    }
-    landings.read_all(tables, (s, o), &reader(seats, i), &never_stays);
+    let value = reader(seats, i);
+    landings.read_all(tables, (s, o), &value, &never_stays);
     std::array::from_fn(|k| {
         let choice = Choice::new(tables, s, o, k as u32);
-        landings.sum(&choice, &mut Vec::new()).0.value()
+        let kept = &mut Vec::new();
+        landings.sum(&choice, &value, &never_stays, kept).0.value()
     })
 }
