@@ -315,7 +315,12 @@ fn explanation(
                     .iter()
                     .filter(|&&(p, _)| p == 1)
                     .fold(0.0, |sum, &(_, q)| sum + q),
-                outcomes: outcomes(rules, (score, opponent), u32::from(dice), &points),
+                outcomes: outcomes(
+                    rules,
+                    (score, opponent),
+                    rolled(rules, (score, opponent), dice),
+                    &points,
+                ),
                 bonus,
             }
         })
@@ -355,6 +360,12 @@ fn minus_one_choice(
     }
 }
 
+/// The dice a choice of `dice` rolls at `(score, opponent)`: no more than
+/// the rules' cap there (Hog Tied).
+pub fn rolled(rules: &Rules, (score, opponent): (u32, u32), dice: u8) -> u32 {
+    u32::from(dice).min(ScoreRules::max_dice(rules, score, opponent))
+}
+
 /// The sides of the dice rolled at `(score, opponent)` in context
 /// `remembered`: a clock may change them (Perfect Piggy's swapped dice).
 fn sides_at(rules: &Rules, score: u32, opponent: u32, remembered: Option<Context>) -> u32 {
@@ -377,7 +388,7 @@ pub fn turn_points(
     dice: u8,
     remembered: Option<Context>,
 ) -> Vec<(u32, f64)> {
-    let dice = u32::from(dice);
+    let dice = rolled(rules, (score, opponent), dice);
     let raw = if dice == 0 {
         vec![(rules.zero_dice_points(score, opponent), 1.0)]
     } else {

@@ -105,6 +105,14 @@ pub enum Event {
         /// The points the roll scored.
         points: u32,
     },
+    /// Rules given as functions: `max_dice` let the mover roll only
+    /// `rolled` of the `chosen` dice (Hog Tied).
+    Capped {
+        /// The dice the strategy chose.
+        chosen: u32,
+        /// The dice rolled.
+        rolled: u32,
+    },
     /// Rules given as functions: `turn_points` changed the turn's points.
     TurnPoints {
         /// The points of the dice or the zero-dice rule.
@@ -568,6 +576,10 @@ impl Watch for Narrator<'_> {
             let sum = self.before.0 + self.before.1;
             self.events.push(Event::HogWild { sum });
         }
+    }
+
+    fn capped(&mut self, chosen: u32, rolled: u32) {
+        self.events.push(Event::Capped { chosen, rolled });
     }
 
     fn face(&mut self, face: u32) {

@@ -35,6 +35,11 @@ pub trait Watch {
     fn sides(&mut self, sides: u32) {
         let _ = sides;
     }
+    /// The rules let the mover roll only `rolled` of the `chosen` dice
+    /// (Hog Tied).
+    fn capped(&mut self, chosen: u32, rolled: u32) {
+        let _ = (chosen, rolled);
+    }
     /// A die showed `face`.
     fn face(&mut self, face: u32) {
         let _ = face;
@@ -126,11 +131,16 @@ where
     let (s, o) = (board.score[mover], board.score[other]);
     let sides = clock.dice(board.clock, rules.dice_sides(s, o));
     // The dice the turn rolls: none for the -1 move, which the rules that
-    // read the turn see as none.
+    // read the turn see as none; no more than the rules' cap (as the
+    // course's `min(max_dice, strategy)`).
     let count = if choice == MINUS_ONE {
         0
     } else {
-        u32::from(choice)
+        let cap = rules.max_dice(s, o);
+        if u32::from(choice) > cap {
+            watch.capped(u32::from(choice), cap);
+        }
+        u32::from(choice).min(cap)
     };
     let (points, clock_again) = if choice == MINUS_ONE {
         let m = clock

@@ -235,18 +235,32 @@ fn text_output(rules: &Rules, play: &Play<'_>, e: &Explanation) -> String {
         _ => String::new(),
     };
     format!(
-        "Score {} vs {} ({}), {}; {}-sided dice this turn.{}\n\n{}\n{}\n{own}{}\n\nWhere {} leaves the scores (mover, other, probability):\n{}",
+        "Score {} vs {} ({}), {}; {}-sided dice this turn.{}{}\n\n{}\n{}\n{own}{}\n\nWhere {} leaves the scores (mover, other, probability):\n{}",
         e.score,
         e.opponent_score,
         rules_line(rules),
         play.words(),
         e.sides,
+        cap_note(rules, e),
         memory_note(rules, e),
         choices_table(Format::Text, e),
         why(e),
         zero_dice_note(rules, e),
         dice_words(shown.dice),
         outcome_lines(shown, rules.goals_at(e.remembered.map_or(0, |at| at.clock))),
+    )
+}
+
+/// Where the rules cap the dice (Hog Tied), the cap in words (empty
+/// elsewhere).
+fn cap_note(rules: &Rules, e: &Explanation) -> String {
+    let cap = ScoreRules::max_dice(rules, e.score, e.opponent_score);
+    if cap as usize == crate::dice::MAX_DICE {
+        return String::new();
+    }
+    format!(
+        " At most {cap} {} here (max_dice): a choice of more rolls {cap}.",
+        if cap == 1 { "die" } else { "dice" }
     )
 }
 

@@ -412,7 +412,18 @@ fn narrate(turn: &Turn, dice_rule: DiceRule) -> String {
             );
         }
     }
-    let (k, sides) = (turn.dice, turn.sides);
+    let (mut k, sides) = (turn.dice, turn.sides);
+    for event in &turn.events {
+        if let Event::Capped { chosen, rolled } = *event {
+            text += &format!(
+                "max_dice: at most {rolled} {} here, so {} {} {rolled} of the {chosen} chosen.\n",
+                dice_word(rolled as usize),
+                who.1,
+                who.2,
+            );
+            k = rolled as u8;
+        }
+    }
     let roll = if k == MINUS_ONE {
         format!("{} {} -1 dice", who.0, who.2)
     } else if k == 0 {

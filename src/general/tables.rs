@@ -24,6 +24,12 @@ pub trait ScoreRules: Sync {
     fn dice_sides(&self, _score: u32, _opponent: u32) -> u32 {
         6
     }
+    /// The most dice a turn at `(score, opponent)` rolls (1 to 10): a
+    /// choice of more rolls this many (Summer 2016's Hog Tied caps them at
+    /// 1 when the sum of the scores ends in 7). No cap by default.
+    fn max_dice(&self, _score: u32, _opponent: u32) -> u32 {
+        MAX_DICE as u32
+    }
     /// What a roll with a 1 among its dice scores.
     fn pig_out(&self) -> PigOut {
         PigOut::Points(1)
@@ -215,6 +221,10 @@ pub struct RuleTables {
     /// For rules that read the turn: the landings of every choice at
     /// every state (`slots` then answers for none).
     turn_rows: Option<TurnRows>,
+    /// `caps[s * n + o]`: the most dice a turn rolls there, for rules
+    /// that cap them somewhere ([`ScoreRules::max_dice`]); empty where
+    /// none do.
+    caps: Vec<u8>,
 }
 
 /// The landings of rules that read the turn ([`ScoreRules::reads_turn`]):
@@ -331,6 +341,7 @@ impl RuleTables {
         }
         let mut zero_dice = Vec::with_capacity(n * n);
         let mut sides = Vec::with_capacity(n * n);
+        let mut caps = Vec::with_capacity(n * n);
         for s in 0..goal {
             for o in 0..goal {
                 let z = rules.zero_dice(s, o);
@@ -347,7 +358,17 @@ impl RuleTables {
                     )));
                 }
                 sides.push(m as u8);
+                let cap = rules.max_dice(s, o);
+                if !(1..=MAX_DICE as u32).contains(&cap) {
+                    return Err(bad(format!(
+                        "max_dice({s}, {o}) returns {cap}: a turn rolls at most 1 to {MAX_DICE} dice"
+                    )));
+                }
+                caps.push(cap as u8);
             }
+        }
+        if caps.iter().all(|&cap| usize::from(cap) == MAX_DICE) {
+            caps = Vec::new();
         }
         let pig_out = rules.pig_out();
         if let PigOut::Points(p) = pig_out {
@@ -387,6 +408,9 @@ impl RuleTables {
                 .iter()
                 .any(|end| matches!(end, End::Next { again: true, .. })),
             turn_rows: None,
+            // Set once the turn points are tabulated: they are found for
+            // every count of dice in the rolls' own layout.
+            caps: Vec::new(),
         };
         if rules.has_turn_points() {
             let mut turn = TurnPoints {
@@ -425,6 +449,7 @@ impl RuleTables {
             }
             tables.turn_points = Some(turn);
         }
+        tables.caps = caps;
         (tables.finals, tables.kind) = tables.find_finals();
         tables.top = tables.find_tops();
         tables.max_drop = max_drop(&ends, tables.width);
@@ -539,9 +564,9 @@ impl RuleTables {
     /// and each state's.
     fn find_finals(&self) -> (Vec<Finals>, Vec<u32>) {
         let n = self.goal as usize;
-        // A kind is a die size and the list of final points (none where no
-        // rule changes them).
-        let mut index: HashMap<(u8, u32), u32> = HashMap::new();
+        // A kind is a die size, the list of final points (none where no
+        // rule changes them) and the most dice rolled.
+        let mut index: HashMap<(u8, u32, u32), u32> = HashMap::new();
         let mut finals = Vec::new();
         let kind = (0..n * n)
             .map(|at| {
@@ -550,9 +575,10 @@ impl RuleTables {
                     .turn_points
                     .as_ref()
                     .map_or(u32::MAX, |turn| turn.list[at]);
-                *index.entry((sides, list)).or_insert_with(|| {
+                let cap = self.cap(at);
+                *index.entry((sides, list, cap)).or_insert_with(|| {
                     let changed = self.turn_points.as_ref().map_or(&[][..], |t| t.rolls(at));
-                    finals.push(self.merge(u32::from(sides), changed));
+                    finals.push(self.merge(u32::from(sides), changed, cap));
                     finals.len() as u32 - 1
                 })
             })
@@ -563,10 +589,13 @@ impl RuleTables {
     /// The rolls of `sides`-faced dice with their raw outcomes turned into
     /// `changed` final points (in the order of [`Rolls::first`], from one
     /// die on; empty where no rule changes them), merged by final points.
-    fn merge(&self, sides: u32, changed: &[u32]) -> Finals {
+    /// A choice of more than `cap` dice rolls `cap`: its outcomes are a
+    /// copy of theirs, so the sweep reads every choice alike.
+    fn merge(&self, sides: u32, changed: &[u32], cap: u32) -> Finals {
         let mut outcomes = Vec::new();
         let mut first = [0; MAX_DICE + 1];
-        for k in 1..=MAX_DICE as u32 {
+        for chosen in 1..=MAX_DICE as u32 {
+            let k = chosen.min(cap);
             let roll = self.rolls.get(sides, k);
             let ways = self.rolls.ways(sides, k);
             let start = self.rolls.first(sides, k) - 1;
@@ -577,7 +606,7 @@ impl RuleTables {
             }
             let total = u64::from(sides).pow(k) as f64;
             outcomes.extend(by_points.into_iter().map(|(q, w)| (q, w as f64 / total)));
-            first[k as usize] = outcomes.len();
+            first[chosen as usize] = outcomes.len();
         }
         Finals { outcomes, first }
     }
@@ -655,6 +684,7 @@ impl RuleTables {
     pub fn roll_at(&self, s: u32, o: u32, dice: u32) -> (Roll<'_>, Option<&[u32]>, &[Slot]) {
         let at = (s * self.goal + o) as usize;
         let slots = self.slots(s, o, dice);
+        let dice = dice.min(self.cap(at));
         let roll = if dice == 0 {
             Roll::Zero(self.zero_dice[at])
         } else {
@@ -668,6 +698,25 @@ impl RuleTables {
             }
         });
         (roll, points, slots)
+    }
+
+    /// The most dice a turn rolls at state `at` (`s * n + o`).
+    #[inline(always)]
+    fn cap(&self, at: usize) -> u32 {
+        self.caps
+            .get(at)
+            .map_or(MAX_DICE as u32, |&cap| u32::from(cap))
+    }
+
+    /// The dice a choice of `dice` rolls at `(s, o)`: no more than the
+    /// rules' cap there ([`ScoreRules::max_dice`]).
+    pub fn rolled(&self, s: u32, o: u32, dice: u32) -> u32 {
+        dice.min(self.cap((s * self.goal + o) as usize))
+    }
+
+    /// Whether the rules cap the dice at some state.
+    pub fn caps_dice(&self) -> bool {
+        !self.caps.is_empty()
     }
 
     /// The sides of the dice a turn rolls at `(s, o)`.
@@ -726,15 +775,16 @@ impl RuleTables {
                     let row = slots.len();
                     let top = points.iter().copied().max().unwrap_or(0) as usize;
                     slots.resize(row + top + 1, unread);
+                    let dice = self.rolled(s, o, k);
                     for &q in &points {
-                        let end = end_of(rules, rules.turn_end(s, o, q, k), goals);
+                        let end = end_of(rules, rules.turn_end(s, o, q, dice), goals);
                         if let End::Next { mover, other, .. } = end {
                             if mover + other < s + o {
                                 return Err(bad(format!(
-                                    "a turn from ({s}, {o}) rolling {k} {} and scoring {q} \
+                                    "a turn from ({s}, {o}) rolling {dice} {} and scoring {q} \
                                      ends at ({mover}, {other}): it would lower the sum of the \
                                      scores, which no turn may",
-                                    if k == 1 { "die" } else { "dice" }
+                                    if dice == 1 { "die" } else { "dice" }
                                 )));
                             }
                             if mover + other == s + o {
@@ -781,6 +831,7 @@ impl RuleTables {
                     let (roll, points, _) = self.roll_at(s, o, k as u32);
                     *set = match (&roll, points) {
                         (Roll::Dice(_), None) => {
+                            let k = self.rolled(s, o, k as u32) as usize;
                             let at = self.sides_at(s, o) as usize * CHOICES + k;
                             *rolls[at]
                                 .get_or_insert_with(|| PointSet::of(roll.outcomes().map(|o| o.0)))

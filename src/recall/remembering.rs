@@ -361,15 +361,23 @@ impl Remembering {
         memory: Arc<dyn PlayerMemory + Send + Sync>,
         clock: Arc<dyn Clock + Send + Sync>,
     ) -> Result<Remembering, HogError> {
-        if tables.reads_turn() {
-            // The contexts' sweep reads one landing row per state, shared
-            // by every choice and bonus.
+        // The contexts' sweep reads one landing row per state, shared by
+        // every choice and bonus, and what a choice of dice rolls is the
+        // choice itself.
+        let refused = if tables.reads_turn() {
+            Some("rules that read the turn's points or dice")
+        } else if tables.caps_dice() {
+            Some("rules that cap the dice")
+        } else {
+            None
+        };
+        if let Some(refused) = refused {
             let named: Vec<String> = [memory.name().to_string(), clock.name()]
                 .into_iter()
                 .filter(|name| name != "none")
                 .collect();
             return Err(HogError::BadRules(format!(
-                "{}: rules that read the turn's points or dice take no memory or clock",
+                "{}: {refused} take no memory or clock",
                 named.join(" and ")
             )));
         }
@@ -541,6 +549,9 @@ impl ScoreRules for Resided<'_> {
     fn dice_sides(&self, score: u32, opponent: u32) -> u32 {
         let own = self.rules.dice_sides(score, opponent);
         self.sides.map_or(own, |sides| sides[own as usize])
+    }
+    fn max_dice(&self, score: u32, opponent: u32) -> u32 {
+        self.rules.max_dice(score, opponent)
     }
     fn pig_out(&self) -> PigOut {
         self.rules.pig_out()

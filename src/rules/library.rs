@@ -181,6 +181,9 @@ pub enum AfterTurnRule {
     /// Summer 2019: swap when the mover's first (leftmost) digit is the
     /// other's last digit.
     SwapFirstIsLast,
+    /// Summer 2016: swap when the mover's score is one digit repeated
+    /// ("only one unique digit": 44, 111, and every one-digit score).
+    SwapRepdigit,
     /// Fall 2021's Hog Pile: "if the players' scores are the same, the
     /// current player's score doubles".
     HogPile,
@@ -297,11 +300,43 @@ impl AfterTurnRule {
                 mover != other && key(mover) == key(other)
             }
             AfterTurnRule::SwapFirstIsLast => first_digit(mover) == ones(other),
+            AfterTurnRule::SwapRepdigit => is_repdigit(mover),
         };
         if swap {
             (other, mover)
         } else {
             (mover, other)
+        }
+    }
+}
+
+/// Whether `x` is one digit repeated (every one-digit number is).
+fn is_repdigit(x: u32) -> bool {
+    let last = ones(x);
+    let mut rest = x / 10;
+    while rest > 0 {
+        if rest % 10 != last {
+            return false;
+        }
+        rest /= 10;
+    }
+    true
+}
+
+/// The most dice a turn may roll, where a rule caps them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MaxDiceRule {
+    /// Summer 2016's Hog Tied: at most 1 die when the sum of the scores
+    /// ends in 7, else 10.
+    HogTied,
+}
+
+impl MaxDiceRule {
+    /// The most dice a turn at `(score, opponent)` rolls.
+    pub fn most(self, score: u32, opponent: u32) -> u32 {
+        match self {
+            MaxDiceRule::HogTied if (score + opponent) % 10 == 7 => 1,
+            MaxDiceRule::HogTied => crate::dice::MAX_DICE as u32,
         }
     }
 }
@@ -351,6 +386,8 @@ pub enum Kind {
     ZeroDice,
     /// `dice`.
     Dice,
+    /// `max_dice`: the most dice a turn rolls.
+    MaxDice,
     /// `turn_points` (a list, applied in order).
     TurnPoints,
     /// `after_turn` (a list, applied in order).
@@ -371,6 +408,7 @@ impl Kind {
         match self {
             Kind::ZeroDice => "zero_dice",
             Kind::Dice => "dice",
+            Kind::MaxDice => "max_dice",
             Kind::TurnPoints => "turn_points",
             Kind::AfterTurn => "after_turn",
             Kind::ExtraTurn => "extra_turn",
@@ -528,6 +566,14 @@ pub const CATALOG: &[Component] = &[
         from: "",
     },
     Component {
+        kind: Kind::MaxDice,
+        name: "hog-tied",
+        params: &[],
+        definition: "at most 1 die when (score + opponent) % 10 == 7 (a choice of more rolls \
+                     1), else 10",
+        from: "Summer 2016",
+    },
+    Component {
         kind: Kind::TurnPoints,
         name: "hogtimus-prime",
         params: &[],
@@ -598,6 +644,14 @@ pub const CATALOG: &[Component] = &[
         params: &[],
         definition: "swap when the mover's first (leftmost) digit is the opponent's last digit",
         from: "Summer 2019",
+    },
+    Component {
+        kind: Kind::AfterTurn,
+        name: "swap-repdigit",
+        params: &[],
+        definition: "swap when the mover's score is one digit repeated (any one-digit \
+                     score, 44, 111; not 100)",
+        from: "Summer 2016",
     },
     Component {
         kind: Kind::AfterTurn,

@@ -11,6 +11,9 @@
 //! - `zero_dice(score, opponent_score)`: the points for rolling zero dice;
 //! - `dice_sides(score, opponent_score)`: faces per die this turn (2 to 20,
 //!   default 6);
+//! - `max_dice(score, opponent_score)`: the most dice a turn rolls (1 to
+//!   10, default 10): a choice of more rolls this many (Summer 2016's Hog
+//!   Tied);
 //! - `PIG_OUT`: what a roll with a 1 scores: an integer (default 1), or
 //!   `"ones"` for the number of 1s rolled;
 //! - `turn_points(points, num_rolls, score, opponent_score)`: the points the
@@ -67,6 +70,8 @@ pub struct PythonRules {
     pig_out: PigOut,
     zero_dice: Vec<u32>,
     sides: Option<Vec<u32>>,
+    /// `caps[s * goal + o]`: what `max_dice` answers, where it is given.
+    caps: Option<Vec<u32>>,
     /// `after[o * (goal + 256) + t]`.
     after: Option<Vec<(u32, u32)>>,
     extra: Option<Vec<bool>>,
@@ -282,6 +287,7 @@ impl PythonRules {
             pig_out,
             zero_dice: Vec::new(),
             sides: None,
+            caps: None,
             after: None,
             extra: None,
             turn_points: None,
@@ -309,6 +315,9 @@ impl PythonRules {
                 }
                 "extra_turn" => {
                     rules.extra = Some(take(n * n, &table)?.into_iter().map(|v| v != 0).collect())
+                }
+                "max_dice" => {
+                    rules.caps = Some(take(n * n, &table)?.into_iter().map(small).collect())
                 }
                 "turn_points" => {
                     let layout = PerState::layout(&rules);
@@ -452,6 +461,12 @@ impl ScoreRules for PythonRules {
         self.sides
             .as_ref()
             .map_or(6, |sides| sides[(score * self.goal + opponent) as usize])
+    }
+
+    fn max_dice(&self, score: u32, opponent: u32) -> u32 {
+        self.caps.as_ref().map_or(MAX_DICE as u32, |caps| {
+            caps[(score * self.goal + opponent) as usize]
+        })
     }
 
     fn pig_out(&self) -> PigOut {

@@ -5,6 +5,7 @@
 //! goal = 100                                  # optional; --goal overrides
 //! zero_dice = "bacon-ten-minus-min-digit"     # required
 //! dice = "six-sided"                          # optional
+//! max_dice = "hog-tied"                       # optional: a cap on the dice
 //! pig_out = 1                                 # optional: points, or "ones"
 //! turn_points = [{ rule = "cap", total = 25 }] # optional, applied in order
 //! after_turn = ["swap-first-times-last"]      # optional, applied in order
@@ -22,8 +23,8 @@ use std::path::Path;
 use toml::{Table, Value};
 
 use super::library::{
-    AfterTurnRule, Component, DiceSidesRule, ExtraTurnRule, Kind, Turn, TurnPointsRule,
-    ZeroDiceRule, CATALOG,
+    AfterTurnRule, Component, DiceSidesRule, ExtraTurnRule, Kind, MaxDiceRule, Turn,
+    TurnPointsRule, ZeroDiceRule, CATALOG,
 };
 use super::{AfterTurn, ZeroDice};
 use crate::error::HogError;
@@ -36,6 +37,7 @@ pub struct ComposedRules {
     goal: u32,
     zero_dice: ZeroDiceRule,
     dice: DiceSidesRule,
+    max_dice: Option<MaxDiceRule>,
     pig_out: PigOut,
     turn_points: Vec<TurnPointsRule>,
     after_turn: Vec<AfterTurnRule>,
@@ -45,10 +47,11 @@ pub struct ComposedRules {
 }
 
 /// The keys a rules file may have.
-const KEYS: [&str; 9] = [
+const KEYS: [&str; 10] = [
     "goal",
     "zero_dice",
     "dice",
+    "max_dice",
     "pig_out",
     "turn_points",
     "after_turn",
@@ -108,6 +111,13 @@ impl ComposedRules {
         let dice = match table.get("dice") {
             Some(value) => dice(&component(value, Kind::Dice)?)?,
             None => DiceSidesRule::Fixed(6),
+        };
+        let max_dice = match table.get("max_dice") {
+            Some(value) => match component(value, Kind::MaxDice)?.component.name {
+                "hog-tied" => Some(MaxDiceRule::HogTied),
+                other => unreachable!("{other} is in the catalog"),
+            },
+            None => None,
         };
         let pig_out = match table.get("pig_out") {
             None => PigOut::Points(1),
@@ -207,6 +217,7 @@ impl ComposedRules {
             goal,
             zero_dice,
             dice,
+            max_dice,
             pig_out,
             turn_points,
             after_turn,
@@ -404,6 +415,7 @@ fn after_turn(c: &Chosen) -> Result<AfterTurnRule, String> {
         "swap-multiple" => AfterTurnRule::SwapMultiple,
         "swap-first-times-last" => AfterTurnRule::SwapFirstTimesLast,
         "swap-first-is-last" => AfterTurnRule::SwapFirstIsLast,
+        "swap-repdigit" => AfterTurnRule::SwapRepdigit,
         "swap-excitement" => AfterTurnRule::SwapExcitement,
         "hog-pile" => AfterTurnRule::HogPile,
         "hog-pile-ones" => AfterTurnRule::HogPileOnes,
@@ -430,6 +442,12 @@ impl ScoreRules for ComposedRules {
 
     fn dice_sides(&self, score: u32, opponent: u32) -> u32 {
         self.dice.sides(score, opponent)
+    }
+
+    fn max_dice(&self, score: u32, opponent: u32) -> u32 {
+        self.max_dice.map_or(crate::dice::MAX_DICE as u32, |rule| {
+            rule.most(score, opponent)
+        })
     }
 
     fn pig_out(&self) -> PigOut {

@@ -97,6 +97,7 @@ else:
 
 zero_dice = function("zero_dice", required=True)
 dice_sides = function("dice_sides")
+max_dice = function("max_dice")
 turn_points = function("turn_points")
 after_turn = function("after_turn")
 extra_turn = function("extra_turn")
@@ -135,6 +136,16 @@ if dice_sides is not None:
     tables.append(array.array("q", sides))
 else:
     sides = [6] * len(states)
+
+if max_dice is not None:
+    def cap_of(v, args):
+        if type(v) is int and 1 <= v <= 10:
+            return v
+        return integer(v, label("max_dice", args), 1, 10)
+
+    caps = twice(max_dice, "max_dice", states, cap_of)
+    header["tables"].append("max_dice")
+    tables.append(array.array("q", caps))
 
 if after_turn is not None:
     landings = [(t, o) for o in range(goal) for t in range(goal + MAX_POINTS + 1)]

@@ -83,6 +83,9 @@ function describe(turn) {
           `Pig Out: ${event.ones === 1 ? "a 1 came up" : `${event.ones} dice showed 1`}, so the roll scores ${event.points}.`,
         );
         break;
+      case "capped":
+        parts.push(`max_dice: at most ${event.rolled} ${event.rolled === 1 ? "die" : "dice"} here, so ${event.rolled} of the ${event.chosen} chosen.`);
+        break;
       case "turn_points":
         parts.push(`turn_points: ${event.from} points become ${event.to}.`);
         break;
