@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use crate::engine::policy::best_of;
 use crate::engine::{Solution, State};
 use crate::error::HogError;
-use crate::general::{Rolls, ScoreRules};
+use crate::general::{die_code, Rolls, ScoreRules};
 use crate::recall::Context;
 use crate::rules::Rules;
 use crate::table::MINUS_ONE;
@@ -393,8 +393,9 @@ pub fn turn_points(
         vec![(rules.zero_dice_points(score, opponent), 1.0)]
     } else {
         let sides = sides_at(rules, score, opponent, remembered);
-        Rolls::new([sides], ScoreRules::pig_out(rules))
-            .get(sides, dice)
+        let die = die_code(sides, ScoreRules::rerolled(rules, score, opponent));
+        Rolls::new([die], ScoreRules::pig_out(rules))
+            .get(die, dice)
             .clone()
     };
     let mut merged: BTreeMap<u32, f64> = BTreeMap::new();

@@ -105,6 +105,14 @@ pub enum Event {
         /// The points the roll scored.
         points: u32,
     },
+    /// Rules given as functions: a rerolled die showed the odd face
+    /// `first`, so it was rolled again and showed `face`.
+    Reroll {
+        /// The face it showed first.
+        first: u32,
+        /// The face it showed in the end.
+        face: u32,
+    },
     /// Rules given as functions: `max_dice` let the mover roll only
     /// `rolled` of the `chosen` dice (Hog Tied).
     Capped {
@@ -576,6 +584,10 @@ impl Watch for Narrator<'_> {
             let sum = self.before.0 + self.before.1;
             self.events.push(Event::HogWild { sum });
         }
+    }
+
+    fn reroll(&mut self, first: u32, face: u32) {
+        self.events.push(Event::Reroll { first, face });
     }
 
     fn capped(&mut self, chosen: u32, rolled: u32) {

@@ -15,6 +15,17 @@ use crate::table::MINUS_ONE;
 pub trait Dice {
     /// One die with faces `1..=sides`.
     fn roll(&mut self, sides: u32) -> u32;
+    /// One die of a turn whose dice are `rerolled` or not: the face it
+    /// first shows, and the one it shows in the end (an odd face of a
+    /// rerolled die is rolled again, once, as the course's `reroll`).
+    fn roll_die(&mut self, sides: u32, rerolled: bool) -> (u32, u32) {
+        let first = self.roll(sides);
+        if rerolled && first % 2 == 1 {
+            (first, self.roll(sides))
+        } else {
+            (first, first)
+        }
+    }
 }
 
 impl Dice for Rng {
@@ -43,6 +54,11 @@ pub trait Watch {
     /// A die showed `face`.
     fn face(&mut self, face: u32) {
         let _ = face;
+    }
+    /// A rerolled die showed the odd face `first`, so it was rolled again
+    /// and showed `face` (told before [`Watch::face`] tells `face`).
+    fn reroll(&mut self, first: u32, face: u32) {
+        let _ = (first, face);
     }
     /// `ones` dice showed 1, so the roll scored `points` (Pig Out).
     fn pig_out(&mut self, ones: u32, points: u32) {
@@ -156,9 +172,13 @@ where
             points
         } else {
             watch.sides(sides);
+            let rerolled = rules.rerolled(s, o);
             let (mut sum, mut ones) = (0, 0);
             for _ in 0..count {
-                let face = dice.roll(sides);
+                let (first, face) = dice.roll_die(sides, rerolled);
+                if rerolled && first % 2 == 1 {
+                    watch.reroll(first, face);
+                }
                 watch.face(face);
                 ones += u32::from(face == 1);
                 sum += face;

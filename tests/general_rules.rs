@@ -64,7 +64,9 @@ impl ScoreRules for Mixed {
     }
 }
 
-/// The number of 1s as a Pig Out, and extra turns on equal scores.
+/// The number of 1s as a Pig Out, dice rerolled at some states (an odd
+/// face rolled again, once, as Fall 2016's), and extra turns on equal
+/// scores.
 struct Ones {
     goal: u32,
 }
@@ -85,6 +87,9 @@ impl ScoreRules for Ones {
     }
     fn pig_out(&self) -> PigOut {
         PigOut::Ones
+    }
+    fn rerolled(&self, _: u32, o: u32) -> bool {
+        o % 4 == 1
     }
     fn extra_turn(&self, s: u32, o: u32) -> bool {
         s == o
@@ -151,17 +156,27 @@ fn example(name: &str, goal: u32) -> Arc<dyn ScoreRules + Send + Sync> {
 // The reference.
 // ---------------------------------------------------------------------------
 
-/// The raw points of `dice` dice with `sides` faces, by walking every face:
-/// `(points, probability)`, merged by points.
-fn face_by_face(sides: u32, dice: u32, pig: PigOut) -> Vec<(u32, f64)> {
+/// The raw points of `dice` dice with `sides` faces, `rerolled` or not, by
+/// walking every face (and a rerolled die's odd first face, every second
+/// one): `(points, probability)`, merged by points.
+fn face_by_face(sides: u32, rerolled: bool, dice: u32, pig: PigOut) -> Vec<(u32, f64)> {
+    let mut ways = Vec::new();
+    for first in 1..=sides {
+        if rerolled && first % 2 == 1 {
+            let p = 1.0 / f64::from(sides * sides);
+            ways.extend((1..=sides).map(|second| (second, p)));
+        } else {
+            ways.push((first, 1.0 / f64::from(sides)));
+        }
+    }
     // (partial sum, number of 1s) -> probability, one die at a time.
     let mut partial: HashMap<(u32, u32), f64> = HashMap::from([((0, 0), 1.0)]);
     for _ in 0..dice {
         let mut next = HashMap::new();
         for (&(sum, ones), &p) in &partial {
-            for face in 1..=sides {
+            for &(face, q) in &ways {
                 let key = (sum + face, ones + u32::from(face == 1));
-                *next.entry(key).or_insert(0.0) += p / f64::from(sides);
+                *next.entry(key).or_insert(0.0) += p * q;
             }
         }
         partial = next;
@@ -180,6 +195,9 @@ fn face_by_face(sides: u32, dice: u32, pig: PigOut) -> Vec<(u32, f64)> {
     out
 }
 
+/// The reference's rolls, by sides, rerolled or not, and dice.
+type Rolled = HashMap<(u32, bool, u32), Vec<(u32, f64)>>;
+
 /// How a seat of the reference plays.
 #[derive(Clone, Copy)]
 enum Play<'a> {
@@ -191,7 +209,7 @@ enum Play<'a> {
 /// iteration until no value moves by more than 1e-14.
 fn reference(rules: &dyn ScoreRules, seats: &[Play<'_>]) -> Vec<Vec<f64>> {
     let n = rules.goal();
-    let mut rolls: HashMap<(u32, u32), Vec<(u32, f64)>> = HashMap::new();
+    let mut rolls: Rolled = HashMap::new();
     let mut values = vec![vec![0.5; (n * n) as usize]; seats.len()];
     for _round in 0..100_000 {
         let mut moved = 0.0f64;
@@ -199,16 +217,16 @@ fn reference(rules: &dyn ScoreRules, seats: &[Play<'_>]) -> Vec<Vec<f64>> {
         for (i, play) in seats.iter().enumerate() {
             for s in 0..n {
                 for o in 0..n {
-                    let value_of = |k: u32, rolls: &mut HashMap<(u32, u32), Vec<(u32, f64)>>| {
+                    let value_of = |k: u32, rolls: &mut Rolled| {
                         // A choice of more dice than the cap rolls the cap.
                         let k = k.min(rules.max_dice(s, o));
                         let outcomes = if k == 0 {
                             vec![(rules.zero_dice(s, o), 1.0)]
                         } else {
-                            let sides = rules.dice_sides(s, o);
+                            let (sides, again) = (rules.dice_sides(s, o), rules.rerolled(s, o));
                             rolls
-                                .entry((sides, k))
-                                .or_insert_with(|| face_by_face(sides, k, rules.pig_out()))
+                                .entry((sides, again, k))
+                                .or_insert_with(|| face_by_face(sides, again, k, rules.pig_out()))
                                 .clone()
                         };
                         outcomes
@@ -354,8 +372,11 @@ fn face_by_face_rolls_sum_to_one() {
     for sides in 2..=8 {
         for dice in 1..=6 {
             for pig in [PigOut::Points(0), PigOut::Points(1), PigOut::Ones] {
-                let total: f64 = face_by_face(sides, dice, pig).iter().map(|&(_, p)| p).sum();
-                assert!((total - 1.0).abs() < 1e-12);
+                for rerolled in [false, true] {
+                    let roll = face_by_face(sides, rerolled, dice, pig);
+                    let total: f64 = roll.iter().map(|&(_, p)| p).sum();
+                    assert!((total - 1.0).abs() < 1e-12);
+                }
             }
         }
     }

@@ -241,7 +241,7 @@ fn text_output(rules: &Rules, play: &Play<'_>, e: &Explanation) -> String {
         rules_line(rules),
         play.words(),
         e.sides,
-        cap_note(rules, e),
+        dice_note(rules, e),
         memory_note(rules, e),
         choices_table(Format::Text, e),
         why(e),
@@ -251,17 +251,21 @@ fn text_output(rules: &Rules, play: &Play<'_>, e: &Explanation) -> String {
     )
 }
 
-/// Where the rules cap the dice (Hog Tied), the cap in words (empty
-/// elsewhere).
-fn cap_note(rules: &Rules, e: &Explanation) -> String {
-    let cap = ScoreRules::max_dice(rules, e.score, e.opponent_score);
-    if cap as usize == crate::dice::MAX_DICE {
-        return String::new();
+/// Where the rules reroll the dice (Fall 2016's Hog Wild) or cap them
+/// (Hog Tied), that in words (empty elsewhere).
+fn dice_note(rules: &Rules, e: &Explanation) -> String {
+    let mut note = String::new();
+    if ScoreRules::rerolled(rules, e.score, e.opponent_score) {
+        note += " The dice are rerolled: a die that shows an odd face is rolled again, once.";
     }
-    format!(
-        " At most {cap} {} here (max_dice): a choice of more rolls {cap}.",
-        if cap == 1 { "die" } else { "dice" }
-    )
+    let cap = ScoreRules::max_dice(rules, e.score, e.opponent_score);
+    if cap as usize != crate::dice::MAX_DICE {
+        note += &format!(
+            " At most {cap} {} here (max_dice): a choice of more rolls {cap}.",
+            if cap == 1 { "die" } else { "dice" }
+        );
+    }
+    note
 }
 
 /// Under rules with memory, what each player remembers and which counts

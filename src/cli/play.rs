@@ -424,6 +424,18 @@ fn narrate(turn: &Turn, dice_rule: DiceRule) -> String {
             k = rolled as u8;
         }
     }
+    let rerolls: Vec<String> = (turn.events.iter())
+        .filter_map(|event| match *event {
+            Event::Reroll { first, face } => Some(format!("{first} -> {face}")),
+            _ => None,
+        })
+        .collect();
+    if !rerolls.is_empty() {
+        text += &format!(
+            "rerolled dice: an odd face is rolled again, once ({}).\n",
+            rerolls.join(", ")
+        );
+    }
     let roll = if k == MINUS_ONE {
         format!("{} {} -1 dice", who.0, who.2)
     } else if k == 0 {

@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use super::outcomes::{PigOut, Rolls, SIDES};
+use super::outcomes::{die_code, die_sides, exact_die, PigOut, Rolls, DIE_CODES, SIDES};
 use super::PointSet;
 
 /// The dice counts a turn chooses from.
@@ -23,6 +23,13 @@ pub trait ScoreRules: Sync {
     /// Faces of each die this turn (2 to 20).
     fn dice_sides(&self, _score: u32, _opponent: u32) -> u32 {
         6
+    }
+    /// Whether the dice of a turn at `(score, opponent)` are rerolled: a
+    /// die that shows an odd face is rolled again, once, and shows what
+    /// comes up then (Fall 2016's Hog Wild, when the sum of the scores is
+    /// a multiple of 7). Not by default.
+    fn rerolled(&self, _score: u32, _opponent: u32) -> bool {
+        false
     }
     /// The most dice a turn at `(score, opponent)` rolls (1 to 10): a
     /// choice of more rolls this many (Summer 2016's Hog Tied caps them at
@@ -187,7 +194,8 @@ pub struct RuleTables {
     goal: u32,
     /// `zero_dice[s * n + o]`.
     zero_dice: Vec<u32>,
-    /// `sides[s * n + o]`.
+    /// `sides[s * n + o]`: the die code of the state's dice (its sides,
+    /// with [`super::outcomes::REROLLED`] where they are rerolled).
     sides: Vec<u8>,
     pig_out: PigOut,
     /// `slots[o * width + t]`: where a raw score `t` against `o` ends.
@@ -357,7 +365,14 @@ impl RuleTables {
                         "dice_sides({s}, {o}) returns {m}: dice have 2 to 20 sides"
                     )));
                 }
-                sides.push(m as u8);
+                let code = die_code(m, rules.rerolled(s, o));
+                if !exact_die(code) {
+                    return Err(bad(format!(
+                        "rerolled({s}, {o}): rerolled dice of {m} sides are not counted exactly \
+                         (2 to 6, 8, 10, 12, 14, 16 or 18 sides are)"
+                    )));
+                }
+                sides.push(code as u8);
                 let cap = rules.max_dice(s, o);
                 if !(1..=MAX_DICE as u32).contains(&cap) {
                     return Err(bad(format!(
@@ -453,7 +468,7 @@ impl RuleTables {
         (tables.finals, tables.kind) = tables.find_finals();
         tables.top = tables.find_tops();
         tables.max_drop = max_drop(&ends, tables.width);
-        tables.dice_points = (0..=*SIDES.end())
+        tables.dice_points = (0..DIE_CODES as u32)
             .map(|sides| {
                 let rolled = tables.sides.contains(&(sides as u8));
                 let points = (1..=MAX_DICE as u32)
@@ -604,7 +619,7 @@ impl RuleTables {
                 let q = changed.get(start + j).copied().unwrap_or(p);
                 *by_points.entry(q).or_default() += w;
             }
-            let total = u64::from(sides).pow(k) as f64;
+            let total = self.rolls.total(sides, k) as f64;
             outcomes.extend(by_points.into_iter().map(|(q, w)| (q, w as f64 / total)));
             first[chosen as usize] = outcomes.len();
         }
@@ -721,6 +736,12 @@ impl RuleTables {
 
     /// The sides of the dice a turn rolls at `(s, o)`.
     pub fn sides_at(&self, s: u32, o: u32) -> u32 {
+        die_sides(self.die_at(s, o))
+    }
+
+    /// The die code of the dice a turn rolls at `(s, o)`: their sides,
+    /// with [`super::outcomes::REROLLED`] where they are rerolled.
+    pub fn die_at(&self, s: u32, o: u32) -> u32 {
         u32::from(self.sides[(s * self.goal + o) as usize])
     }
 
@@ -741,7 +762,7 @@ impl RuleTables {
     /// where no rule changes a turn's points (they then depend on the
     /// dice's sides alone); none where one does.
     pub fn dice_points(&self, s: u32, o: u32) -> Option<(u32, u32)> {
-        let sides = self.sides_at(s, o) as usize;
+        let sides = self.die_at(s, o) as usize;
         self.turn_points.is_none().then(|| self.dice_points[sides])
     }
 
@@ -813,7 +834,7 @@ impl RuleTables {
         let n = self.goal;
         // The raw points of `k` dice of some sides, where no rule changes
         // them: the same at every state, so found once.
-        let mut rolls: Vec<Option<PointSet>> = vec![None; (*SIDES.end() as usize + 1) * CHOICES];
+        let mut rolls: Vec<Option<PointSet>> = vec![None; DIE_CODES * CHOICES];
         for s in 0..n {
             for o in 0..n {
                 // Only a turn of at most `max_drop` points can land on a
@@ -832,7 +853,7 @@ impl RuleTables {
                     *set = match (&roll, points) {
                         (Roll::Dice(_), None) => {
                             let k = self.rolled(s, o, k as u32) as usize;
-                            let at = self.sides_at(s, o) as usize * CHOICES + k;
+                            let at = self.die_at(s, o) as usize * CHOICES + k;
                             *rolls[at]
                                 .get_or_insert_with(|| PointSet::of(roll.outcomes().map(|o| o.0)))
                         }

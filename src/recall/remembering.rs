@@ -7,7 +7,7 @@ use super::{Clock, Context, MinusOne, PlayerMemory};
 use crate::dice::MAX_DICE;
 use crate::error::HogError;
 use crate::general::{
-    PigOut, PointSet, Roll, RuleTables, ScoreRules, Slot, MAX_TURN_POINTS, SIDES,
+    PigOut, PointSet, Roll, RuleTables, ScoreRules, Slot, DIE_CODES, MAX_TURN_POINTS, SIDES,
 };
 
 /// The largest memory a player may have: the state count grows with its
@@ -231,7 +231,7 @@ fn check(tables: &RuleTables, plan: &Plan, name: &str) -> Result<(), HogError> {
     let n = tables.goal();
     // The raw points a roll of `k` dice of some sides can score: the same
     // at every state where no rule changes the points, so found once.
-    let mut rolls: Vec<Option<PointSet>> = vec![None; (*SIDES.end() as usize + 1) * CHOICES];
+    let mut rolls: Vec<Option<PointSet>> = vec![None; DIE_CODES * CHOICES];
     // Only a turn of at most `limit` points can keep the score sum. Where
     // no rule changes the points, the fewest and most points 1 to 10 dice
     // score depend on the dice's sides alone: a state whose turns all score
@@ -272,7 +272,7 @@ fn check(tables: &RuleTables, plan: &Plan, name: &str) -> Result<(), HogError> {
                 slots = state_slots;
                 let raw = match (&roll, points) {
                     (Roll::Dice(_), None) => {
-                        let at = tables.sides_at(s, o) as usize * CHOICES + k as usize;
+                        let at = tables.die_at(s, o) as usize * CHOICES + k as usize;
                         *rolls[at].get_or_insert_with(|| PointSet::of(roll.outcomes().map(|o| o.0)))
                     }
                     _ => PointSet::of(
@@ -552,6 +552,9 @@ impl ScoreRules for Resided<'_> {
     }
     fn max_dice(&self, score: u32, opponent: u32) -> u32 {
         self.rules.max_dice(score, opponent)
+    }
+    fn rerolled(&self, score: u32, opponent: u32) -> bool {
+        self.rules.rerolled(score, opponent)
     }
     fn pig_out(&self) -> PigOut {
         self.rules.pig_out()

@@ -90,7 +90,7 @@ fn dice_rule_of(rules: &dyn ScoreRules) -> Option<DiceRule> {
 /// The fast path's dice rule for `rules` if they have its structure (see
 /// the assumptions of the engine's fast backend): a roll with a 1 scores 1 and no rule
 /// changes a turn's points; zero dice give 1 to [`MAX_TURN_POINTS`] points;
-/// six-sided dice or Hog Wild, never capped; no extra turns; a turn that reaches the goal
+/// six-sided dice or Hog Wild, never capped or rerolled; no extra turns; a turn that reaches the goal
 /// leaves exactly one player there; and `after_turn` never lowers the sum
 /// of the raw score and the opponent's (the fast sweep fills each diagonal's
 /// landings from the diagonals already done).
@@ -103,7 +103,11 @@ pub(super) fn fast_structure(rules: &dyn ScoreRules) -> Option<DiceRule> {
     for s in 0..n {
         for o in 0..n {
             let z = rules.zero_dice(s, o);
-            if z == 0 || z as usize > MAX_TURN_POINTS || rules.max_dice(s, o) != MAX_DICE as u32 {
+            if z == 0
+                || z as usize > MAX_TURN_POINTS
+                || rules.max_dice(s, o) != MAX_DICE as u32
+                || rules.rerolled(s, o)
+            {
                 return None;
             }
         }
@@ -176,6 +180,11 @@ impl ScoreRules for Rules {
             Some(f) => f.rules.dice_sides(score, opponent),
             None => ComponentRules(self).dice_sides(score, opponent),
         }
+    }
+
+    fn rerolled(&self, score: u32, opponent: u32) -> bool {
+        self.functions()
+            .is_some_and(|f| f.rules.rerolled(score, opponent))
     }
 
     fn max_dice(&self, score: u32, opponent: u32) -> u32 {

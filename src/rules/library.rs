@@ -105,6 +105,9 @@ pub enum DiceSidesRule {
     Fixed(u32),
     /// Hog Wild: four sides when the score sum is a multiple of 7, else six.
     HogWild,
+    /// Fall 2016's Hog Wild: six sides, rerolled (an odd face is rolled
+    /// again, once) when the score sum is a multiple of 7.
+    HogWildReroll,
 }
 
 impl DiceSidesRule {
@@ -113,8 +116,13 @@ impl DiceSidesRule {
         match self {
             DiceSidesRule::Fixed(sides) => sides,
             DiceSidesRule::HogWild if (score + opponent).is_multiple_of(7) => 4,
-            DiceSidesRule::HogWild => 6,
+            DiceSidesRule::HogWild | DiceSidesRule::HogWildReroll => 6,
         }
+    }
+
+    /// Whether the dice at `(score, opponent)` are rerolled.
+    pub fn rerolled(self, score: u32, opponent: u32) -> bool {
+        self == DiceSidesRule::HogWildReroll && (score + opponent).is_multiple_of(7)
     }
 }
 
@@ -557,6 +565,14 @@ pub const CATALOG: &[Component] = &[
         params: &[],
         definition: "four-sided dice when (score + opponent) % 7 == 0, else six-sided",
         from: "presets double-swap, reverse-swap",
+    },
+    Component {
+        kind: Kind::Dice,
+        name: "hog-wild-reroll",
+        params: &[],
+        definition: "six-sided dice; when (score + opponent) % 7 == 0 a die that shows an odd \
+                     face is rolled again, once (even faces 1/4 each, odd 1/12)",
+        from: "Fall 2016",
     },
     Component {
         kind: Kind::Dice,

@@ -14,6 +14,8 @@
 //! - `max_dice(score, opponent_score)`: the most dice a turn rolls (1 to
 //!   10, default 10): a choice of more rolls this many (Summer 2016's Hog
 //!   Tied);
+//! - `rerolled(score, opponent_score)`: whether a die that shows an odd
+//!   face is rolled again, once (Fall 2016's Hog Wild; default `False`);
 //! - `PIG_OUT`: what a roll with a 1 scores: an integer (default 1), or
 //!   `"ones"` for the number of 1s rolled;
 //! - `turn_points(points, num_rolls, score, opponent_score)`: the points the
@@ -72,6 +74,8 @@ pub struct PythonRules {
     sides: Option<Vec<u32>>,
     /// `caps[s * goal + o]`: what `max_dice` answers, where it is given.
     caps: Option<Vec<u32>>,
+    /// `rerolls[s * goal + o]`: what `rerolled` answers, where it is given.
+    rerolls: Option<Vec<bool>>,
     /// `after[o * (goal + 256) + t]`.
     after: Option<Vec<(u32, u32)>>,
     extra: Option<Vec<bool>>,
@@ -288,6 +292,7 @@ impl PythonRules {
             zero_dice: Vec::new(),
             sides: None,
             caps: None,
+            rerolls: None,
             after: None,
             extra: None,
             turn_points: None,
@@ -315,6 +320,9 @@ impl PythonRules {
                 }
                 "extra_turn" => {
                     rules.extra = Some(take(n * n, &table)?.into_iter().map(|v| v != 0).collect())
+                }
+                "rerolled" => {
+                    rules.rerolls = Some(take(n * n, &table)?.into_iter().map(|v| v != 0).collect())
                 }
                 "max_dice" => {
                     rules.caps = Some(take(n * n, &table)?.into_iter().map(small).collect())
@@ -461,6 +469,11 @@ impl ScoreRules for PythonRules {
         self.sides
             .as_ref()
             .map_or(6, |sides| sides[(score * self.goal + opponent) as usize])
+    }
+
+    fn rerolled(&self, score: u32, opponent: u32) -> bool {
+        (self.rerolls.as_ref())
+            .is_some_and(|rerolls| rerolls[(score * self.goal + opponent) as usize])
     }
 
     fn max_dice(&self, score: u32, opponent: u32) -> u32 {

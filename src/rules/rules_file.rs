@@ -382,6 +382,7 @@ fn dice(c: &Chosen) -> Result<DiceSidesRule, String> {
     Ok(match c.component.name {
         "six-sided" => DiceSidesRule::Fixed(6),
         "hog-wild" => DiceSidesRule::HogWild,
+        "hog-wild-reroll" => DiceSidesRule::HogWildReroll,
         "sides" => {
             let sides = c.get("sides");
             if !SIDES.contains(&sides) {
@@ -442,6 +443,10 @@ impl ScoreRules for ComposedRules {
 
     fn dice_sides(&self, score: u32, opponent: u32) -> u32 {
         self.dice.sides(score, opponent)
+    }
+
+    fn rerolled(&self, score: u32, opponent: u32) -> bool {
+        self.dice.rerolled(score, opponent)
     }
 
     fn max_dice(&self, score: u32, opponent: u32) -> u32 {

@@ -237,9 +237,9 @@ fn a_memory_worth_nothing_is_the_score_only_game() {
 }
 
 /// Small rules with something of each kind the memory meets: dice of 2 or
-/// 3 sides by the scores, zero dice by the opponent's score, a swap, an
-/// extra turn (unless `extra_turns` is false: a clock of goals refuses
-/// them).
+/// 3 sides by the scores, rerolled at some states (an odd face rolled
+/// again, once), zero dice by the opponent's score, a swap, an extra turn
+/// (unless `extra_turns` is false: a clock of goals refuses them).
 struct Small {
     goal: u32,
     extra_turns: bool,
@@ -254,6 +254,9 @@ impl ScoreRules for Small {
     }
     fn dice_sides(&self, s: u32, o: u32) -> u32 {
         2 + (s + o) % 2
+    }
+    fn rerolled(&self, s: u32, o: u32) -> bool {
+        (s + 2 * o) % 4 == 1
     }
     fn after_turn(&self, s: u32, o: u32) -> (u32, u32) {
         if s < self.goal && o > s && (s + o).is_multiple_of(5) {
@@ -274,33 +277,44 @@ struct Brute<'a> {
     memory: &'a dyn PlayerMemory,
     clock: &'a dyn Clock,
     tables: [Option<&'a StrategyTable>; 2],
-    rolls: HashMap<(u32, u32), Vec<(u32, f64)>>,
+    rolls: HashMap<(u32, bool, u32), Vec<(u32, f64)>>,
     memo: HashMap<(usize, u32, u32, Context), f64>,
 }
 
 impl Brute<'_> {
-    /// Points of `dice` dice of `sides` faces with their probabilities,
-    /// every sequence of faces enumerated (a 1 anywhere scores 1).
-    fn roll(&mut self, sides: u32, dice: u32) -> Vec<(u32, f64)> {
+    /// Points of `dice` dice of `sides` faces, `rerolled` or not, with
+    /// their probabilities, face by face: each die's every way to end (a
+    /// rerolled die's odd first face followed by each second one) added to
+    /// every partial sum of the dice before it (a 1 anywhere scores 1).
+    fn roll(&mut self, sides: u32, rerolled: bool, dice: u32) -> Vec<(u32, f64)> {
         self.rolls
-            .entry((sides, dice))
+            .entry((sides, rerolled, dice))
             .or_insert_with(|| {
-                let mut counts: HashMap<u32, u64> = HashMap::new();
-                let total = u64::from(sides).pow(dice);
-                for mut code in 0..total {
-                    let (mut sum, mut one) = (0, false);
-                    for _ in 0..dice {
-                        let face = (code % u64::from(sides)) as u32 + 1;
-                        code /= u64::from(sides);
-                        sum += face;
-                        one |= face == 1;
+                // Each die's every way to end, with the chance of the way.
+                let mut ways = Vec::new();
+                for first in 1..=sides {
+                    if rerolled && first % 2 == 1 {
+                        let p = 1.0 / f64::from(sides * sides);
+                        ways.extend((1..=sides).map(|second| (second, p)));
+                    } else {
+                        ways.push((first, 1.0 / f64::from(sides)));
                     }
-                    *counts.entry(if one { 1 } else { sum }).or_default() += 1;
                 }
-                let mut points: Vec<(u32, f64)> = counts
-                    .into_iter()
-                    .map(|(p, c)| (p, c as f64 / total as f64))
-                    .collect();
+                let mut partial: HashMap<(u32, bool), f64> = HashMap::from([((0, false), 1.0)]);
+                for _ in 0..dice {
+                    let mut next: HashMap<(u32, bool), f64> = HashMap::new();
+                    for (&(sum, one), &p) in &partial {
+                        for &(face, q) in &ways {
+                            *next.entry((sum + face, one || face == 1)).or_default() += p * q;
+                        }
+                    }
+                    partial = next;
+                }
+                let mut points: HashMap<u32, f64> = HashMap::new();
+                for ((sum, one), p) in partial {
+                    *points.entry(if one { 1 } else { sum }).or_default() += p;
+                }
+                let mut points: Vec<(u32, f64)> = points.into_iter().collect();
                 points.sort_by_key(|&(p, _)| p);
                 points
             })
@@ -329,7 +343,7 @@ impl Brute<'_> {
                 vec![(brute.rules.zero_dice(s, o), 1.0)]
             } else {
                 let sides = brute.clock.dice(c, brute.rules.dice_sides(s, o));
-                brute.roll(sides, k)
+                brute.roll(sides, brute.rules.rerolled(s, o), k)
             };
             let bonus = if minus_one.is_some() {
                 0

@@ -98,6 +98,7 @@ else:
 zero_dice = function("zero_dice", required=True)
 dice_sides = function("dice_sides")
 max_dice = function("max_dice")
+rerolled = function("rerolled")
 turn_points = function("turn_points")
 after_turn = function("after_turn")
 extra_turn = function("extra_turn")
@@ -146,6 +147,18 @@ if max_dice is not None:
     caps = twice(max_dice, "max_dice", states, cap_of)
     header["tables"].append("max_dice")
     tables.append(array.array("q", caps))
+
+if rerolled is not None:
+    def reroll_flag(value, args):
+        if isinstance(value, bool):
+            return value
+        if type(value) is int and value in (0, 1):
+            return bool(value)
+        problem("TYPE", label("rerolled", args), shown(value), "True or False")
+
+    rerolls = twice(rerolled, "rerolled", states, reroll_flag)
+    header["tables"].append("rerolled")
+    tables.append(array.array("q", [int(x) for x in rerolls]))
 
 if after_turn is not None:
     landings = [(t, o) for o in range(goal) for t in range(goal + MAX_POINTS + 1)]

@@ -1130,14 +1130,19 @@ fn spring_2017_as_the_course_tested_it() {
 }
 
 /// The strategies of the 2015 to 2017 course tests: `always_roll(n)` up to
-/// 10, 11 the opponent's ones digit, 12 their tens digit.
+/// 10, 11 the opponent's ones digit, 12 their tens digit, [`ROLL_MINUS_ONE`]
+/// `always_roll(-1)`.
 fn older_course_strategy(n: u8) -> impl Fn(u32, u32) -> u8 {
     move |_, o| match n {
         11 => (o % 10) as u8,
         12 => (o / 10) as u8,
+        ROLL_MINUS_ONE => crate::table::MINUS_ONE,
         n => n,
     }
 }
+
+/// `always_roll(-1)` among [`older_course_strategy`]'s strategies.
+const ROLL_MINUS_ONE: u8 = 13;
 
 /// One of the course's `play` games: strategies (see
 /// [`older_course_strategy`]), start, goal, final scores.
@@ -1146,10 +1151,15 @@ type CourseGame = ([u8; 2], (u32, u32), u32, (u32, u32));
 /// The course's `play` games of the rules file `name`, four-sided dice
 /// rolling 1 and six-sided 3, played by hog's game loop.
 fn plays_course_games(name: &str, games: &[CourseGame]) {
+    plays_course_games_with(name, games, &mut OneOnFourThreeOnSix);
+}
+
+/// The course's `play` games of the rules file `name` with the dice
+/// `dice` (which always roll the same face for each kind of die).
+fn plays_course_games_with(name: &str, games: &[CourseGame], dice: &mut dyn crate::turn::Dice) {
     for &(players, start, goal, end) in games {
-        let mut dice = OneOnFourThreeOnSix;
         let rolls = players.map(older_course_strategy);
-        let got = play(name, rolls, start, &mut dice, goal);
+        let got = play(name, rolls, start, dice, goal);
         assert_eq!(got, end, "{name}: {players:?} from {start:?} to {goal}");
     }
 }
@@ -1213,4 +1223,119 @@ fn summer_2016_as_the_course_tested_it() {
         ([10, 10], (3, 4), 100, (65, 124)),
     ];
     plays_course_games("su16.toml", &capped);
+}
+
+/// The course's Fall 2016 tests of `play` replace `reroll` by dice that
+/// always roll 5, six-sided dice by 3 and (with Pork Chop) four-sided ones
+/// by 1.
+struct FiveRerolledThreeOnSixOneOnFour;
+
+impl crate::turn::Dice for FiveRerolledThreeOnSixOneOnFour {
+    fn roll(&mut self, sides: u32) -> u32 {
+        if sides == 4 {
+            1
+        } else {
+            3
+        }
+    }
+    fn roll_die(&mut self, sides: u32, rerolled: bool) -> (u32, u32) {
+        let face = if rerolled { 5 } else { self.roll(sides) };
+        (face, face)
+    }
+}
+
+/// Fall 2016's rules file (examples/rules/fa16.toml): the course's tests
+/// of `take_turn` (Free Bacon, Hogtimus Prime, When Pigs Fly), `reroll`
+/// (hog's game loop rerolls an odd face once, as the course's does),
+/// `select_dice` and `play` with Pork Chop (tests/02 to 05.py), played by
+/// hog's game loop.
+#[test]
+fn fall_2016_as_the_course_tested_it() {
+    use crate::turn::Dice;
+    let rules = example("fa16.toml", None);
+    let score = rules.score_rules();
+    assert_eq!(score.pig_out(), PigOut::Ones);
+    for (opponent, points) in [(35, 6), (71, 8), (7, 8), (0, 1), (60, 11), (10, 3), (24, 7)] {
+        let bacon = score.zero_dice(0, opponent);
+        assert_eq!(
+            score.turn_points(bacon, 0, 0, opponent),
+            points,
+            "{opponent}"
+        );
+    }
+    // take_turn with make_test_dice: 2 dice of 6, one 3, 2 + 3 (prime,
+    // then 7), one 2; then When Pigs Fly: 10 fives capped at 15, 9 fours
+    // at 16, ..., 6 fours (24) at 19; 2 dice of 4, 6, 1 score 10, and 3
+    // of them one 1.
+    let turns = [
+        (12, 2, 12),
+        (3, 1, 5),
+        (5, 2, 7),
+        (2, 1, 3),
+        (50, 10, 15),
+        (36, 9, 16),
+        (32, 8, 17),
+        (28, 7, 18),
+        (24, 6, 19),
+        (10, 2, 10),
+        (1, 3, 1),
+    ];
+    for (raw, dice, points) in turns {
+        assert_eq!(
+            score.turn_points(raw, dice, 0, 0),
+            points,
+            "{raw} of {dice}"
+        );
+    }
+    // reroll(make_test_dice(...)): each die rolls again once on an odd face.
+    let rerolled = |faces: &[u32]| -> Vec<u32> {
+        let mut dice = always(faces);
+        (0..4).map(|_| dice.roll_die(6, true).1).collect()
+    };
+    assert_eq!(rerolled(&[2, 4, 6]), [2, 4, 6, 2]);
+    assert_eq!(rerolled(&[1, 3, 5]), [3, 1, 5, 3]);
+    assert_eq!(rerolled(&[3, 2, 4, 1, 5]), [2, 4, 5, 2]);
+    assert_eq!(rerolled(&[1, 1, 1, 1, 2]), [1, 1, 2, 1]);
+    // select_dice: rerolled on a multiple of 7, four-sided once swapped.
+    for ((s, o), rolled_again) in [((4, 24), true), ((16, 64), false), ((0, 0), true)] {
+        assert_eq!(score.rerolled(s, o), rolled_again, "({s}, {o})");
+        assert_eq!(score.dice_sides(s, o), 6, "({s}, {o})");
+    }
+    let clock = rules.memory().expect("Pork Chop's clock").clock();
+    assert_eq!((clock.dice(1, 6), score.rerolled(50, 80)), (4, false));
+    let minus = ROLL_MINUS_ONE;
+    let games = [
+        ([5, 3], (91, 10), 100, (106, 10)),
+        ([5, 5], (0, 0), 10, (20, 0)),
+        ([5, 3], (5, 40), 50, (55, 29)),
+        ([5, 3], (95, 55), 100, (55, 110)),
+        ([4, 3], (88, 20), 100, (100, 20)),
+        ([2, 4], (87, 88), 100, (97, 100)),
+        ([11, 12], (40, 92), 100, (102, 62)),
+        ([5, 5], (40, 95), 100, (110, 55)),
+        ([0, 0], (11, 99), 100, (21, 104)),
+        ([0, 0], (0, 0), 100, (101, 98)),
+        ([5, 0], (0, 0), 100, (110, 47)),
+        ([minus, 3], (98, 91), 100, (100, 96)),
+        ([minus, 3], (97, 90), 100, (99, 104)),
+        ([minus, 3], (0, 0), 100, (13, 101)),
+        ([2, minus], (0, 0), 100, (104, 20)),
+    ];
+    plays_course_games_with("fa16.toml", &games, &mut FiveRerolledThreeOnSixOneOnFour);
+    // Exact against 200,000 games of the plain loop with real dice, one
+    // table rolling -1 dice at a fifth of the states.
+    let a = StrategyTable::from_fn(100, |s, o| {
+        if (s + 2 * o) % 5 == 0 {
+            crate::table::MINUS_ONE
+        } else {
+            ((s * o + 2) % 9) as u8
+        }
+    });
+    let b = StrategyTable::from_fn(100, |s, o| (2 + (s + o) % 5) as u8);
+    let exact = crate::engine::win_rates(&rules, &a, &b, &Default::default()).first;
+    let remembering = rules.memory().expect("Pork Chop's clock");
+    crate::engine::functions::tests::assert_sampled_near(exact, 45, "fa16.toml", |rng| {
+        let (memory, clock) = (remembering.memory(), remembering.clock());
+        crate::simulate::play_remembering(rules.score_rules(), memory, clock, [&a, &b], rng)
+    });
 }

@@ -83,6 +83,9 @@ function describe(turn) {
           `Pig Out: ${event.ones === 1 ? "a 1 came up" : `${event.ones} dice showed 1`}, so the roll scores ${event.points}.`,
         );
         break;
+      case "reroll":
+        parts.push(`rerolled dice: a ${event.first} is rolled again and shows ${event.face}.`);
+        break;
       case "capped":
         parts.push(`max_dice: at most ${event.rolled} ${event.rolled === 1 ? "die" : "dice"} here, so ${event.rolled} of the ${event.chosen} chosen.`);
         break;
