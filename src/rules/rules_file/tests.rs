@@ -687,7 +687,7 @@ fn fall_2021_contest_as_the_course_worked_it() {
 #[test]
 fn the_component_semesters_are_their_python_files() {
     let names = [
-        "fa20", "sp21", "su21", "fa21", "sp22", "su22", "fa22", "su23", "su16",
+        "fa20", "sp21", "su21", "fa21", "sp22", "su22", "fa22", "su23", "su16", "fa16",
     ];
     let a = StrategyTable::from_fn(100, |s, o| ((s * o + 2) % 11) as u8);
     let b = StrategyTable::from_fn(100, |s, o| ((s + 3 * o) % 7) as u8);
@@ -700,6 +700,7 @@ fn the_component_semesters_are_their_python_files() {
                 assert_eq!(x.zero_dice(s, o), y.zero_dice(s, o), "{name} ({s}, {o})");
                 assert_eq!(x.extra_turn(s, o), y.extra_turn(s, o), "{name} ({s}, {o})");
                 assert_eq!(x.max_dice(s, o), y.max_dice(s, o), "{name} ({s}, {o})");
+                assert_eq!(x.rerolled(s, o), y.rerolled(s, o), "{name} ({s}, {o})");
             }
         }
         for t in 0..160 {
