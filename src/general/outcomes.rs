@@ -73,6 +73,10 @@ pub fn exact_die(code: u32) -> bool {
     if code >= DIE_CODES as u32 || !SIDES.contains(&die_sides(code)) {
         return false;
     }
+    if code & REROLLED == 0 {
+        // Fair dice: at most 20^10 rolls.
+        return true;
+    }
     let (_, total) = face_weights(code);
     total
         .checked_pow(MAX_DICE as u32)

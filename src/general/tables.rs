@@ -349,7 +349,7 @@ impl RuleTables {
         }
         let mut zero_dice = Vec::with_capacity(n * n);
         let mut sides = Vec::with_capacity(n * n);
-        let mut caps = Vec::with_capacity(n * n);
+        let mut caps = Vec::new();
         for s in 0..goal {
             for o in 0..goal {
                 let z = rules.zero_dice(s, o);
@@ -379,11 +379,15 @@ impl RuleTables {
                         "max_dice({s}, {o}) returns {cap}: a turn rolls at most 1 to {MAX_DICE} dice"
                     )));
                 }
-                caps.push(cap as u8);
+                // Kept only once some state caps the dice: most rules
+                // never do.
+                if usize::from(cap as u8) != MAX_DICE && caps.is_empty() {
+                    caps.resize((s * goal + o) as usize, MAX_DICE as u8);
+                }
+                if !caps.is_empty() {
+                    caps.push(cap as u8);
+                }
             }
-        }
-        if caps.iter().all(|&cap| usize::from(cap) == MAX_DICE) {
-            caps = Vec::new();
         }
         let pig_out = rules.pig_out();
         if let PigOut::Points(p) = pig_out {
