@@ -148,17 +148,6 @@ if max_dice is not None:
     header["tables"].append("max_dice")
     tables.append(array.array("q", caps))
 
-if rerolled is not None:
-    def reroll_flag(value, args):
-        if isinstance(value, bool):
-            return value
-        if type(value) is int and value in (0, 1):
-            return bool(value)
-        problem("TYPE", label("rerolled", args), shown(value), "True or False")
-
-    rerolls = twice(rerolled, "rerolled", states, reroll_flag)
-    header["tables"].append("rerolled")
-    tables.append(array.array("q", [int(x) for x in rerolls]))
 
 if after_turn is not None:
     landings = [(t, o) for o in range(goal) for t in range(goal + MAX_POINTS + 1)]
@@ -177,18 +166,24 @@ if after_turn is not None:
     header["tables"].append("after_turn")
     tables.append(array.array("q", [x for end in ends for x in end]))
 
-# extra_turn is asked where the game goes on: both scores below the goal.
-if extra_turn is not None:
-    def flag(value, args):
+def flag_of(name):
+    def convert(value, args):
         if isinstance(value, bool):
             return value
         if type(value) is int and value in (0, 1):
             return bool(value)
-        problem("TYPE", label("extra_turn", args), shown(value), "True or False")
+        problem("TYPE", label(name, args), shown(value), "True or False")
+    return convert
 
-    extra = twice(extra_turn, "extra_turn", states, flag)
-    header["tables"].append("extra_turn")
-    tables.append(array.array("q", [int(x) for x in extra]))
+
+# A function answering True or False at every state, as a table of 0s and
+# 1s (extra_turn is asked where the game goes on: both scores below the
+# goal).
+for name, f in (("rerolled", rerolled), ("extra_turn", extra_turn)):
+    if f is not None:
+        flags = twice(f, name, states, flag_of(name))
+        header["tables"].append(name)
+        tables.append(array.array("q", [int(x) for x in flags]))
 
 # Names through which a function could read its caller's or its own
 # frame, and so its arguments, without naming them.

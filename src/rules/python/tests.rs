@@ -174,6 +174,18 @@ fn bad_rules_files_are_refused_naming_the_function_and_state() {
             "bad rules: FILE: extra_turn(0, 0) returned 'yes', not True or False",
         ),
         (
+            format!("{zero}def rerolled(s, o):\n    return 2 if s == 3 else False\n"),
+            "bad rules: FILE: rerolled(3, 0) returned 2, not True or False",
+        ),
+        (
+            format!("{zero}def max_dice(s, o):\n    return 0 if o == 2 else 10\n"),
+            "bad rules: FILE: max_dice(0, 2) returned 0, outside 1 to 10",
+        ),
+        (
+            format!("{zero}def dice_sides(s, o):\n    return 20\ndef rerolled(s, o):\n    return s == 3\n"),
+            "bad rules: rerolled(3, 0): rerolled dice of 20 sides are not counted exactly (2 to 6, 8, 10, 12, 14, 16 or 18 sides are)",
+        ),
+        (
             "import nothing_here\n".into(),
             "bad rules: FILE: importing it failed: ModuleNotFoundError: No module named 'nothing_here'",
         ),

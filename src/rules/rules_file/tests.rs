@@ -111,6 +111,10 @@ fn bad_files_are_refused_naming_the_problem() {
         ),
         ("zero_dice = ", "not a rules file"),
         (
+            "zero_dice = \"bacon-max\"\nmax_dice = \"hog-tie\"",
+            "unknown max_dice component 'hog-tie'; it is one of hog-tied",
+        ),
+        (
             "zero_dice = \"bacon-max\"\nclock = { rule = \"goals\", first = 60, second = 150 }",
             "goals has first 60 and second 150: each 1 to the rules' goal 100",
         ),
