@@ -99,9 +99,9 @@ impl ScoreRules for Ones {
 /// An after-turn rule that reads the turn: a turn of no points gives the
 /// other player half the dice (one die: the scores stay, a level
 /// diagonal), and where the new sum is a multiple of 3 the leader gains
-/// the turn's points again. Some states cap the dice (at 2 to 9, where
-/// `s + 2o` is not a multiple of 5), so a choice of more rolls fewer, and
-/// the dice the turn reads are those rolled.
+/// the turn's points again. Some states cap the dice (at 1 to 9, where
+/// `s + 2o + 3` is not a multiple of 5: the start among them), so a choice
+/// of more rolls fewer, and the dice the turn reads are those rolled.
 struct Reading {
     goal: u32,
 }
@@ -120,7 +120,7 @@ impl ScoreRules for Reading {
         PigOut::Points(0)
     }
     fn max_dice(&self, s: u32, o: u32) -> u32 {
-        match (s + 2 * o) % 10 {
+        match (s + 2 * o + 3) % 10 {
             0 | 5 => 10,
             r => r,
         }

@@ -381,10 +381,13 @@ impl RuleTables {
                 }
                 // Kept only once some state caps the dice: most rules
                 // never do.
-                if usize::from(cap as u8) != MAX_DICE && caps.is_empty() {
+                let capped = cap as usize != MAX_DICE;
+                if capped && caps.is_empty() {
                     caps.resize((s * goal + o) as usize, MAX_DICE as u8);
                 }
-                if !caps.is_empty() {
+                // (At the first state `caps` is still empty after the
+                // resize: its own cap is kept all the same.)
+                if capped || !caps.is_empty() {
                     caps.push(cap as u8);
                 }
             }

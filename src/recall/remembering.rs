@@ -272,6 +272,7 @@ fn check(tables: &RuleTables, plan: &Plan, name: &str) -> Result<(), HogError> {
                 slots = state_slots;
                 let raw = match (&roll, points) {
                     (Roll::Dice(_), None) => {
+                        let k = tables.rolled(s, o, k);
                         let at = tables.die_at(s, o) as usize * CHOICES + k as usize;
                         *rolls[at].get_or_insert_with(|| PointSet::of(roll.outcomes().map(|o| o.0)))
                     }

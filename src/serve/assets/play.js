@@ -111,12 +111,19 @@ function describe(turn) {
   return parts.join(" ");
 }
 
+/** The dice a turn rolled: the count chosen, unless the rules capped it. */
+function diceRolled(turn) {
+  const capped = turn.events.find((e) => e.rule === "capped");
+  return capped ? capped.rolled : turn.dice;
+}
+
 /** One line of the game log. */
 function logLine(turn, who) {
+  const count = diceRolled(turn);
   const rolled =
     turn.dice === 0
       ? "rolled no dice"
-      : `rolled ${turn.dice} ${turn.dice === 1 ? "die" : "dice"} (${turn.rolls.join(" ")})`;
+      : `rolled ${count} ${count === 1 ? "die" : "dice"} (${turn.rolls.join(" ")})`;
   const rules = describe(turn);
   const scores = `${turn.before[0]} → ${turn.after[0]}`;
   return `${who} ${rolled}: +${turn.points}, ${scores}${rules ? `. ${rules}` : ""}`;
@@ -270,7 +277,7 @@ function showDifference() {
 async function showTurn(turn, quick, generation) {
   const who = names()[turn.player];
   setMover(turn.player);
-  $("rule-line").textContent = `${who} ${turn.dice === 0 ? "rolls no dice" : `rolls ${turn.dice}`}…`;
+  $("rule-line").textContent = `${who} ${turn.dice === 0 ? "rolls no dice" : `rolls ${diceRolled(turn)}`}…`;
   const box = $("dice-faces");
   if (turn.dice === 0) {
     box.replaceChildren();
