@@ -60,6 +60,11 @@ function labelSides() {
 /** A sentence for each rule a turn set off. */
 function describe(turn) {
   const parts = [];
+  // Every die a turn rolled again, in one sentence.
+  const rerolls = turn.events.filter((e) => e.rule === "reroll").map((e) => `${e.first} → ${e.face}`);
+  if (rerolls.length > 0) {
+    parts.push(`rerolled dice: an odd face is rolled again, once (${rerolls.join(", ")}).`);
+  }
   for (const event of turn.events) {
     switch (event.rule) {
       case "hog_wild":
@@ -84,10 +89,9 @@ function describe(turn) {
         );
         break;
       case "reroll":
-        parts.push(`rerolled dice: a ${event.first} is rolled again and shows ${event.face}.`);
         break;
       case "capped":
-        parts.push(`max_dice: at most ${event.rolled} ${event.rolled === 1 ? "die" : "dice"} here, so ${event.rolled} of the ${event.chosen} chosen.`);
+        parts.push(`max_dice: at most ${event.rolled} ${event.rolled === 1 ? "die" : "dice"} here, so the turn rolls ${event.rolled} of the ${event.chosen} chosen.`);
         break;
       case "turn_points":
         parts.push(`turn_points: ${event.from} points become ${event.to}.`);
