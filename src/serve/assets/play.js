@@ -16,6 +16,8 @@ const game = {
   shown: 0,
   history: [],
   chosen: 4,
+  // Whether the rules have the move of rolling -1 dice (Pork Chop).
+  minusOne: false,
   // Under `hog serve --student`: the game through the student's hog.py.
   student: null,
   // Bumped by every new game, so an animation of the old one stops.
@@ -90,6 +92,21 @@ function describe(turn) {
         break;
       case "reroll":
         break;
+      // Rules with memory or a clock, and Pork Chop's move.
+      case "bonus":
+        parts.push(`${event.name}: ${event.points} more ${event.points === 1 ? "point" : "points"} (${remembered(event)} remembered).`);
+        break;
+      case "clock_turn":
+        parts.push(`${event.name}: ${event.clock}; the same player moves again.`);
+        break;
+      case "minus_one":
+        parts.push(`${event.name}: rolling -1 dice scores ${event.points} ${event.points === 1 ? "point" : "points"}.`);
+        break;
+      case "clock_dice":
+        parts.push(
+          `${event.name}: every turn rolls ${event.sides === null ? "the rules' own dice again" : `${event.sides}-sided dice from now on`}.`,
+        );
+        break;
       case "capped":
         parts.push(`max_dice: at most ${event.rolled} ${event.rolled === 1 ? "die" : "dice"} here, so the turn rolls ${event.rolled} of the ${event.chosen} chosen.`);
         break;
@@ -115,6 +132,14 @@ function describe(turn) {
   return parts.join(" ");
 }
 
+/** What a memory's bonus remembered, with its unit ("4 dice", "1 point"). */
+function remembered(event) {
+  const { remembered: n, unit } = event;
+  if (!unit) return String(n);
+  const one = { dice: "die", points: "point" }[unit] ?? unit;
+  return `${n} ${n === 1 ? one : unit}`;
+}
+
 /** The dice a turn rolled: the count chosen, unless the rules capped it. */
 function diceRolled(turn) {
   const capped = turn.events.find((e) => e.rule === "capped");
@@ -127,7 +152,9 @@ function logLine(turn, who) {
   const rolled =
     turn.dice === 0
       ? "rolled no dice"
-      : `rolled ${count} ${count === 1 ? "die" : "dice"} (${turn.rolls.join(" ")})`;
+      : turn.dice === -1
+        ? "rolled -1 dice"
+        : `rolled ${count} ${count === 1 ? "die" : "dice"} (${turn.rolls.join(" ")})`;
   const rules = describe(turn);
   const scores = `${turn.before[0]} → ${turn.after[0]}`;
   return `${who} ${rolled}: +${turn.points}, ${scores}${rules ? `. ${rules}` : ""}`;
@@ -283,7 +310,7 @@ async function showTurn(turn, quick, generation) {
   setMover(turn.player);
   $("rule-line").textContent = `${who} ${turn.dice === 0 ? "rolls no dice" : `rolls ${diceRolled(turn)}`}…`;
   const box = $("dice-faces");
-  if (turn.dice === 0) {
+  if (turn.dice <= 0) {
     box.replaceChildren();
   } else {
     await dice.roll(box, turn.rolls, turn.sides, quick);
@@ -291,7 +318,7 @@ async function showTurn(turn, quick, generation) {
   if (generation !== game.generation) return;
   setScores(scoresAfter(turn));
   const rules = describe(turn);
-  const sum = turn.dice === 0 ? "" : ` (${turn.rolls.join(" + ")})`;
+  const sum = turn.dice <= 0 ? "" : ` (${turn.rolls.join(" + ")})`;
   const line = $("rule-line");
   // The faces add up to the points unless a 1 or turn_points changed them.
   const changed = turn.events.some((e) => ["sow_sad", "pig_out", "turn_points"].includes(e.rule));
@@ -333,6 +360,12 @@ function render(report) {
   }
   $("split-you").style.width = `${100 * p.you}%`;
   setMover(report.to_move);
+  // The move of rolling -1 dice: a twelfth choice where the rules have it.
+  if (report.choices) {
+    game.minusOne = report.choices.length > 11;
+    $("dice").querySelector('[data-dice="-1"]').hidden = !game.minusOne;
+    if (!game.minusOne && game.chosen < 0) choose(0);
+  }
   const over = report.winner !== null;
   $("to-move").textContent = over
     ? "Game over"
@@ -402,7 +435,7 @@ function renderHints(report) {
     barCell.append(track);
     row.insertCell().textContent =
       count === advice ? "best" : `−${(100 * (best - value)).toFixed(2)} pp`;
-    if (count <= 10) row.addEventListener("click", () => choose(count));
+    row.addEventListener("click", () => choose(count === 11 ? -1 : count));
   });
 }
 
@@ -419,9 +452,9 @@ function renderHistory() {
   svg.querySelector("path.line").setAttribute("d", path);
 }
 
-/** Select a dice count. */
+/** Select a dice count: 0 to 10, or -1 where the rules have that move. */
 export function choose(count) {
-  game.chosen = Math.max(0, Math.min(10, count));
+  game.chosen = Math.max(game.minusOne ? -1 : 0, Math.min(10, count));
   for (const button of $("dice").querySelectorAll("button")) {
     button.setAttribute("aria-pressed", String(Number(button.dataset.dice) === game.chosen));
   }
@@ -594,12 +627,15 @@ function onKey(event) {
 /** Wire the screen's controls; the first game starts when the rules are known. */
 export function setup() {
   const picker = $("dice");
-  for (let count = 0; count <= 10; count += 1) {
+  // -1 shows only under rules with that move (Pork Chop): see render.
+  for (let count = -1; count <= 10; count += 1) {
     const button = document.createElement("button");
     button.type = "button";
     button.dataset.dice = String(count);
     button.textContent = String(count);
-    button.title = count === 0 ? "Roll no dice" : `Roll ${count} ${count === 1 ? "die" : "dice"}`;
+    button.hidden = count === -1;
+    button.title =
+      count === -1 ? "Roll -1 dice" : count === 0 ? "Roll no dice" : `Roll ${count} ${count === 1 ? "die" : "dice"}`;
     button.addEventListener("click", () => choose(count));
     picker.append(button);
   }
