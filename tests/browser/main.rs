@@ -558,6 +558,53 @@ fn shows_hints(page: &Page, game: &Value) -> Result<(), String> {
     Ok(())
 }
 
+/// Under rules with a -1 move (Fall 2016's Pork Chop): the picker offers
+/// -1 dice, rolling them gives the API's game, and the log says what the
+/// move did in words.
+fn minus_one_move(page: &Page) -> Result<(), String> {
+    page.open("play")?;
+    page.idle("opening the play screen")?;
+    page.set("#opponent", "optimal")?;
+    page.set("#first", "you")?;
+    page.set("#seed", &SEED.to_string())?;
+    page.session.click("#replay")?;
+    page.idle("#replay under fa16.toml")?;
+    let minus = "#dice button[data-dice=\"-1\"]";
+    if !page.visible(minus)? {
+        return Err("under fa16.toml the picker offers no -1 dice".into());
+    }
+    page.session.click(minus)?;
+    let pressed = page.js(
+        "return [...document.querySelectorAll('#dice [aria-pressed=true]')].map(b => b.dataset.dice);",
+        vec![],
+    )?;
+    if pressed != json!(["-1"]) {
+        return Err(format!(
+            "after choosing -1 dice the pressed buttons are {pressed}"
+        ));
+    }
+    page.session.click("#roll")?;
+    page.idle("rolling -1 dice")?;
+    let game = page.api(&format!(
+        "/api/game?seed={SEED}&vs=optimal&first=you&moves=-1&rules=fa16.toml"
+    ))?;
+    page.eventually(|| shows_game(page, &game))?;
+    let first = page.js("return q('#log li').textContent;", vec![])?;
+    let first = first.as_str().unwrap_or("");
+    for words in [
+        "rolled -1 dice",
+        "pork-chop: rolling -1 dice scores 1 point.",
+        "pork-chop: every turn rolls 4-sided dice from now on.",
+    ] {
+        if !first.contains(words) {
+            return Err(format!(
+                "the log's first turn {first:?} does not say {words:?}"
+            ));
+        }
+    }
+    page.shot("play-minus-one.png")
+}
+
 /// Choose `dice` by its button, check it is the one pressed, and roll.
 fn click_dice(page: &Page, dice: u8) -> Result<(), String> {
     page.session
@@ -586,6 +633,10 @@ fn pressed_only(page: &Page, dice: u8) -> Result<(), String> {
 fn play(page: &Page) -> Result<(), String> {
     page.open("play")?;
     page.idle("opening the play screen")?;
+    // The presets have no move of rolling -1 dice.
+    if page.visible("#dice button[data-dice=\"-1\"]")? {
+        return Err("under fa24 the picker offers -1 dice".into());
+    }
     let start = page.js(
         "return [q('#opponent') && q('#opponent').value, q('#first') && q('#first').value];",
         vec![],
@@ -1466,6 +1517,7 @@ fn the_page_plays_explores_and_compares_in_headless_chromium() {
         "compare",
         "memory",
         "house",
+        "minus-one",
         "people",
         "confirm",
         "refused",
@@ -1533,6 +1585,16 @@ fn the_page_plays_explores_and_compares_in_headless_chromium() {
     page.url = house_url;
     failures.extend(scenario(&page, "house", house_rules));
     drop(house_server);
+    // A server with a -1 move: Fall 2016's rules file (Pork Chop).
+    let fa16 = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/rules/fa16.toml");
+    let (pork_server, pork_url) = start_server(&["--rules", fa16.to_str().unwrap()]);
+    page.api_host = pork_url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string();
+    page.url = pork_url;
+    failures.extend(scenario(&page, "minus-one", minus_one_move));
+    drop(pork_server);
     // Servers replaying each game through a student's hog.py.
     let buggy = student_project("buggy", &[FORGETS_FOUR, PRINTS]);
     let student_server = serve_student(&mut page, &buggy, &[]);
