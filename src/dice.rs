@@ -27,22 +27,28 @@ pub struct Counts {
     pub no_one: Vec<u64>,
 }
 
+/// The rolls of `dice` dice without a 1 by their sum, counted in the
+/// weights of faces 2, 3, ... (`weights[0]` is face 2's; all 1 for fair
+/// dice): `ways[j]` for the sum `2 * dice + j`. A polynomial power.
+pub fn sums_without_one(weights: &[u64], dice: u32) -> Vec<u64> {
+    let mut ways = vec![1u64];
+    for _ in 0..dice {
+        let mut next = vec![0u64; ways.len() + weights.len() - 1];
+        for (j, &w) in ways.iter().enumerate() {
+            for (face, &weight) in weights.iter().enumerate() {
+                next[j + face] += w * weight;
+            }
+        }
+        ways = next;
+    }
+    ways
+}
+
 impl Counts {
     /// Counts for `dice` dice with `sides` faces (`sides >= 2`).
     pub fn new(sides: u32, dice: u32) -> Counts {
         assert!(sides >= 2, "a die needs at least two faces");
-        // Polynomial power: ways[j] = rolls of the dice so far without a 1
-        // whose sum is 2*(dice so far) + j.
-        let mut ways = vec![1u64];
-        for _ in 0..dice {
-            let mut next = vec![0u64; ways.len() + sides as usize - 2];
-            for (j, &w) in ways.iter().enumerate() {
-                for face in 0..(sides as usize - 1) {
-                    next[j + face] += w;
-                }
-            }
-            ways = next;
-        }
+        let ways = sums_without_one(&vec![1; sides as usize - 1], dice);
         let total = u64::from(sides).pow(dice);
         let no_one_total = u64::from(sides - 1).pow(dice);
         let one_point = if dice == 0 { 0 } else { total - no_one_total };

@@ -362,7 +362,7 @@ fn minus_one_choice(
 
 /// The dice a choice of `dice` rolls at `(score, opponent)`: no more than
 /// the rules' cap there (Hog Tied).
-pub fn rolled(rules: &Rules, (score, opponent): (u32, u32), dice: u8) -> u32 {
+fn rolled(rules: &Rules, (score, opponent): (u32, u32), dice: u8) -> u32 {
     u32::from(dice).min(ScoreRules::max_dice(rules, score, opponent))
 }
 

@@ -16,14 +16,14 @@ pub trait Dice {
     /// One die with faces `1..=sides`.
     fn roll(&mut self, sides: u32) -> u32;
     /// One die of a turn whose dice are `rerolled` or not: the face it
-    /// first shows, and the one it shows in the end (an odd face of a
-    /// rerolled die is rolled again, once, as the course's `reroll`).
-    fn roll_die(&mut self, sides: u32, rerolled: bool) -> (u32, u32) {
+    /// shows in the end, and the odd face it showed first where it was
+    /// rolled again (once, as the course's `reroll`).
+    fn roll_die(&mut self, sides: u32, rerolled: bool) -> (u32, Option<u32>) {
         let first = self.roll(sides);
         if rerolled && first % 2 == 1 {
-            (first, self.roll(sides))
+            (self.roll(sides), Some(first))
         } else {
-            (first, first)
+            (first, None)
         }
     }
 }
@@ -175,8 +175,8 @@ where
             let rerolled = rules.rerolled(s, o);
             let (mut sum, mut ones) = (0, 0);
             for _ in 0..count {
-                let (first, face) = dice.roll_die(sides, rerolled);
-                if rerolled && first % 2 == 1 {
+                let (face, again) = dice.roll_die(sides, rerolled);
+                if let Some(first) = again {
                     watch.reroll(first, face);
                 }
                 watch.face(face);

@@ -7,7 +7,7 @@ mod outcomes;
 mod point_set;
 mod tables;
 
-pub use outcomes::{die_code, die_sides, PigOut, Rolls, DIE_CODES, REROLLED, SIDES};
+pub use outcomes::{die_code, PigOut, Rolls, DIE_CODES, REROLLED, SIDES};
 pub(crate) use point_set::PointSet;
 pub use tables::{
     Roll, RuleTables, ScoreRules, Slot, CONSTANTS, MAX_RULES_GOAL, MAX_TURN_POINTS,

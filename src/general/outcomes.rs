@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::dice::MAX_DICE;
+use crate::dice::{sums_without_one, MAX_DICE};
 
 /// The fewest and most faces a die may have.
 pub const SIDES: std::ops::RangeInclusive<u32> = 2..=20;
@@ -23,7 +23,7 @@ pub const DIE_CODES: usize = 2 * REROLLED as usize;
 
 /// The sides of the die of `code`.
 #[inline]
-pub fn die_sides(code: u32) -> u32 {
+fn die_sides(code: u32) -> u32 {
     code & (REROLLED - 1)
 }
 
@@ -124,9 +124,12 @@ impl Rolls {
         let mut totals = vec![0; DIE_CODES];
         let mut first = vec![[0; MAX_DICE + 2]; DIE_CODES];
         for m in sides {
-            assert!(exact_die(m), "dice have 2 to 20 sides, rolled exactly");
             let m = m as usize;
             if by_sides[m].is_empty() {
+                assert!(
+                    exact_die(m as u32),
+                    "dice have 2 to 20 sides, rolled exactly"
+                );
                 totals[m] = face_weights(m as u32).1;
                 let counted: Vec<Vec<(u32, u64)>> = (1..=MAX_DICE as u32)
                     .map(|k| count(m as u32, k, pig_out))
@@ -158,6 +161,11 @@ impl Rolls {
             totals,
             first,
         }
+    }
+
+    /// Whether the rolls of die code `die` are here.
+    pub fn has(&self, die: u32) -> bool {
+        !self.by_sides[die as usize].is_empty()
     }
 
     /// The weight of every roll of `dice` dice of die code `sides`
@@ -214,18 +222,7 @@ fn roll(sides: u32, dice: u32, pig_out: PigOut) -> Roll {
 /// or counted in the faces' weights (see [`face_weights`]).
 fn count(sides: u32, dice: u32, pig_out: PigOut) -> Vec<(u32, u64)> {
     let (weights, total) = face_weights(sides);
-    // ways[j]: the weight of the rolls so far without a 1 summing to
-    // 2 * (dice so far) + j.
-    let mut ways = vec![1u64];
-    for _ in 0..dice {
-        let mut next = vec![0u64; ways.len() + weights.len() - 2];
-        for (j, &w) in ways.iter().enumerate() {
-            for (i, &weight) in weights[1..].iter().enumerate() {
-                next[j + i] += w * weight;
-            }
-        }
-        ways = next;
-    }
+    let ways = sums_without_one(&weights[1..], dice);
     let (k, one, rest) = (u64::from(dice), weights[0], total - weights[0]);
     let mut by_points: BTreeMap<u32, u64> = BTreeMap::new();
     match pig_out {

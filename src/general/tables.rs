@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use super::outcomes::{die_code, die_sides, exact_die, PigOut, Rolls, DIE_CODES, SIDES};
+use super::outcomes::{die_code, exact_die, PigOut, Rolls, DIE_CODES, SIDES};
 use super::PointSet;
 
 /// The dice counts a turn chooses from.
@@ -194,9 +194,9 @@ pub struct RuleTables {
     goal: u32,
     /// `zero_dice[s * n + o]`.
     zero_dice: Vec<u32>,
-    /// `sides[s * n + o]`: the die code of the state's dice (its sides,
+    /// `die[s * n + o]`: the die code of the state's dice (its sides,
     /// with [`super::outcomes::REROLLED`] where they are rerolled).
-    sides: Vec<u8>,
+    die: Vec<u8>,
     pig_out: PigOut,
     /// `slots[o * width + t]`: where a raw score `t` against `o` ends.
     slots: Vec<Slot>,
@@ -348,8 +348,8 @@ impl RuleTables {
             )));
         }
         let mut zero_dice = Vec::with_capacity(n * n);
-        let mut sides = Vec::with_capacity(n * n);
-        let mut caps = Vec::new();
+        let mut die = Vec::with_capacity(n * n);
+        let mut caps = Vec::with_capacity(n * n);
         for s in 0..goal {
             for o in 0..goal {
                 let z = rules.zero_dice(s, o);
@@ -372,25 +372,19 @@ impl RuleTables {
                          (2 to 6, 8, 10, 12, 14, 16 or 18 sides are)"
                     )));
                 }
-                sides.push(code as u8);
+                die.push(code as u8);
                 let cap = rules.max_dice(s, o);
                 if !(1..=MAX_DICE as u32).contains(&cap) {
                     return Err(bad(format!(
                         "max_dice({s}, {o}) returns {cap}: a turn rolls at most 1 to {MAX_DICE} dice"
                     )));
                 }
-                // Kept only once some state caps the dice: most rules
-                // never do.
-                let capped = cap as usize != MAX_DICE;
-                if capped && caps.is_empty() {
-                    caps.resize((s * goal + o) as usize, MAX_DICE as u8);
-                }
-                // (At the first state `caps` is still empty after the
-                // resize: its own cap is kept all the same.)
-                if capped || !caps.is_empty() {
-                    caps.push(cap as u8);
-                }
+                caps.push(cap as u8);
             }
+        }
+        // Kept only where some state caps the dice: most rules never do.
+        if caps.iter().all(|&cap| usize::from(cap) == MAX_DICE) {
+            caps = Vec::new();
         }
         let pig_out = rules.pig_out();
         if let PigOut::Points(p) = pig_out {
@@ -400,7 +394,7 @@ impl RuleTables {
                 )));
             }
         }
-        let rolls = Rolls::new(sides.iter().map(|&m| u32::from(m)), pig_out);
+        let rolls = Rolls::new(die.iter().map(|&m| u32::from(m)), pig_out);
         let width = n + MAX_TURN_POINTS as usize + 1;
         let mut ends = Vec::with_capacity(n * width);
         for o in 0..goal {
@@ -413,7 +407,7 @@ impl RuleTables {
             slots,
             goal,
             zero_dice,
-            sides,
+            die,
             pig_out,
             width,
             turn_points: None,
@@ -476,11 +470,10 @@ impl RuleTables {
         tables.top = tables.find_tops();
         tables.max_drop = max_drop(&ends, tables.width);
         tables.dice_points = (0..DIE_CODES as u32)
-            .map(|sides| {
-                let rolled = tables.sides.contains(&(sides as u8));
+            .map(|die| {
                 let points = (1..=MAX_DICE as u32)
-                    .filter(|_| rolled)
-                    .flat_map(|k| tables.rolls.get(sides, k).iter().map(|&(p, _)| p));
+                    .filter(|_| tables.rolls.has(die))
+                    .flat_map(|k| tables.rolls.get(die, k).iter().map(|&(p, _)| p));
                 points.fold((u32::MAX, 0), |(few, most), p| (few.min(p), most.max(p)))
             })
             .collect();
@@ -592,15 +585,15 @@ impl RuleTables {
         let mut finals = Vec::new();
         let kind = (0..n * n)
             .map(|at| {
-                let sides = self.sides[at];
+                let die = self.die[at];
                 let list = self
                     .turn_points
                     .as_ref()
                     .map_or(u32::MAX, |turn| turn.list[at]);
                 let cap = self.cap(at);
-                *index.entry((sides, list, cap)).or_insert_with(|| {
+                *index.entry((die, list, cap)).or_insert_with(|| {
                     let changed = self.turn_points.as_ref().map_or(&[][..], |t| t.rolls(at));
-                    finals.push(self.merge(u32::from(sides), changed, cap));
+                    finals.push(self.merge(u32::from(die), changed, cap));
                     finals.len() as u32 - 1
                 })
             })
@@ -608,25 +601,25 @@ impl RuleTables {
         (finals, kind)
     }
 
-    /// The rolls of `sides`-faced dice with their raw outcomes turned into
-    /// `changed` final points (in the order of [`Rolls::first`], from one
-    /// die on; empty where no rule changes them), merged by final points.
-    /// A choice of more than `cap` dice rolls `cap`: its outcomes are a
-    /// copy of theirs, so the sweep reads every choice alike.
-    fn merge(&self, sides: u32, changed: &[u32], cap: u32) -> Finals {
+    /// The rolls of dice of die code `die` with their raw outcomes turned
+    /// into `changed` final points (in the order of [`Rolls::first`], from
+    /// one die on; empty where no rule changes them), merged by final
+    /// points. A choice of more than `cap` dice rolls `cap`: its outcomes
+    /// are a copy of theirs, so the sweep reads every choice alike.
+    fn merge(&self, die: u32, changed: &[u32], cap: u32) -> Finals {
         let mut outcomes = Vec::new();
         let mut first = [0; MAX_DICE + 1];
         for chosen in 1..=MAX_DICE as u32 {
             let k = chosen.min(cap);
-            let roll = self.rolls.get(sides, k);
-            let ways = self.rolls.ways(sides, k);
-            let start = self.rolls.first(sides, k) - 1;
+            let roll = self.rolls.get(die, k);
+            let ways = self.rolls.ways(die, k);
+            let start = self.rolls.first(die, k) - 1;
             let mut by_points: BTreeMap<u32, u64> = BTreeMap::new();
             for (j, (&(p, _), &w)) in roll.iter().zip(ways).enumerate() {
                 let q = changed.get(start + j).copied().unwrap_or(p);
                 *by_points.entry(q).or_default() += w;
             }
-            let total = self.rolls.total(sides, k) as f64;
+            let total = self.rolls.total(die, k) as f64;
             outcomes.extend(by_points.into_iter().map(|(q, w)| (q, w as f64 / total)));
             first[chosen as usize] = outcomes.len();
         }
@@ -710,12 +703,12 @@ impl RuleTables {
         let roll = if dice == 0 {
             Roll::Zero(self.zero_dice[at])
         } else {
-            Roll::Dice(self.rolls.get(u32::from(self.sides[at]), dice))
+            Roll::Dice(self.rolls.get(u32::from(self.die[at]), dice))
         };
         let points = self.turn_points.as_ref().map(|turn| match dice {
             0 => std::slice::from_ref(&turn.zero[at]),
             _ => {
-                let first = self.rolls.first(u32::from(self.sides[at]), dice) - 1;
+                let first = self.rolls.first(u32::from(self.die[at]), dice) - 1;
                 &turn.rolls(at)[first..first + roll.len()]
             }
         });
@@ -741,15 +734,10 @@ impl RuleTables {
         !self.caps.is_empty()
     }
 
-    /// The sides of the dice a turn rolls at `(s, o)`.
-    pub fn sides_at(&self, s: u32, o: u32) -> u32 {
-        die_sides(self.die_at(s, o))
-    }
-
     /// The die code of the dice a turn rolls at `(s, o)`: their sides,
     /// with [`super::outcomes::REROLLED`] where they are rerolled.
     pub fn die_at(&self, s: u32, o: u32) -> u32 {
-        u32::from(self.sides[(s * self.goal + o) as usize])
+        u32::from(self.die[(s * self.goal + o) as usize])
     }
 
     /// The most points an after-turn rule takes from a raw score sum (0
@@ -769,8 +757,8 @@ impl RuleTables {
     /// where no rule changes a turn's points (they then depend on the
     /// dice's sides alone); none where one does.
     pub fn dice_points(&self, s: u32, o: u32) -> Option<(u32, u32)> {
-        let sides = self.die_at(s, o) as usize;
-        self.turn_points.is_none().then(|| self.dice_points[sides])
+        let die = self.die_at(s, o) as usize;
+        self.turn_points.is_none().then(|| self.dice_points[die])
     }
 
     /// Whether some turn on diagonal `d` keeps the score sum.

@@ -563,7 +563,7 @@ fn stalling_diagonals_are_marked() {
 fn changed_points_are_merged_by_final_points() {
     let tables = RuleTables::new(&Mixed).unwrap();
     // (0, 2): dice_sides 2 + 4 % 7 = 6.
-    assert_eq!(tables.sides_at(0, 2), 6);
+    assert_eq!(tables.die_at(0, 2), 6);
     let (all, none) = (6f64.powi(10), 5f64.powi(10));
     assert_eq!(
         tables.finals(0, 2, 10),

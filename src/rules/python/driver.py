@@ -114,12 +114,16 @@ header = {"goal": goal, "pig_out": pig_out, "tables": []}
 tables = []
 
 
-def points_of(name):
+def integer_of(name, low, high):
     def convert(v, args):
-        if type(v) is int and 0 <= v <= MAX_POINTS:
+        if type(v) is int and low <= v <= high:
             return v
-        return integer(v, label(name, args), 0, MAX_POINTS)
+        return integer(v, label(name, args), low, high)
     return convert
+
+
+def points_of(name):
+    return integer_of(name, 0, MAX_POINTS)
 
 
 zero = twice(zero_dice, "zero_dice", states, points_of("zero_dice"))
@@ -127,27 +131,16 @@ header["tables"].append("zero_dice")
 tables.append(array.array("q", zero))
 
 if dice_sides is not None:
-    def dice_of(v, args):
-        if type(v) is int and 2 <= v <= 20:
-            return v
-        return integer(v, label("dice_sides", args), 2, 20)
-
-    sides = twice(dice_sides, "dice_sides", states, dice_of)
+    sides = twice(dice_sides, "dice_sides", states, integer_of("dice_sides", 2, 20))
     header["tables"].append("dice_sides")
     tables.append(array.array("q", sides))
 else:
     sides = [6] * len(states)
 
 if max_dice is not None:
-    def cap_of(v, args):
-        if type(v) is int and 1 <= v <= 10:
-            return v
-        return integer(v, label("max_dice", args), 1, 10)
-
-    caps = twice(max_dice, "max_dice", states, cap_of)
+    caps = twice(max_dice, "max_dice", states, integer_of("max_dice", 1, 10))
     header["tables"].append("max_dice")
     tables.append(array.array("q", caps))
-
 
 if after_turn is not None:
     landings = [(t, o) for o in range(goal) for t in range(goal + MAX_POINTS + 1)]

@@ -884,26 +884,23 @@ fn fall_2015_as_the_course_tested_it() {
     assert!(score.reads_turn());
     assert_eq!(score.pig_out(), PigOut::Points(0));
     // take_turn(0, opponent): Free Bacon, then Hogtimus Prime.
-    for (opponent, points) in [(35, 6), (71, 8), (7, 8), (0, 1), (60, 11), (10, 3), (24, 7)] {
-        let bacon = score.zero_dice(0, opponent);
-        assert_eq!(
-            score.turn_points(bacon, 0, 0, opponent),
-            points,
-            "{opponent}"
-        );
-    }
+    zero_dice_turns(
+        score,
+        &[(35, 6), (71, 8), (7, 8), (0, 1), (60, 11), (10, 3), (24, 7)],
+    );
     // take_turn(k, 0, dice): the dice's sum (0 with a 1), then Hogtimus
     // Prime: 4 + 6, a 1 among 4, 6, 1, 6 + 6, 3, 2 + 3, 2.
-    for (raw, dice, points) in [
-        (10, 2, 10),
-        (0, 3, 0),
-        (12, 2, 12),
-        (3, 1, 5),
-        (5, 2, 7),
-        (2, 1, 3),
-    ] {
-        assert_eq!(score.turn_points(raw, dice, 0, 0), points, "{raw}");
-    }
+    dice_turns(
+        score,
+        &[
+            (10, 2, 10),
+            (0, 3, 0),
+            (12, 2, 12),
+            (3, 1, 5),
+            (5, 2, 7),
+            (2, 1, 3),
+        ],
+    );
     // is_swap: after a turn of 1 point (zero dice), the last two digits
     // reversed swap the scores.
     let swaps = [
@@ -1052,17 +1049,14 @@ fn fall_2013_is_double_swap_as_the_course_tested_it() {
 fn summer_2017_is_perfect_piggy_as_the_course_tested_it() {
     let rules = example("perfect-piggy.toml", None);
     let score = rules.score_rules();
-    for (opponent, points) in [(35, 6), (71, 8), (7, 8), (0, 1), (60, 11), (10, 3), (24, 7)] {
-        let bacon = score.zero_dice(0, opponent);
-        assert_eq!(
-            score.turn_points(bacon, 0, 0, opponent),
-            points,
-            "{opponent}"
-        );
-    }
-    for (raw, dice, points) in [(10, 2, 10), (1, 3, 1), (3, 1, 5), (5, 2, 7), (36, 9, 36)] {
-        assert_eq!(score.turn_points(raw, dice, 0, 0), points, "{raw}");
-    }
+    zero_dice_turns(
+        score,
+        &[(35, 6), (71, 8), (7, 8), (0, 1), (60, 11), (10, 3), (24, 7)],
+    );
+    dice_turns(
+        score,
+        &[(10, 2, 10), (1, 3, 1), (3, 1, 5), (5, 2, 7), (36, 9, 36)],
+    );
     let games = [
         ([5, 3], (91, 10), 100, (106, 10)),
         ([5, 5], (0, 0), 10, (15, 0)),
@@ -1090,24 +1084,18 @@ fn spring_2017_as_the_course_tested_it() {
     assert_eq!(score.pig_out(), PigOut::Ones);
     // Pig Out: nine 1s of nine dice are capped at 11 - 9; 1, 2, 1, 1, 2,
     // 1, 1 has five 1s, capped at 4; then Hogtimus Prime (2 is prime: 3).
-    for (ones, dice, points) in [(9, 9, 3), (5, 7, 4), (1, 3, 1), (2, 4, 3), (2, 2, 3)] {
-        assert_eq!(
-            score.turn_points(ones, dice, 0, 0),
-            points,
-            "{ones} of {dice}"
-        );
-    }
-    for (opponent, points) in [(35, 6), (71, 8), (7, 8), (0, 1), (60, 11), (10, 3), (24, 7)] {
-        let bacon = score.zero_dice(0, opponent);
-        assert_eq!(
-            score.turn_points(bacon, 0, 0, opponent),
-            points,
-            "{opponent}"
-        );
-    }
-    for (raw, dice, points) in [(10, 2, 10), (12, 2, 12), (3, 1, 5), (5, 2, 7), (36, 9, 36)] {
-        assert_eq!(score.turn_points(raw, dice, 0, 0), points, "{raw}");
-    }
+    dice_turns(
+        score,
+        &[(9, 9, 3), (5, 7, 4), (1, 3, 1), (2, 4, 3), (2, 2, 3)],
+    );
+    zero_dice_turns(
+        score,
+        &[(35, 6), (71, 8), (7, 8), (0, 1), (60, 11), (10, 3), (24, 7)],
+    );
+    dice_turns(
+        score,
+        &[(10, 2, 10), (12, 2, 12), (3, 1, 5), (5, 2, 7), (36, 9, 36)],
+    );
     for (s, o, sides) in [(4, 24, 4), (16, 64, 6), (0, 0, 4), (50, 80, 6)] {
         assert_eq!(score.dice_sides(s, o), sides, "({s}, {o})");
     }
@@ -1132,6 +1120,26 @@ fn spring_2017_as_the_course_tested_it() {
         ([0, 0], (98, 1), 100, (101, 1)),
     ];
     plays_course_games("sp17.toml", &games);
+}
+
+/// The course's `take_turn(0, opponent)`: zero dice's points against each
+/// `opponent`, then the turn-points rules, are `points`.
+fn zero_dice_turns(score: &dyn ScoreRules, cases: &[(u32, u32)]) {
+    for &(opponent, points) in cases {
+        let bacon = score.zero_dice(0, opponent);
+        let got = score.turn_points(bacon, 0, 0, opponent);
+        assert_eq!(got, points, "take_turn(0, {opponent})");
+    }
+}
+
+/// The course's `take_turn` of `dice` test dice whose faces gave `raw`
+/// points (their sum, or the Pig Out's): the turn-points rules make them
+/// `points`.
+fn dice_turns(score: &dyn ScoreRules, cases: &[(u32, u32, u32)]) {
+    for &(raw, dice, points) in cases {
+        let got = score.turn_points(raw, dice, 0, 0);
+        assert_eq!(got, points, "{raw} points of {dice} dice");
+    }
 }
 
 /// The strategies of the 2015 to 2017 course tests: `always_roll(n)` up to
@@ -1177,14 +1185,7 @@ fn plays_course_games_with(name: &str, games: &[CourseGame], dice: &mut dyn crat
 fn summer_2016_as_the_course_tested_it() {
     let rules = example("su16.toml", None);
     let score = rules.score_rules();
-    for (opponent, points) in [(35, 6), (71, 8), (7, 8), (0, 1)] {
-        let bacon = score.zero_dice(0, opponent);
-        assert_eq!(
-            score.turn_points(bacon, 0, 0, opponent),
-            points,
-            "{opponent}"
-        );
-    }
+    zero_dice_turns(score, &[(35, 6), (71, 8), (7, 8), (0, 1)]);
     assert_eq!(score.turn_points(3, 1, 0, 0), 5, "Hogtimus Prime");
     let caps = [
         ((7, 10), 1),
@@ -1243,9 +1244,9 @@ impl crate::turn::Dice for FiveRerolledThreeOnSixOneOnFour {
             3
         }
     }
-    fn roll_die(&mut self, sides: u32, rerolled: bool) -> (u32, u32) {
+    fn roll_die(&mut self, sides: u32, rerolled: bool) -> (u32, Option<u32>) {
         let face = if rerolled { 5 } else { self.roll(sides) };
-        (face, face)
+        (face, None)
     }
 }
 
@@ -1260,14 +1261,10 @@ fn fall_2016_as_the_course_tested_it() {
     let rules = example("fa16.toml", None);
     let score = rules.score_rules();
     assert_eq!(score.pig_out(), PigOut::Ones);
-    for (opponent, points) in [(35, 6), (71, 8), (7, 8), (0, 1), (60, 11), (10, 3), (24, 7)] {
-        let bacon = score.zero_dice(0, opponent);
-        assert_eq!(
-            score.turn_points(bacon, 0, 0, opponent),
-            points,
-            "{opponent}"
-        );
-    }
+    zero_dice_turns(
+        score,
+        &[(35, 6), (71, 8), (7, 8), (0, 1), (60, 11), (10, 3), (24, 7)],
+    );
     // take_turn with make_test_dice: 2 dice of 6, one 3, 2 + 3 (prime,
     // then 7), one 2; then When Pigs Fly: 10 fives capped at 15, 9 fours
     // at 16, ..., 6 fours (24) at 19; 2 dice of 4, 6, 1 score 10, and 3
@@ -1285,17 +1282,11 @@ fn fall_2016_as_the_course_tested_it() {
         (10, 2, 10),
         (1, 3, 1),
     ];
-    for (raw, dice, points) in turns {
-        assert_eq!(
-            score.turn_points(raw, dice, 0, 0),
-            points,
-            "{raw} of {dice}"
-        );
-    }
+    dice_turns(score, &turns);
     // reroll(make_test_dice(...)): each die rolls again once on an odd face.
     let rerolled = |faces: &[u32]| -> Vec<u32> {
         let mut dice = always(faces);
-        (0..4).map(|_| dice.roll_die(6, true).1).collect()
+        (0..4).map(|_| dice.roll_die(6, true).0).collect()
     };
     assert_eq!(rerolled(&[2, 4, 6]), [2, 4, 6, 2]);
     assert_eq!(rerolled(&[1, 3, 5]), [3, 1, 5, 3]);
