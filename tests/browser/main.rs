@@ -286,6 +286,15 @@ impl Page {
         }
     }
 
+    /// Point the page at the server at `url`: its page and its API.
+    fn point_at(&mut self, url: String) {
+        self.api_host = url
+            .trim_start_matches("http://")
+            .trim_end_matches('/')
+            .to_string();
+        self.url = url;
+    }
+
     /// Click a header tab and check that its screen alone shows.
     fn open(&self, screen: &str) -> Result<(), String> {
         self.session.click(&format!("#tab-{screen}"))?;
@@ -1578,21 +1587,13 @@ fn the_page_plays_explores_and_compares_in_headless_chromium() {
     std::fs::write(&rules_py, support::EVERY_FEATURE_PY).expect("the rules file");
     let (house_server, house_url) = start_server(&["--rules-py", rules_py.to_str().unwrap()]);
     let mut page = page;
-    page.api_host = house_url
-        .trim_start_matches("http://")
-        .trim_end_matches('/')
-        .to_string();
-    page.url = house_url;
+    page.point_at(house_url);
     failures.extend(scenario(&page, "house", house_rules));
     drop(house_server);
     // A server with a -1 move: Fall 2016's rules file (Pork Chop).
     let fa16 = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/rules/fa16.toml");
     let (pork_server, pork_url) = start_server(&["--rules", fa16.to_str().unwrap()]);
-    page.api_host = pork_url
-        .trim_start_matches("http://")
-        .trim_end_matches('/')
-        .to_string();
-    page.url = pork_url;
+    page.point_at(pork_url);
     failures.extend(scenario(&page, "minus-one", minus_one_move));
     drop(pork_server);
     // Servers replaying each game through a student's hog.py.
@@ -2096,11 +2097,7 @@ fn serve_student(page: &mut Page, hog_py: &Path, args: &[&str]) -> Process {
     let mut all = vec!["--student", hog_py.to_str().expect("a UTF-8 path")];
     all.extend_from_slice(args);
     let (server, url) = start_server(&all);
-    page.api_host = url
-        .trim_start_matches("http://")
-        .trim_end_matches('/')
-        .to_string();
-    page.url = url;
+    page.point_at(url);
     server
 }
 
