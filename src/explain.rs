@@ -7,7 +7,7 @@ use crate::engine::policy::best_of;
 use crate::engine::{Solution, State};
 use crate::error::HogError;
 use crate::general::{die_code, Rolls, ScoreRules};
-use crate::recall::Context;
+use crate::recall::{Context, MinusOne};
 use crate::rules::Rules;
 use crate::table::MINUS_ONE;
 
@@ -294,34 +294,27 @@ fn explanation(
 ) -> Explanation {
     let choices = (0..values.len() as u8)
         .map(|dice| {
-            if dice == MINUS_ONE {
-                return minus_one_choice(rules, (score, opponent), values, remembered);
+            if dice != MINUS_ONE {
+                return dice_choice(rules, (score, opponent), dice, values, remembered);
             }
-            let bonus = match (rules.memory(), remembered) {
-                (Some(memory), Some(x)) => memory.memory().bonus(x.mine, u32::from(dice)),
-                _ => 0,
-            };
-            let before = turn_points(rules, score, opponent, dice, remembered);
-            let points: Vec<(u32, f64)> = before.iter().map(|&(p, q)| (p + bonus, q)).collect();
-            Choice {
-                dice,
-                win_probability: values[dice as usize],
-                expected_points: points
-                    .iter()
-                    .fold(0.0, |sum, &(p, q)| sum + f64::from(p) * q),
-                // A fold from +0.0: an empty f64 sum is -0.0. The dice's
-                // own 1 point, before any bonus.
-                one_point_probability: before
-                    .iter()
-                    .filter(|&&(p, _)| p == 1)
-                    .fold(0.0, |sum, &(_, q)| sum + q),
-                outcomes: outcomes(
-                    rules,
-                    (score, opponent),
-                    rolled(rules, (score, opponent), dice),
-                    &points,
-                ),
-                bonus,
+            let clock = rules
+                .memory()
+                .map(|m| m.clock())
+                .expect("a -1 move is a clock's");
+            match clock.minus_one(remembered.map_or(0, |x| x.clock)) {
+                Some(m) => minus_one_choice(rules, (score, opponent), m, values),
+                // Spent: -1 rolls the clock's dice for it.
+                None => Choice {
+                    dice: MINUS_ONE,
+                    win_probability: values[usize::from(MINUS_ONE)],
+                    ..dice_choice(
+                        rules,
+                        (score, opponent),
+                        clock.spent_minus_one() as u8,
+                        values,
+                        remembered,
+                    )
+                },
             }
         })
         .collect();
@@ -336,26 +329,67 @@ fn explanation(
     }
 }
 
-/// The move of rolling -1 dice (Pork Chop) at `(score, opponent)` in
-/// context `remembered`: its points for sure, then the after-turn rule.
-fn minus_one_choice(
+/// Rolling `dice` dice at `(score, opponent)` in context `remembered`,
+/// `values` the win probability of each choice.
+fn dice_choice(
     rules: &Rules,
     (score, opponent): (u32, u32),
+    dice: u8,
     values: &[f64],
     remembered: Option<Context>,
 ) -> Choice {
-    let clock = remembered.map_or(0, |x| x.clock);
-    let points = rules
-        .memory()
-        .and_then(|m| m.clock().minus_one(clock))
-        .expect("a -1 move is explained only under rules with it")
-        .points;
+    let bonus = match (rules.memory(), remembered) {
+        (Some(memory), Some(x)) => memory.memory().bonus(x.mine, u32::from(dice)),
+        _ => 0,
+    };
+    let before = turn_points(rules, score, opponent, dice, remembered);
+    let points: Vec<(u32, f64)> = before.iter().map(|&(p, q)| (p + bonus, q)).collect();
+    Choice {
+        dice,
+        win_probability: values[dice as usize],
+        expected_points: points
+            .iter()
+            .fold(0.0, |sum, &(p, q)| sum + f64::from(p) * q),
+        // A fold from +0.0: an empty f64 sum is -0.0. The dice's own 1
+        // point, before any bonus.
+        one_point_probability: before
+            .iter()
+            .filter(|&&(p, _)| p == 1)
+            .fold(0.0, |sum, &(_, q)| sum + q),
+        outcomes: outcomes(
+            rules,
+            (score, opponent),
+            rolled(rules, (score, opponent), dice),
+            &points,
+        ),
+        bonus,
+    }
+}
+
+/// The move `m` of rolling -1 dice at `(score, opponent)`: its points for
+/// sure, then the after-turn rule (Pork Chop); or the scores swapped, and
+/// no rule after (Spring 2016's contest).
+fn minus_one_choice(
+    rules: &Rules,
+    (score, opponent): (u32, u32),
+    m: MinusOne,
+    values: &[f64],
+) -> Choice {
+    let outcomes = if m.swaps {
+        vec![Outcome {
+            score: opponent,
+            opponent_score: score,
+            probability: 1.0,
+        }]
+    } else {
+        outcomes(rules, (score, opponent), 0, &[(m.points, 1.0)])
+    };
     Choice {
         dice: MINUS_ONE,
         win_probability: values[usize::from(MINUS_ONE)],
-        expected_points: f64::from(points),
-        one_point_probability: if points == 1 { 1.0 } else { 0.0 },
-        outcomes: outcomes(rules, (score, opponent), 0, &[(points, 1.0)]),
+        expected_points: f64::from(m.points),
+        one_point_probability: if m.points == 1 { 1.0 } else { 0.0 },
+        outcomes,
         bonus: 0,
     }
 }

@@ -28,7 +28,7 @@ use std::sync::Arc;
 
 use crate::engine::{Solution, State};
 use crate::general::SIDES;
-use crate::recall::{Clock, Context, Forgetful, PlayerMemory, Still};
+use crate::recall::{Clock, Context, Forgetful, MinusOne, PlayerMemory, Still};
 use crate::rng::Rng;
 use crate::rules::{AfterTurn, DiceRule, Preset, Rules};
 use crate::table::{StrategyTable, MINUS_ONE};
@@ -173,6 +173,20 @@ pub enum Event {
         name: String,
         /// The points it scored.
         points: u32,
+    },
+    /// Rules with a -1 move that swaps the scores (Spring 2016's contest
+    /// Pork Chop): the mover rolled -1 dice and the scores swapped.
+    ScoreSwap {
+        /// The clock's name (`pork-chop-swap`).
+        name: String,
+    },
+    /// Rules where a -1 can be spent (Spring 2016's contest Pork Chop,
+    /// once a player): the mover rolled -1 again, so it rolls `dice` dice.
+    SpentMinusOne {
+        /// The clock's name (`pork-chop-swap`).
+        name: String,
+        /// The dice it rolls instead.
+        dice: u32,
     },
     /// Both scores reached the goal on one turn: half a win each.
     Tie,
@@ -640,12 +654,24 @@ impl Watch for Narrator<'_> {
         }
     }
 
-    fn minus_one(&mut self, points: u32, from: u32, to: u32) {
+    fn minus_one(&mut self, m: MinusOne, from: u32) {
         let clock = self.shared_clock();
         let name = clock.name();
-        let change = dice_change(clock, (from, to), points);
-        self.events.push(Event::MinusOne { name, points });
+        if m.swaps {
+            self.events.push(Event::ScoreSwap { name });
+            return;
+        }
+        let change = dice_change(clock, (from, m.next), m.points);
+        self.events.push(Event::MinusOne {
+            name,
+            points: m.points,
+        });
         self.events.extend(change);
+    }
+
+    fn spent_minus_one(&mut self, dice: u32) {
+        let name = self.shared_clock().name();
+        self.events.push(Event::SpentMinusOne { name, dice });
     }
 
     fn after_turn(&mut self, before: (u32, u32), after: (u32, u32)) {

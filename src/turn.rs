@@ -7,7 +7,7 @@
 //! outcome distributions: this is the cross-check's own loop.
 
 use crate::general::{PigOut, ScoreRules};
-use crate::recall::{Clock, PlayerMemory};
+use crate::recall::{Clock, MinusOne, PlayerMemory};
 use crate::rng::Rng;
 use crate::table::MINUS_ONE;
 
@@ -77,10 +77,15 @@ pub trait Watch {
     fn clock(&mut self, from: u32, to: u32, points: u32, again: bool) {
         let _ = (from, to, points, again);
     }
-    /// The mover rolled -1 dice for `points`, the clock going from `from`
-    /// to `to`.
-    fn minus_one(&mut self, points: u32, from: u32, to: u32) {
-        let _ = (points, from, to);
+    /// The mover rolled -1 dice, the move `m` of the clock at `from`
+    /// (its points, or the scores swapped).
+    fn minus_one(&mut self, m: MinusOne, from: u32) {
+        let _ = (m, from);
+    }
+    /// The mover rolled -1 dice where the move is spent: it rolls `dice`
+    /// dice instead (told before the roll).
+    fn spent_minus_one(&mut self, dice: u32) {
+        let _ = dice;
     }
     /// The after-turn rule took the scores from `before` to `after` (the
     /// mover's first; called whether or not they changed).
@@ -146,6 +151,29 @@ where
     let other = 1 - mover;
     let (s, o) = (board.score[mover], board.score[other]);
     let sides = clock.dice(board.clock, rules.dice_sides(s, o));
+    let minus_one = (choice == MINUS_ONE).then(|| clock.minus_one(board.clock));
+    if let Some(Some(m)) = minus_one.filter(|m| m.is_some_and(|m| m.swaps)) {
+        // The scores swap, and that is the turn: no after-turn rule.
+        watch.minus_one(m, board.clock);
+        board.clock = m.next;
+        (board.score[mover], board.score[other]) = (o, s);
+        return Turned {
+            sides,
+            points: 0,
+            clock_again: false,
+            extra_turn: false,
+            after: (o, s),
+        };
+    }
+    // A spent -1 rolls the clock's dice for it.
+    let choice = match minus_one {
+        Some(None) => {
+            let spent = clock.spent_minus_one();
+            watch.spent_minus_one(spent);
+            spent as u8
+        }
+        _ => choice,
+    };
     // The dice the turn rolls: none for the -1 move, which the rules that
     // read the turn see as none; no more than the rules' cap (as the
     // course's `min(max_dice, strategy)`).
@@ -162,7 +190,7 @@ where
         let m = clock
             .minus_one(board.clock)
             .expect("-1 dice only under rules with that move");
-        watch.minus_one(m.points, board.clock, m.next);
+        watch.minus_one(m, board.clock);
         board.clock = m.next;
         (m.points, false)
     } else {

@@ -423,6 +423,15 @@ fn narrate(turn: &Turn, dice_rule: DiceRule) -> String {
             );
             k = rolled as u8;
         }
+        if let Event::SpentMinusOne { ref name, dice } = *event {
+            text += &format!(
+                "{name}: {} {} already rolled -1 once, so -1 rolls {dice} {}.\n",
+                who.1,
+                spent_verb(who.1),
+                dice_word(dice as usize),
+            );
+            k = dice as u8;
+        }
     }
     let rerolls: Vec<String> = (turn.events.iter())
         .filter_map(|event| match *event {
@@ -491,6 +500,15 @@ fn narrate(turn: &Turn, dice_rule: DiceRule) -> String {
             Event::MinusOne { name, points } => {
                 spoiled = true;
                 text += &format!(" - {name}: {points} {}.\n", points_word(*points));
+            }
+            Event::ScoreSwap { name } => {
+                spoiled = true;
+                text += &format!(
+                    " - {name}: no points, and the scores swap: {} {}, {other} {}.\n",
+                    becomes(who.1),
+                    turn.before.1,
+                    turn.before.0
+                );
             }
             _ => {}
         }
@@ -568,6 +586,13 @@ fn narrate(turn: &Turn, dice_rule: DiceRule) -> String {
         }
     }
     text
+}
+
+fn spent_verb(who: &str) -> &'static str {
+    match who {
+        "you" => "have",
+        _ => "has",
+    }
 }
 
 fn moves(who: &str) -> String {

@@ -92,6 +92,14 @@ impl MemoryResult {
         let moves = plan.every_move();
         expectations(&variants, plan, &self.seats, i, (s, o), moves, &mut scratch);
         let (a, b, c) = (x.mine as usize, x.theirs as usize, x.clock as usize);
+        let planes = plan.clocks * plan.size * plan.size;
+        let other = &self.seats[(i + 1) % self.seats.len()].values;
+        fill_swap(
+            plan,
+            c,
+            &other[self.at(s, o, Context::START)..][..planes],
+            &mut scratch,
+        );
         (0..plan.moves)
             .map(|k| scratch.of(plan, a, b, c, k))
             .collect()
@@ -152,13 +160,15 @@ pub fn memory_sweep(
             choices: vec![0; planes * n * n],
         })
         .collect();
-    // Each diagonal's new values and choices, seat after seat and state
-    // after state, written by the threads into these and then copied into
-    // place (the states of a diagonal lie apart in the seats). Both seats
-    // in one parallel pass: one meeting of the threads a diagonal.
+    // Each diagonal's new values and choices, state after state and seat
+    // after seat within a state, written by the threads into these and
+    // then copied into place (the states of a diagonal lie apart in the
+    // seats). A state's seats are one job: a -1 that swaps the scores
+    // lands on the other seat at the same scores (see `swapped_state`).
     let count = seats.len();
-    let mut new_values: Vec<f64> = vec![0.0; count * n * planes];
-    let mut new_choices: Vec<u8> = vec![0; count * n * planes];
+    let block = count * planes;
+    let mut new_values: Vec<f64> = vec![0.0; n * block];
+    let mut new_choices: Vec<u8> = vec![0; n * block];
     let mut diagonals = || {
         for d in (0..=2 * (n - 1)).rev() {
             if is_set(cancel) {
@@ -166,25 +176,49 @@ pub fn memory_sweep(
             }
             let scores = d.saturating_sub(n - 1)..d.min(n - 1) + 1;
             let (first, len) = (scores.start, scores.len());
-            let seats_ref = &seats;
-            new_values[..count * len * planes]
-                .par_chunks_mut(planes)
-                .zip(new_choices[..count * len * planes].par_chunks_mut(planes))
-                .enumerate()
-                .with_min_len(MIN_STATES_PER_THREAD)
-                .for_each_init(
-                    || Scratch::new(plan),
-                    |scratch, (job, (values, choices))| {
-                        let (i, s) = (job / len, first + job % len);
-                        let at = (s as u32, (d - s) as u32);
-                        state(
-                            &variants, plan, seats_ref, policies, i, at, scratch, values, choices,
-                        );
-                    },
-                );
+            let swept = |at| Swept {
+                variants: &variants,
+                plan,
+                seats: &seats,
+                policies,
+                at,
+            };
+            let values = &mut new_values[..len * block];
+            let choices = &mut new_choices[..len * block];
+            if plan.swap_order.is_empty() {
+                // A job a seat's state.
+                values
+                    .par_chunks_mut(planes)
+                    .zip(choices.par_chunks_mut(planes))
+                    .enumerate()
+                    .with_min_len(MIN_STATES_PER_THREAD)
+                    .for_each_init(
+                        || Scratch::new(plan),
+                        |scratch, (job, (values, choices))| {
+                            let (i, s) = (job % count, first + job / count);
+                            let at = (s as u32, (d - s) as u32);
+                            state(&swept(at), i, scratch, values, choices);
+                        },
+                    );
+            } else {
+                // A job every seat's state.
+                values
+                    .par_chunks_mut(block)
+                    .zip(choices.par_chunks_mut(block))
+                    .enumerate()
+                    .with_min_len(MIN_STATES_PER_THREAD.div_ceil(count))
+                    .for_each_init(
+                        || -> Vec<Scratch> { (0..count).map(|_| Scratch::new(plan)).collect() },
+                        |scratches, (job, (values, choices))| {
+                            let s = first + job;
+                            let at = (s as u32, (d - s) as u32);
+                            swapped_state(&swept(at), scratches, values, choices);
+                        },
+                    );
+            }
             let done = new_values.chunks(planes).zip(new_choices.chunks(planes));
-            for (job, (values, choices)) in done.take(count * len).enumerate() {
-                let (seat, s) = (&mut seats[job / len], first + job % len);
+            for (job, (values, choices)) in done.take(len * count).enumerate() {
+                let (seat, s) = (&mut seats[job % count], first + job / count);
                 let at = (s * n + d - s) * planes;
                 seat.values[at..at + planes].copy_from_slice(values);
                 seat.choices[at..at + planes].copy_from_slice(choices);
@@ -221,17 +255,55 @@ fn expectations(
     for k in dice {
         let k = usize::from(k);
         if k == usize::from(MINUS_ONE) {
-            // No dice: one outcome, its points from the raw score on,
-            // whatever the clock's dice.
-            let (_, _, slots) = variants[0].roll_at(s, o, 0);
+            let (_, _, zero) = variants[0].roll_at(s, o, 0);
             for (c, minus_one) in plan.minus_one.iter().enumerate() {
-                let points = minus_one.expect("a -1 move at every clock").points as usize;
-                let slot = slots[points];
-                outcomes.clear();
-                outcomes.push((1.0, slot.other(), slot.index() as u32, 0, points as u8));
-                let sums = clocked(plan, (own, next), n, (c, k), outcomes);
-                for (b, &sum) in sums[..size].iter().enumerate() {
-                    expected[Scratch::slot(plan, b, c, k, 0)] = sum;
+                match minus_one {
+                    // Settled within the state, once the other seat's
+                    // context it hands over is (see `fill_swap`).
+                    Some(m) if m.swaps => {}
+                    // No dice: one outcome, its points from the raw score
+                    // on, whatever the clock's dice.
+                    Some(m) => {
+                        let points = m.points as usize;
+                        let slot = zero[points];
+                        outcomes.clear();
+                        outcomes.push((1.0, slot.other(), slot.index() as u32, 0, points as u8));
+                        let sums = clocked(plan, (own, next), n, (c, k), outcomes);
+                        for (b, &sum) in sums[..size].iter().enumerate() {
+                            expected[Scratch::slot(plan, b, c, k, 0)] = sum;
+                        }
+                    }
+                    // Spent: the dice it rolls instead, this clock's.
+                    None => {
+                        let spent = plan.spent;
+                        let tables = variants
+                            .iter()
+                            .zip(&plan.variants)
+                            .find_map(|(tables, (_, clocks))| {
+                                clocks.contains(&c).then_some(*tables)
+                            })
+                            .expect("every clock has its variant");
+                        let (roll, points, slots) = tables.roll_at(s, o, spent as u32);
+                        // A memory of one value earns one bonus a count.
+                        let bonus = plan.bonuses[spent][0] as usize;
+                        outcomes.clear();
+                        for (x, (p, prob)) in roll.outcomes().enumerate() {
+                            let q = points.map_or(p, |points| points[x]) as usize;
+                            let m = plan.remember[spent * POINTS + q];
+                            let slot = slots[q + bonus];
+                            outcomes.push((
+                                prob,
+                                slot.other(),
+                                slot.index() as u32,
+                                m,
+                                (q + bonus) as u8,
+                            ));
+                        }
+                        let sums = clocked(plan, (own, next), n, (c, k), outcomes);
+                        for (b, &sum) in sums[..size].iter().enumerate() {
+                            expected[Scratch::slot(plan, b, c, k, 0)] = sum;
+                        }
+                    }
                 }
             }
             continue;
@@ -352,35 +424,122 @@ impl Scratch {
     }
 }
 
-/// Seat `i`'s values and choices at `(s, o)` for every context, in the
-/// seat's order (`(c * size + b) * size + a`), into `values` and `choices`.
-#[allow(clippy::too_many_arguments)]
-fn state(
-    variants: &[&RuleTables],
-    plan: &Plan,
-    seats: &[MemorySeat],
-    policies: &[Policy<'_>],
-    i: usize,
+/// What every state of a sweep reads: the rules' tables of each dice
+/// variant, the plan, the seats so far, the policies, and the state.
+struct Swept<'a> {
+    variants: &'a [&'a RuleTables],
+    plan: &'a Plan,
+    seats: &'a [MemorySeat],
+    policies: &'a [Policy<'a>],
     at: (u32, u32),
+}
+
+impl Swept<'_> {
+    /// Seat `i`'s fixed dice count at the state, if it plays a table.
+    fn fixed(&self, i: usize) -> Option<u8> {
+        match self.policies[i] {
+            Policy::Fixed(table) => Some(table.get(self.at.0, self.at.1)),
+            Policy::Best => None,
+        }
+    }
+
+    /// Seat `i`'s expectations of its moves at the state, in `scratch`.
+    fn expect(&self, i: usize, scratch: &mut Scratch) {
+        let dice = self.fixed(i).map_or(self.plan.every_move(), |k| k..=k);
+        let Swept {
+            variants,
+            plan,
+            seats,
+            at,
+            ..
+        } = *self;
+        expectations(variants, plan, seats, i, at, dice, scratch);
+    }
+}
+
+/// Seat `i`'s values and choices at the state for every context, in the
+/// seat's order (`(c * size + b) * size + a`), into `values` and `choices`.
+fn state(
+    swept: &Swept<'_>,
+    i: usize,
     scratch: &mut Scratch,
     values: &mut [f64],
     choices: &mut [u8],
 ) {
-    let size = plan.size;
-    let fixed = match policies[i] {
-        Policy::Fixed(table) => Some(table.get(at.0, at.1)),
-        Policy::Best => None,
+    swept.expect(i, scratch);
+    let plane = swept.plan.size * swept.plan.size;
+    let each = values
+        .chunks_exact_mut(plane)
+        .zip(choices.chunks_exact_mut(plane));
+    for (c, (values, choices)) in each.enumerate() {
+        settle(swept.plan, swept.fixed(i), scratch, c, values, choices);
+    }
+}
+
+/// Every seat's values and choices at the state, each seat's `planes` in
+/// turn in `values` and `choices`, where some -1 swaps the scores: that
+/// move hands the other seat its turn at the same scores, at a clock
+/// settled before (see [`Plan::swap_order`]), so the seats' contexts are
+/// settled clock by clock in that order.
+fn swapped_state(
+    swept: &Swept<'_>,
+    scratches: &mut [Scratch],
+    values: &mut [f64],
+    choices: &mut [u8],
+) {
+    let plan = swept.plan;
+    let (count, plane) = (scratches.len(), plan.size * plan.size);
+    let planes = plan.clocks * plane;
+    for (i, scratch) in scratches.iter_mut().enumerate() {
+        swept.expect(i, scratch);
+    }
+    for &c in &plan.swap_order {
+        for (i, scratch) in scratches.iter_mut().enumerate() {
+            let other = (i + 1) % count;
+            let theirs = &values[other * planes..][..planes];
+            fill_swap(plan, c, theirs, scratch);
+            let at = i * planes + c * plane;
+            let (values, choices) = (&mut values[at..at + plane], &mut choices[at..at + plane]);
+            settle(plan, swept.fixed(i), scratch, c, values, choices);
+        }
+    }
+}
+
+/// Where the -1 at clock `c` swaps the scores, its value against every
+/// memory `b` of the other player into `scratch`: the other's loss at the
+/// same scores, their context seen from `theirs` (the other seat's values
+/// at the state), the mover remembering nothing of a turn without dice.
+fn fill_swap(plan: &Plan, c: usize, theirs: &[f64], scratch: &mut Scratch) {
+    let Some(m) = plan.minus_one[c].filter(|m| m.swaps) else {
+        return;
     };
-    let dice = fixed.map_or(plan.every_move(), |k| k..=k);
-    expectations(variants, plan, seats, i, at, dice, scratch);
+    let size = plan.size;
+    let k = usize::from(MINUS_ONE);
+    for b in 0..size {
+        // Their context: they remember b, the mover 0, at the next clock.
+        let v = theirs[(m.next as usize * size) * size + b];
+        scratch.expected[Scratch::slot(plan, b, c, k, 0)] = 1.0 - v;
+    }
+}
+
+/// The values and choices of clock `c`'s contexts (`b` then `a`) from the
+/// expectations in `scratch`: a fixed count's, or the best move's.
+fn settle(
+    plan: &Plan,
+    fixed: Option<u8>,
+    scratch: &Scratch,
+    c: usize,
+    values: &mut [f64],
+    choices: &mut [u8],
+) {
+    let size = plan.size;
     if let Some(k) = fixed {
         // One count: each context reads the expectation of its bonus.
         let k = usize::from(k);
         let which: [u8; MAX_MEMORY as usize] =
             std::array::from_fn(|a| plan.which.get(a * plan.moves + k).copied().unwrap_or(0));
         let which = &which[..size];
-        for (cb, values) in values.chunks_exact_mut(size).enumerate() {
-            let (c, b) = (cb / size, cb % size);
+        for (b, values) in values.chunks_exact_mut(size).enumerate() {
             let expected = &scratch.expected[Scratch::slot(plan, b, c, k, 0)..][..plan.most];
             for (value, &j) in values.iter_mut().zip(which) {
                 *value = expected[usize::from(j)];
@@ -389,21 +548,18 @@ fn state(
         choices.fill(k as u8);
         return;
     }
-    for c in 0..plan.clocks {
-        for b in 0..size {
-            for a in 0..size {
-                let of = |k: usize| scratch.of(plan, a, b, c, k);
-                let (value, choice) = if plan.moves == CHOICES {
-                    best_choice(&std::array::from_fn(of))
-                } else {
-                    // Ties go to the dice counts before the -1 move.
-                    let all: [f64; CHOICES + 1] = std::array::from_fn(of);
-                    best_of(&all)
-                };
-                let x = (c * size + b) * size + a;
-                values[x] = value;
-                choices[x] = choice;
-            }
+    for b in 0..size {
+        for a in 0..size {
+            let of = |k: usize| scratch.of(plan, a, b, c, k);
+            let (value, choice) = if plan.moves == CHOICES {
+                best_choice(&std::array::from_fn(of))
+            } else {
+                // Ties go to the dice counts before the -1 move.
+                let all: [f64; CHOICES + 1] = std::array::from_fn(of);
+                best_of(&all)
+            };
+            values[b * size + a] = value;
+            choices[b * size + a] = choice;
         }
     }
 }

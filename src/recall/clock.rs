@@ -40,11 +40,18 @@ pub trait Clock: Sync {
         true
     }
     /// The move of rolling -1 dice at `clock`, where the rules have one
-    /// (Pork Chop): what it scores and the clock after it. A clock has the
-    /// move at every value or at none.
+    /// (Pork Chop): what it does and the clock after it. A clock that has
+    /// the move at some values and not at others has it spent there: -1
+    /// then rolls [`Clock::spent_minus_one`] dice.
     fn minus_one(&self, clock: u32) -> Option<MinusOne> {
         let _ = clock;
         None
+    }
+    /// The dice a -1 rolls at a clock where the move is spent (Spring
+    /// 2016's contest: a player's second -1 counts as 10 dice): 10 by
+    /// default.
+    fn spent_minus_one(&self) -> u32 {
+        crate::dice::MAX_DICE as u32
     }
     /// The mover's goal and the other player's at `clock`, where the
     /// clock gives the players goals of their own (each at most the
@@ -89,16 +96,32 @@ pub trait Clock: Sync {
     }
 }
 
-/// Rolling -1 dice: a move with no dice at all (Pork Chop), which scores
-/// `points` for the turn (no turn-points rule applies: it rolls nothing)
-/// and moves the clock to `next`; the after-turn rules apply as after any
-/// turn, and the other player moves next unless a rule says otherwise.
+/// Rolling -1 dice: a move with no dice at all, which moves the clock to
+/// `next`. Fall 2016's Pork Chop scores `points` for the turn (no
+/// turn-points rule applies: it rolls nothing), and the after-turn rules
+/// apply as after any turn; the other player moves next unless a rule says
+/// otherwise. Spring 2016's contest Pork Chop (`swaps`) scores nothing and
+/// swaps the two scores, and no after-turn rule applies: the other player
+/// moves next, from the scores the mover had.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MinusOne {
-    /// The points the move adds to the mover's score.
+    /// The points the move adds to the mover's score (0 where it swaps).
     pub points: u32,
     /// The clock after the move.
     pub next: u32,
+    /// Whether the move swaps the two scores instead of scoring.
+    pub swaps: bool,
+}
+
+impl MinusOne {
+    /// A move that scores `points` and moves the clock to `next`.
+    pub fn scoring(points: u32, next: u32) -> MinusOne {
+        MinusOne {
+            points,
+            next,
+            swaps: false,
+        }
+    }
 }
 
 /// No shared context: the clock of rules whose players only remember
@@ -142,6 +165,8 @@ pub enum ClockRule {
     Goals(super::Goals),
     /// Dice of their own for extra turns.
     ExtraTurnDice(super::ExtraTurnDice),
+    /// Spring 2016's contest Pork Chop: -1 swaps the scores, once a player.
+    PorkChopSwap(super::PorkChopSwap),
 }
 
 impl ClockRule {
@@ -152,6 +177,7 @@ impl ClockRule {
             ClockRule::PorkChop(c) => c,
             ClockRule::Goals(c) => c,
             ClockRule::ExtraTurnDice(c) => c,
+            ClockRule::PorkChopSwap(c) => c,
         }
     }
 }
@@ -174,6 +200,9 @@ impl Clock for ClockRule {
     }
     fn minus_one(&self, clock: u32) -> Option<MinusOne> {
         self.inner().minus_one(clock)
+    }
+    fn spent_minus_one(&self) -> u32 {
+        self.inner().spent_minus_one()
     }
     fn dice_last(&self) -> bool {
         self.inner().dice_last()

@@ -5,7 +5,8 @@
 //! (Time Trot, 2018: an extra turn for rolling the turn number's dice;
 //! Perfect Piggy: dice swapped for every later turn by a turn that scores
 //! a perfect square or cube; Pork Chop: the same swap by a move of its
-//! own, rolling -1 dice).
+//! own, rolling -1 dice; Spring 2016's contest: a -1 that swaps the scores,
+//! once a player).
 //!
 //! The game's state grows by a small context: the mover's memory `a` and
 //! the other player's memory `b`, each below [`PlayerMemory::size`], and
@@ -22,6 +23,7 @@
 //! memories `b`, each `k` and each bonus value, one expectation over the
 //! roll's outcomes is shared by every `a` that gives that bonus.
 
+mod chop_swap;
 mod clock;
 mod extra_dice;
 mod feral;
@@ -30,6 +32,7 @@ mod remembering;
 mod swapped_dice;
 mod time_trot;
 
+pub use chop_swap::PorkChopSwap;
 pub use clock::{Clock, ClockRule, MinusOne, Still};
 pub use extra_dice::ExtraTurnDice;
 pub use feral::FeralHogs;

@@ -45,8 +45,16 @@ pub(crate) struct Plan {
     /// The rules each clock's turns play: per distinct change the clock
     /// makes to them, the clocks that make it.
     pub(crate) variants: Vec<(Variant, Vec<usize>)>,
-    /// The move of rolling -1 dice at each clock, where there is one.
+    /// The move of rolling -1 dice at each clock, where there is one;
+    /// where the rules have it at other clocks, it is spent here and rolls
+    /// `spent` dice.
     pub(crate) minus_one: Vec<Option<MinusOne>>,
+    pub(crate) spent: usize,
+    /// Where some -1 swaps the scores (a move within the state: the other
+    /// player's turn at the same scores): every clock, each after the
+    /// clock its swap goes to, so a state's contexts settle in this order.
+    /// Empty where none swaps.
+    pub(crate) swap_order: Vec<usize>,
     /// `on_extra[c]`: the clock where a turn's tick gave `c` and the rules
     /// (not the clock) give the mover the next turn.
     pub(crate) on_extra: Vec<u32>,
@@ -74,32 +82,33 @@ impl Plan {
         }
         let cname = clock.name();
         let minus_one: Vec<Option<MinusOne>> = (0..clocks).map(|c| clock.minus_one(c)).collect();
-        let moves = if minus_one.iter().any(Option::is_some) {
-            if let Some(c) = minus_one.iter().position(Option::is_none) {
-                return Err(HogError::BadRules(format!(
-                    "{cname} has no -1 move at clock {c}: a clock has it at every value or at none"
-                )));
-            }
-            if let Some(&MinusOne { points, next }) = minus_one
-                .iter()
-                .flatten()
-                .find(|m| m.next >= clocks || m.points > MAX_TURN_POINTS)
-            {
-                return Err(HogError::BadRules(format!(
-                    "{cname}'s -1 move scores {points} and goes to clock {next}: at most \
-                     {MAX_TURN_POINTS} points, clocks 0 to {}",
-                    clocks - 1
-                )));
-            }
-            if size > 1 {
-                return Err(HogError::BadRules(format!(
-                    "{cname} with {name}: a -1 move rolls no dice for a memory to remember"
-                )));
-            }
-            CHOICES + 1
-        } else {
-            CHOICES
-        };
+        let moves =
+            if minus_one.iter().any(Option::is_some) {
+                if let Some(&MinusOne { points, next, .. }) = minus_one.iter().flatten().find(|m| {
+                    m.next >= clocks || m.points > MAX_TURN_POINTS || m.swaps && m.points > 0
+                }) {
+                    return Err(HogError::BadRules(format!(
+                        "{cname}'s -1 move scores {points} and goes to clock {next}: at most \
+                     {MAX_TURN_POINTS} points (none where it swaps the scores), clocks 0 to {}",
+                        clocks - 1
+                    )));
+                }
+                if size > 1 {
+                    return Err(HogError::BadRules(format!(
+                        "{cname} with {name}: a -1 move rolls no dice for a memory to remember"
+                    )));
+                }
+                CHOICES + 1
+            } else {
+                CHOICES
+            };
+        let spent = clock.spent_minus_one();
+        if moves > CHOICES && minus_one.iter().any(Option::is_none) && spent as usize >= CHOICES {
+            return Err(HogError::BadRules(format!(
+                "{cname}'s spent -1 rolls {spent} dice: 0 to {MAX_DICE}"
+            )));
+        }
+        let swap_order = swap_order(&minus_one, &cname)?;
         let mut bonuses = vec![Vec::new(); moves];
         let mut which = Vec::with_capacity(size as usize * moves);
         for a in 0..size {
@@ -164,12 +173,26 @@ impl Plan {
                     ticks.push(checked(c, k, 0)?);
                 }
             }
-            if let Some(m) = minus_one[c as usize] {
+            match minus_one[c as usize] {
                 // The -1 move's clock is its own: no roll to tick.
-                if clock.reads_points() {
-                    point_ticks.extend(std::iter::repeat_n((m.next, false), POINTS));
+                Some(m) => {
+                    if clock.reads_points() {
+                        point_ticks.extend(std::iter::repeat_n((m.next, false), POINTS));
+                    }
+                    ticks.push((m.next, false));
                 }
-                ticks.push((m.next, false));
+                // A spent -1 ticks as the dice it rolls.
+                None if moves > CHOICES => {
+                    if clock.reads_points() {
+                        for q in 0..POINTS as u32 {
+                            point_ticks.push(checked(c, spent, q)?);
+                        }
+                        ticks.push((0, false));
+                    } else {
+                        ticks.push(checked(c, spent, 0)?);
+                    }
+                }
+                None => {}
             }
             let dice: Vec<u32> = (0..=*SIDES.end()).map(|own| clock.dice(c, own)).collect();
             if let Some(own) = SIDES
@@ -213,14 +236,61 @@ impl Plan {
             point_ticks: clock.reads_points().then_some(point_ticks),
             variants,
             minus_one,
+            spent: spent as usize,
+            swap_order,
             on_extra,
         })
+    }
+
+    /// Whether some -1 move keeps the scores' sum (it swaps them) or some
+    /// -1 is spent: the sweep then settles a state's contexts in
+    /// [`Plan::swap_order`], and fixed tables take the full sweep.
+    pub(crate) fn minus_one_varies(&self) -> bool {
+        !self.swap_order.is_empty()
+            || self.moves > CHOICES && self.minus_one.iter().any(Option::is_none)
     }
 
     /// Every move a best seat weighs: the dice counts, and -1 if there.
     pub(crate) fn every_move(&self) -> std::ops::RangeInclusive<u8> {
         0..=(self.moves - 1) as u8
     }
+}
+
+/// The clocks in an order where each comes after the clock its swapping
+/// -1 goes to (see [`Plan::swap_order`]); none where no -1 swaps. A swap
+/// keeps the scores' sum, so the clock must move on for good: a swap that
+/// comes back to its clock is refused.
+fn swap_order(minus_one: &[Option<MinusOne>], name: &str) -> Result<Vec<usize>, HogError> {
+    let to = |c: usize| minus_one[c].filter(|m| m.swaps).map(|m| m.next as usize);
+    if (0..minus_one.len()).all(|c| to(c).is_none()) {
+        return Ok(Vec::new());
+    }
+    let mut order = Vec::with_capacity(minus_one.len());
+    let mut placed = vec![false; minus_one.len()];
+    for start in 0..minus_one.len() {
+        // Follow the swaps from `start` to a placed clock or one with no
+        // swap, then place the path back to front.
+        let mut path = Vec::new();
+        let mut c = start;
+        while !placed[c] {
+            if path.contains(&c) {
+                return Err(HogError::BadRules(format!(
+                    "{name}'s -1 swaps the scores and comes back to clock {c}: a swap keeps \
+                     the scores' sum, so it must move the clock on for good"
+                )));
+            }
+            path.push(c);
+            match to(c) {
+                Some(next) => c = next,
+                None => break,
+            }
+        }
+        for &c in path.iter().rev() {
+            placed[c] = true;
+            order.push(c);
+        }
+    }
+    Ok(order)
 }
 
 /// Refuse what the sweep cannot take: a turn's points and bonus past the
@@ -238,7 +308,10 @@ fn check(tables: &RuleTables, plan: &Plan, name: &str) -> Result<(), HogError> {
     // more than `limit` and stay within the landing table, bonuses
     // included, needs no closer look (most states, under most rules).
     let limit = tables.max_drop();
-    let minus_one_rises = plan.minus_one.iter().flatten().all(|m| m.points > limit);
+    // A swapping -1 keeps the sum by design: the sweep settles it within
+    // the state (see `Plan::swap_order`).
+    let scoring = || plan.minus_one.iter().flatten().filter(|m| !m.swaps);
+    let minus_one_rises = scoring().all(|m| m.points > limit);
     let bonus_span = |dice: std::ops::Range<usize>| {
         let bonuses = plan.bonuses[dice].iter().flatten().copied();
         bonuses.fold((u32::MAX, 0), |(least, most), b| {
@@ -262,14 +335,15 @@ fn check(tables: &RuleTables, plan: &Plan, name: &str) -> Result<(), HogError> {
                     continue;
                 }
             }
-            // The final points some turn from (s, o) can score: the
-            // landings are the state's, so each is checked once.
+            // The final points each choice from (s, o) can score, with
+            // that choice's landings (the same row for every choice unless
+            // the rules read the turn).
             let mut reach = PointSet::default();
             let mut by_dice = [PointSet::default(); CHOICES];
-            let mut slots: &[Slot] = &[];
+            let mut rows: [&[Slot]; CHOICES] = [&[]; CHOICES];
             for k in 0..CHOICES as u32 {
-                let (roll, points, state_slots) = tables.roll_at(s, o, k);
-                slots = state_slots;
+                let (roll, points, slots) = tables.roll_at(s, o, k);
+                rows[k as usize] = slots;
                 let raw = match (&roll, points) {
                     (Roll::Dice(_), None) => {
                         let k = tables.rolled(s, o, k);
@@ -296,14 +370,14 @@ fn check(tables: &RuleTables, plan: &Plan, name: &str) -> Result<(), HogError> {
                 }
                 reach.add_shifted(&by_dice[k as usize], 0);
             }
-            // Whether scoring `points` from (s, o) lands on a state whose
+            // Whether scoring `points` with `slots` lands on a state whose
             // scores sum to no more than s + o.
-            let keeps_sum = |points: u32| {
+            let keeps_sum = |slots: &[Slot], points: u32| {
                 let index = slots[points as usize].index() as u32;
                 index < n * n && index / n + index % n <= s + o
             };
-            for m in plan.minus_one.iter().flatten() {
-                if keeps_sum(m.points) {
+            for m in scoring() {
+                if keeps_sum(rows[0], m.points) {
                     return Err(HogError::BadRules(format!(
                         "with {name}, rolling -1 dice from ({s}, {o}) for {} points keeps the \
                          sum of the scores; rules with memory need every turn to raise it",
@@ -312,8 +386,9 @@ fn check(tables: &RuleTables, plan: &Plan, name: &str) -> Result<(), HogError> {
                 }
             }
             for points in reach.iter() {
-                if keeps_sum(points) {
-                    let k = by_dice.iter().position(|set| set.has(points)).unwrap_or(0);
+                let keeping =
+                    (0..CHOICES).find(|&k| by_dice[k].has(points) && keeps_sum(rows[k], points));
+                if let Some(k) = keeping {
                     return Err(HogError::BadRules(format!(
                         "with {name}, a turn from ({s}, {o}) rolling {k} dice for {points} \
                          points keeps the sum of the scores; rules with memory need every \
@@ -362,13 +437,17 @@ impl Remembering {
         memory: Arc<dyn PlayerMemory + Send + Sync>,
         clock: Arc<dyn Clock + Send + Sync>,
     ) -> Result<Remembering, HogError> {
-        // The contexts' sweep reads one landing row per state, shared by
-        // every choice and bonus, and what a choice of dice rolls is the
-        // choice itself.
-        let refused = if tables.reads_turn() {
-            Some("rules that read the turn's points or dice")
+        let plan = Plan::new(memory.as_ref(), clock.as_ref())?;
+        // Rules that read the turn land each choice by its own row, of
+        // the turn's final points: a memory's bonus on top, or a -1 that
+        // scores without dice, would read past it. And what a choice of
+        // dice rolls is the choice itself.
+        let refused = if tables.reads_turn() && plan.bonuses.iter().flatten().any(|&b| b > 0) {
+            Some("rules that read the turn's points or dice take no memory bonus")
+        } else if tables.reads_turn() && plan.minus_one.iter().flatten().any(|m| !m.swaps) {
+            Some("rules that read the turn's points or dice take no -1 move that scores")
         } else if tables.caps_dice() {
-            Some("rules that cap the dice")
+            Some("rules that cap the dice take no memory or clock")
         } else {
             None
         };
@@ -378,11 +457,10 @@ impl Remembering {
                 .filter(|name| name != "none")
                 .collect();
             return Err(HogError::BadRules(format!(
-                "{}: {refused} take no memory or clock",
+                "{}: {refused}",
                 named.join(" and ")
             )));
         }
-        let plan = Plan::new(memory.as_ref(), clock.as_ref())?;
         let mut changed = Vec::with_capacity(plan.variants.len());
         for (change, _) in &plan.variants {
             changed.push(match change {

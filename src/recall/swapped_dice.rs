@@ -147,10 +147,9 @@ impl<T: Swap> Clock for SwappedDice<T> {
     }
 
     fn minus_one(&self, clock: u32) -> Option<MinusOne> {
-        self.by.minus_one().map(|points| MinusOne {
-            points,
-            next: clock ^ 1,
-        })
+        self.by
+            .minus_one()
+            .map(|points| MinusOne::scoring(points, clock ^ 1))
     }
 
     /// The rule, with the sides where they are not four and the -1 move's
@@ -226,8 +225,8 @@ mod tests {
     #[test]
     fn pork_chop_by_hand() {
         let p = PorkChop::new(1, 4).unwrap();
-        assert_eq!(p.minus_one(0), Some(MinusOne { points: 1, next: 1 }));
-        assert_eq!(p.minus_one(1), Some(MinusOne { points: 1, next: 0 }));
+        assert_eq!(p.minus_one(0), Some(MinusOne::scoring(1, 1)));
+        assert_eq!(p.minus_one(1), Some(MinusOne::scoring(1, 0)));
         assert_eq!(p.tick(1, 4, 9), (1, false));
         assert_eq!(p.tick(0, 0, 16), (0, false));
         assert_eq!((p.dice(0, 6), p.dice(1, 6)), (6, 4));

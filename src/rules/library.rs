@@ -848,6 +848,14 @@ pub const CATALOG: &[Component] = &[
         from: "Fall 2016 (Pork Chop); Fall 2013 and Spring 2014 Hog Contests (Ham \
                Hijinks)",
     },
+    Component {
+        kind: Kind::Clock,
+        name: "pork-chop-swap",
+        params: &[],
+        definition: "a player may roll -1 dice once a game: no points, and the two scores \
+                     swap (no other rule that turn); a player's later -1 rolls 10 dice",
+        from: "Fall 2015 Hog Contest (Pork Chop; Spring 2016's contest too)",
+    },
 ];
 
 #[cfg(test)]

@@ -372,10 +372,9 @@ impl PythonRules {
                         .clock
                         .as_mut()
                         .ok_or_else(|| fail("minus_one came before tick".into()))?;
-                    let moves = pairs.chunks_exact(2).map(|p| MinusOne {
-                        points: small(p[0]),
-                        next: small(p[1]),
-                    });
+                    let moves = pairs
+                        .chunks_exact(2)
+                        .map(|p| MinusOne::scoring(small(p[0]), small(p[1])));
                     clock.minus_one = Some(moves.collect());
                 }
                 "clock_sides" => {

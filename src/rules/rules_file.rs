@@ -12,7 +12,8 @@
 //! extra_turn = ["pig-pass"]                   # optional: any gives another turn
 //! memory = "feral-hogs"                       # optional: rules with memory
 //! clock = { rule = "time-trot", modulus = 8 }  # optional: a shared clock
-//!                                             # (or "perfect-piggy", "pork-chop", "goals")
+//!                                             # (or "perfect-piggy", "pork-chop",
+//!                                             # "pork-chop-swap", "goals")
 //! ```
 //!
 //! A component is its name, or a table with its name under `rule` and
@@ -29,7 +30,9 @@ use super::library::{
 use super::{AfterTurn, ZeroDice};
 use crate::error::HogError;
 use crate::general::{PigOut, ScoreRules, MAX_RULES_GOAL, MAX_TURN_POINTS, SIDES};
-use crate::recall::{ClockRule, ExtraTurnDice, FeralHogs, Goals, PerfectPiggy, PorkChop, TimeTrot};
+use crate::recall::{
+    ClockRule, ExtraTurnDice, FeralHogs, Goals, PerfectPiggy, PorkChop, PorkChopSwap, TimeTrot,
+};
 
 /// A rule set composed of library components.
 #[derive(Debug, Clone, PartialEq)]
@@ -189,6 +192,7 @@ impl ComposedRules {
                             format!("perfect-piggy has sides {sides}: dice have 2 to 20 sides")
                         })?)
                     }
+                    "pork-chop-swap" => ClockRule::PorkChopSwap(PorkChopSwap),
                     "extra-turn-dice" => {
                         let sides = chosen.get("sides");
                         ClockRule::ExtraTurnDice(ExtraTurnDice::new(sides).ok_or_else(|| {

@@ -614,6 +614,48 @@ fn minus_one_move(page: &Page) -> Result<(), String> {
     page.shot("play-minus-one.png")
 }
 
+/// Under the Fall 2015 contest's rules (a -1 that swaps the scores, once a
+/// player): the first -1 swaps, the second rolls 10 dice, the page shows
+/// the API's game, and the log says both in words.
+fn score_swap(page: &Page) -> Result<(), String> {
+    page.open("play")?;
+    page.idle("opening the play screen")?;
+    page.set("#opponent", "optimal")?;
+    page.set("#first", "you")?;
+    page.set("#seed", &SEED.to_string())?;
+    page.session.click("#replay")?;
+    page.idle("#replay under fa15-contest.toml")?;
+    let minus = "#dice button[data-dice=\"-1\"]";
+    for turn in ["the first -1", "the second -1"] {
+        if !page.visible(minus)? {
+            return Err(format!(
+                "under fa15-contest.toml the picker offers no -1 for {turn}"
+            ));
+        }
+        page.session.click(minus)?;
+        page.session.click("#roll")?;
+        page.idle(&format!("rolling {turn}"))?;
+    }
+    let game = page.api(&format!(
+        "/api/game?seed={SEED}&vs=optimal&first=you&moves=-1,-1&rules=fa15-contest.toml"
+    ))?;
+    page.eventually(|| shows_game(page, &game))?;
+    let log = page.js(
+        "return [...document.querySelectorAll('#log li')].map(li => li.textContent).join(' | ');",
+        vec![],
+    )?;
+    let log = log.as_str().unwrap_or("");
+    for words in [
+        "pork-chop-swap: rolling -1 dice scores nothing and swaps the two scores",
+        "pork-chop-swap: this player has rolled -1 once already, so -1 rolls 10 dice.",
+    ] {
+        if !log.contains(words) {
+            return Err(format!("the log {log:?} does not say {words:?}"));
+        }
+    }
+    page.shot("play-score-swap.png")
+}
+
 /// Choose `dice` by its button, check it is the one pressed, and roll.
 fn click_dice(page: &Page, dice: u8) -> Result<(), String> {
     page.session
@@ -1596,6 +1638,12 @@ fn the_page_plays_explores_and_compares_in_headless_chromium() {
     page.point_at(pork_url);
     failures.extend(scenario(&page, "minus-one", minus_one_move));
     drop(pork_server);
+    // The Fall 2015 contest's -1, which swaps the scores once a player.
+    let contest = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/rules/fa15-contest.toml");
+    let (swap_server, swap_url) = start_server(&["--rules", contest.to_str().unwrap()]);
+    page.point_at(swap_url);
+    failures.extend(scenario(&page, "score-swap", score_swap));
+    drop(swap_server);
     // Servers replaying each game through a student's hog.py.
     let buggy = student_project("buggy", &[FORGETS_FOUR, PRINTS]);
     let student_server = serve_student(&mut page, &buggy, &[]);

@@ -23,6 +23,7 @@ use std::sync::atomic::AtomicBool;
 
 use super::pages::{Zeroable, Zeroed};
 use crate::engine::fast::{has_avx2, is_set};
+use crate::engine::policy::Policy;
 use crate::general::{Roll, RuleTables, Slot, CONSTANTS};
 use crate::recall::{Plan, Remembering, CHOICES, MAX_MEMORY, POINTS};
 use crate::table::{StrategyTable, MINUS_ONE};
@@ -278,6 +279,17 @@ pub fn reached_start_values(
     tables: [&StrategyTable; 2],
     cancel: Option<&AtomicBool>,
 ) -> [f64; 2] {
+    if remembering.plan.minus_one_varies() {
+        // A -1 that swaps the scores stays at the state, and a spent one
+        // rolls other dice than the table says: the full sweep settles
+        // both (at most four contexts a state, under the contest's rules).
+        let policies = tables.map(Policy::Fixed);
+        let swept = super::memory_sweep(rule_tables, remembering, &policies, cancel);
+        if is_set(cancel) {
+            return [f64::NAN; 2];
+        }
+        return [0, 1].map(|i| swept.value(i, 0, 0, crate::recall::Context::START));
+    }
     keeping_landings(rule_tables, remembering, tables, cancel, Walk::Chosen)
 }
 

@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use super::*;
 use crate::recall::{
-    Clock, ExtraTurnDice, FeralHogs, Forgetful, Goals, PerfectPiggy, PlayerMemory, PorkChop, Still,
-    TimeTrot,
+    Clock, ExtraTurnDice, FeralHogs, Forgetful, Goals, MinusOne, PerfectPiggy, PlayerMemory,
+    PorkChop, PorkChopSwap, Still, TimeTrot,
 };
 
 /// The sweep with `memory` checked against `rules` and their `tables`
@@ -243,6 +243,9 @@ fn a_memory_worth_nothing_is_the_score_only_game() {
 struct Small {
     goal: u32,
     extra_turns: bool,
+    /// Whether a turn of 1 point also gives the opponent as many points as
+    /// the dice rolled (a Piggy Back: rules that read the turn).
+    reading: bool,
 }
 
 impl ScoreRules for Small {
@@ -267,6 +270,13 @@ impl ScoreRules for Small {
     }
     fn extra_turn(&self, s: u32, o: u32) -> bool {
         self.extra_turns && s % 7 == 3 && o.is_multiple_of(2)
+    }
+    fn reads_turn(&self) -> bool {
+        self.reading
+    }
+    fn turn_end(&self, s: u32, o: u32, points: u32, dice: u32) -> (u32, u32) {
+        let given = if self.reading && points == 1 { dice } else { 0 };
+        self.after_turn(s + points, o + given)
     }
 }
 
@@ -321,72 +331,122 @@ impl Brute<'_> {
             .clone()
     }
 
+    /// Seat `i`'s chance to win rolling `k` dice (0 for zero dice) at
+    /// `(s, o)` in context `x`: each outcome's points, the bonus, the
+    /// clock's tick and where the turn ends.
+    fn roll_and_land(&mut self, i: usize, (s, o): (u32, u32), x: Context, k: u32) -> f64 {
+        let Context {
+            mine: a,
+            theirs: b,
+            clock: c,
+        } = x;
+        let goals = self.clock.goals_or(c, self.rules.goal);
+        let outcomes = if k == 0 {
+            vec![(self.rules.zero_dice(s, o), 1.0)]
+        } else {
+            let sides = self.clock.dice(c, self.rules.dice_sides(s, o));
+            self.roll(sides, self.rules.rerolled(s, o), k)
+        };
+        let bonus = self.memory.bonus(a, k);
+        let mut total = 0.0;
+        for (p, prob) in outcomes {
+            let tick = self.clock.tick(c, k, p + bonus);
+            let m = self.memory.remember(k, p);
+            let end = self.rules.turn_end(s, o, p + bonus, k);
+            total += prob * self.land(i, end, goals, (b, m), tick);
+        }
+        total
+    }
+
+    /// Seat `i`'s chance to win once its turn ends at `(mover, other)`,
+    /// each player's goal in `goals`, the other remembering `b` and the
+    /// mover `m`, the clock ticked to `tick` (and whether it gives the
+    /// mover the next turn).
+    fn land(
+        &mut self,
+        i: usize,
+        (mover, other): (u32, u32),
+        (mine, theirs): (u32, u32),
+        (b, m): (u32, u32),
+        (clock, again): (u32, bool),
+    ) -> f64 {
+        match (mover >= mine, other >= theirs) {
+            (true, true) => 0.5,
+            (true, false) => 1.0,
+            (false, true) => 0.0,
+            (false, false) if again || self.rules.extra_turn(mover, other) => {
+                // The rules' own extra turn may move the clock on.
+                let clock = if again {
+                    clock
+                } else {
+                    self.clock.on_extra_turn(clock)
+                };
+                let x = Context {
+                    mine: m,
+                    theirs: b,
+                    clock,
+                };
+                self.value(i, mover, other, x)
+            }
+            (false, false) => {
+                let j = (i + 1) % self.tables.len().min(2);
+                let x = Context {
+                    mine: b,
+                    theirs: m,
+                    clock,
+                };
+                1.0 - self.value(j, other, mover, x)
+            }
+        }
+    }
+
     /// Seat `i`'s chance to win, to move at `(s, o)` in context `x`.
     fn value(&mut self, i: usize, s: u32, o: u32, x: Context) -> f64 {
         if let Some(&v) = self.memo.get(&(i, s, o, x)) {
             return v;
         }
         let Context {
-            mine: a,
             theirs: b,
             clock: c,
+            ..
         } = x;
         let choice = |brute: &mut Brute, k: u32| {
             let goal = brute.rules.goal;
             // The mover's goal and the other's, where the clock gives them.
             let (mine, theirs) = brute.clock.goals_or(c, goal);
-            // Rolling -1 dice (Pork Chop): its points, no dice, its clock.
-            let minus_one = (k == u32::from(MINUS_ONE)).then(|| brute.clock.minus_one(c).unwrap());
+            // Rolling -1 dice (Pork Chop): its points, no dice, its clock;
+            // where it swaps the scores, the other moves at the same
+            // scores; where it is spent, the dice it rolls.
+            let minus_one = if k == u32::from(MINUS_ONE) {
+                match brute.clock.minus_one(c) {
+                    Some(m) if m.swaps => {
+                        let x = Context {
+                            mine: b,
+                            theirs: 0,
+                            clock: m.next,
+                        };
+                        let j = (i + 1) % brute.tables.len().min(2);
+                        return 1.0 - brute.value(j, s, o, x);
+                    }
+                    Some(m) => Some(m),
+                    None => {
+                        return brute.roll_and_land(i, (s, o), x, brute.clock.spent_minus_one())
+                    }
+                }
+            } else {
+                None
+            };
             let outcomes = if let Some(m) = minus_one {
                 vec![(m.points, 1.0)]
-            } else if k == 0 {
-                vec![(brute.rules.zero_dice(s, o), 1.0)]
             } else {
-                let sides = brute.clock.dice(c, brute.rules.dice_sides(s, o));
-                brute.roll(sides, brute.rules.rerolled(s, o), k)
-            };
-            let bonus = if minus_one.is_some() {
-                0
-            } else {
-                brute.memory.bonus(a, k)
+                return brute.roll_and_land(i, (s, o), x, k);
             };
             let mut total = 0.0;
             for (p, prob) in outcomes {
-                let (clock, again) = match minus_one {
-                    Some(m) => (m.next, false),
-                    None => brute.clock.tick(c, k, p + bonus),
-                };
-                let m = brute.memory.remember(k, p);
-                let (mover, other) = brute.rules.after_turn(s + p + bonus, o);
-                let v = match (mover >= mine, other >= theirs) {
-                    (true, true) => 0.5,
-                    (true, false) => 1.0,
-                    (false, true) => 0.0,
-                    (false, false) if again || brute.rules.extra_turn(mover, other) => {
-                        // The rules' own extra turn may move the clock on.
-                        let clock = if again {
-                            clock
-                        } else {
-                            brute.clock.on_extra_turn(clock)
-                        };
-                        let x = Context {
-                            mine: m,
-                            theirs: b,
-                            clock,
-                        };
-                        brute.value(i, mover, other, x)
-                    }
-                    (false, false) => {
-                        let j = (i + 1) % brute.tables.len().min(2);
-                        let x = Context {
-                            mine: b,
-                            theirs: m,
-                            clock,
-                        };
-                        1.0 - brute.value(j, other, mover, x)
-                    }
-                };
-                total += prob * v;
+                let m = minus_one.expect("the -1 move");
+                let (mover, other) = brute.rules.turn_end(s, o, p, 0);
+                total +=
+                    prob * brute.land(i, (mover, other), (mine, theirs), (b, 0), (m.next, false));
             }
             total
         };
@@ -411,6 +471,16 @@ where
     M: PlayerMemory + Send + Sync + Clone + 'static,
     C: Clock + Send + Clone + 'static,
 {
+    agrees_with_the_brute_force_reading(memory, clock, goals, false);
+}
+
+/// [`agrees_with_the_brute_force`], the rules reading the turn where
+/// `reading` is set.
+fn agrees_with_the_brute_force_reading<M, C>(memory: &M, clock: &C, goals: &[u32], reading: bool)
+where
+    M: PlayerMemory + Send + Sync + Clone + 'static,
+    C: Clock + Send + Clone + 'static,
+{
     let name = format!("{} with {}", memory.name(), clock.name());
     // Rolls counted face by face once for every goal and seat.
     let mut rolls = HashMap::new();
@@ -420,6 +490,7 @@ where
         let rules = Small {
             goal,
             extra_turns: clock.goals(0).is_none(),
+            reading,
         };
         let tables = RuleTables::new(&rules).unwrap();
         let boar = StrategyTable::from_fn(goal, |s, o| ((3 * s + o) % most) as u8);
@@ -597,6 +668,7 @@ fn goals_refuse_extra_turns() {
     let rules = Small {
         goal: 9,
         extra_turns: true,
+        reading: false,
     };
     let tables = RuleTables::new(&rules).unwrap();
     let clock = Goals::new(5, 9).unwrap();
@@ -616,6 +688,97 @@ fn pork_chop_agrees_with_a_brute_force_face_by_face() {
         let clock = PorkChop::new(points, sides).unwrap();
         agrees_with_the_brute_force(&Forgetful, &clock, &[1, 2, 5, 9, 16]);
     }
+}
+
+#[test]
+fn pork_chop_swap_agrees_with_a_brute_force_face_by_face() {
+    // -1 swaps the scores once a player, later -1s roll 10 dice; the
+    // tables roll -1 at some states; with and without rules that read the
+    // turn (a Piggy Back).
+    for reading in [false, true] {
+        agrees_with_the_brute_force_reading(&Forgetful, &PorkChopSwap, &[1, 2, 5, 9, 16], reading);
+    }
+}
+
+#[test]
+fn clocks_over_rules_that_read_the_turn_agree_with_a_brute_force() {
+    let trot = TimeTrot::new(3).unwrap();
+    agrees_with_the_brute_force_reading(&Forgetful, &trot, &[1, 2, 5, 9, 16], true);
+    let piggy = PerfectPiggy::new(3).unwrap();
+    agrees_with_the_brute_force_reading(&Forgetful, &piggy, &[1, 2, 5, 9, 16], true);
+}
+
+#[test]
+fn rules_that_read_the_turn_refuse_a_bonus_and_a_scoring_minus_one() {
+    let rules = Small {
+        goal: 9,
+        extra_turns: true,
+        reading: true,
+    };
+    let tables = RuleTables::new(&rules).unwrap();
+    let refused = |memory: Arc<dyn PlayerMemory + Send + Sync>,
+                   clock: Arc<dyn Clock + Send + Sync>| {
+        Remembering::new(&rules, &tables, memory, clock)
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(
+        refused(Arc::new(FeralHogs::Dice), Arc::new(Still)),
+        "bad rules: feral-hogs: rules that read the turn's points or dice take no memory bonus"
+    );
+    assert_eq!(
+        refused(Arc::new(Forgetful), Arc::new(PorkChop::new(1, 4).unwrap())),
+        "bad rules: pork-chop: rules that read the turn's points or dice take no -1 move that \
+         scores"
+    );
+}
+
+/// A clock whose -1 swaps the scores and comes back to its clock: the
+/// scores' sum would stay forever.
+#[derive(Debug, Clone)]
+struct Roundabout;
+
+impl Clock for Roundabout {
+    fn size(&self) -> u32 {
+        2
+    }
+    fn tick(&self, clock: u32, _: u32, _: u32) -> (u32, bool) {
+        (clock, false)
+    }
+    fn minus_one(&self, clock: u32) -> Option<MinusOne> {
+        Some(MinusOne {
+            points: 0,
+            next: 1 - clock,
+            swaps: true,
+        })
+    }
+    fn name(&self) -> String {
+        "roundabout".into()
+    }
+    fn read(&self, clock: u32) -> Vec<u32> {
+        vec![clock]
+    }
+    fn columns(&self) -> &'static [&'static str] {
+        &["round"]
+    }
+}
+
+#[test]
+fn a_swap_that_comes_back_is_refused() {
+    let rules = Small {
+        goal: 9,
+        extra_turns: true,
+        reading: false,
+    };
+    let tables = RuleTables::new(&rules).unwrap();
+    let err = Remembering::new(&rules, &tables, Arc::new(Forgetful), Arc::new(Roundabout))
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        err,
+        "bad rules: roundabout's -1 swaps the scores and comes back to clock 0: a swap keeps \
+         the scores' sum, so it must move the clock on for good"
+    );
 }
 
 /// The exact value of two tables against 200,000 games of the plain loop
@@ -667,6 +830,16 @@ fn sampled_games_with_memory_agree_with_the_exact_values() {
     });
     let pork = PorkChop::new(1, 4).unwrap();
     clocked_games_agree(&rules, &tables, (&chop, &b), 14, &pork, false);
+    // The contest's -1 that swaps the scores, once a player: rolled when
+    // 8 or more behind, swapping or (once used) rolling 10 dice.
+    let behind = StrategyTable::from_fn(60, |s, o| {
+        if o >= s + 8 {
+            MINUS_ONE
+        } else {
+            ((s * o + 2) % 9) as u8
+        }
+    });
+    clocked_games_agree(&rules, &tables, (&behind, &b), 15, &PorkChopSwap, false);
 }
 
 /// Two tables' exact value under `clock` (and Feral Hogs on the dice if

@@ -947,6 +947,91 @@ fn fall_2015_as_the_course_tested_it() {
     plays_course_games("fa15.toml", &games);
 }
 
+/// The Fall 2015 Hog Contest's rules file (examples/rules/fa15-contest.toml):
+/// Fall 2015's rules and the contest's Pork Chop, two games worked by hand
+/// (four-sided dice rolling 1, six-sided 3), and exact against sampled
+/// games.
+#[test]
+fn fall_2015_contest_pork_chop_by_hand() {
+    let rules = example("fa15-contest.toml", None);
+    assert!(rules.score_rules().reads_turn() && rules.has_minus_one());
+    let minus = |_: u32, _: u32| crate::table::MINUS_ONE;
+    let three = |_: u32, _: u32| 3;
+    let dice = &mut OneOnFourThreeOnSix;
+    // Player 0 at 19 against 91 rolls -1: 91 to 19, and the reversed
+    // digits swap nothing back (one swap a turn). Player 1 rolls 3 sixes
+    // (sum 110): 28. Player 0's -1 is spent: 10 dice, four-sided at sum
+    // 119 (a multiple of 7), all 1s: 0, and Piggy Back gives player 1 10:
+    // 38. Player 1: 9 more, 47. Player 0's 10 six-sided dice (sum 138):
+    // 30, 121.
+    let game = play("fa15-contest.toml", [minus, three], (19, 91), dice, 100);
+    assert_eq!(game, (121, 47));
+    // The other way round: player 0 rolls 3 from 50 against 5: 59. Player
+    // 1 rolls -1: 59 to 5. Player 0: 14. Player 1's spent -1 rolls 10
+    // six-sided dice (sum 73): 89. Player 0: 23. Player 1 again at sum 112:
+    // four-sided, 0 points, Piggy Back 10: 33. Player 0: 42. Player 1 at
+    // sum 131: 30 more, 119.
+    let game = play("fa15-contest.toml", [three, minus], (50, 5), dice, 100);
+    assert_eq!(game, (42, 119));
+    // Exact against 200,000 games of the plain loop with real dice, one
+    // table rolling -1 when 8 or more behind.
+    let a = StrategyTable::from_fn(100, |s, o| {
+        if o >= s + 8 {
+            crate::table::MINUS_ONE
+        } else {
+            ((s * o + 2) % 9) as u8
+        }
+    });
+    let b = StrategyTable::from_fn(100, |s, o| (2 + (s + o) % 5) as u8);
+    let exact = crate::engine::win_rates(&rules, &a, &b, &Default::default()).first;
+    let remembering = rules.memory().expect("the contest's clock");
+    crate::engine::functions::tests::assert_sampled_near(exact, 46, "fa15-contest.toml", |rng| {
+        let (memory, clock) = (remembering.memory(), remembering.clock());
+        crate::simulate::play_remembering(rules.score_rules(), memory, clock, [&a, &b], rng)
+    });
+}
+
+/// `hog explain` under the contest's Pork Chop: the swap leaves the scores
+/// exchanged and is worth the opponent's loss there; a spent -1 is the 10
+/// dice it rolls.
+#[test]
+fn fall_2015_contest_explains_the_swap_and_the_spent_minus_one() {
+    use crate::recall::Context;
+    let rules = example("fa15-contest.toml", None);
+    let solution = crate::engine::solve(&rules, &Default::default());
+    let at = |clock| Context {
+        clock,
+        ..Context::START
+    };
+    let minus = usize::from(crate::table::MINUS_ONE);
+    // Clock 2: the opponent has used theirs, the mover not.
+    let e = crate::explain::explain_remembering(&solution, 10, 90, at(2)).unwrap();
+    let swap = &e.choices[minus];
+    assert_eq!(
+        (swap.dice, swap.expected_points),
+        (crate::table::MINUS_ONE, 0.0)
+    );
+    assert_eq!(
+        swap.outcomes
+            .iter()
+            .map(|o| (o.score, o.opponent_score, o.probability))
+            .collect::<Vec<_>>(),
+        vec![(90, 10, 1.0)]
+    );
+    // Their turn at 10 against 90 with neither -1 left (clock 3).
+    let theirs = crate::explain::explain_remembering(&solution, 10, 90, at(3)).unwrap();
+    let their_best = theirs.choices[usize::from(theirs.best)].win_probability;
+    assert_eq!(swap.win_probability, 1.0 - their_best);
+    assert_eq!(e.best, crate::table::MINUS_ONE);
+    // Clock 1: the mover's -1 is spent: the 10 dice, value and outcomes.
+    let e = crate::explain::explain_remembering(&solution, 10, 90, at(1)).unwrap();
+    let (spent, ten) = (&e.choices[minus], &e.choices[10]);
+    assert_eq!(spent.win_probability, ten.win_probability);
+    assert_eq!(spent.outcomes, ten.outcomes);
+    assert_eq!(spent.expected_points, ten.expected_points);
+    assert_eq!(e.best, 10);
+}
+
 /// Fall 2015's tests shipped the course's own exact evaluator of a final
 /// strategy against `always_roll(5)` (the average of moving first and
 /// second); it gives these two values, which hog's match.

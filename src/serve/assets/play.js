@@ -102,6 +102,12 @@ function describe(turn) {
       case "minus_one":
         parts.push(`${event.name}: rolling -1 dice scores ${event.points} ${event.points === 1 ? "point" : "points"}.`);
         break;
+      case "score_swap":
+        parts.push(`${event.name}: rolling -1 dice scores nothing and swaps the two scores; no other rule applies this turn.`);
+        break;
+      case "spent_minus_one":
+        parts.push(`${event.name}: this player has rolled -1 once already, so -1 rolls ${event.dice} dice.`);
+        break;
       case "clock_dice":
         parts.push(
           `${event.name}: every turn rolls ${event.sides === null ? "the rules' own dice again" : `${event.sides}-sided dice from now on`}.`,
@@ -140,21 +146,26 @@ function remembered(event) {
   return `${n} ${n === 1 ? one : unit}`;
 }
 
-/** The dice a turn rolled: the count chosen, unless the rules capped it. */
+/** The dice a turn rolled: the count chosen, unless the rules capped it or a spent -1 rolled others. */
 function diceRolled(turn) {
   const capped = turn.events.find((e) => e.rule === "capped");
-  return capped ? capped.rolled : turn.dice;
+  if (capped) return capped.rolled;
+  const spent = turn.events.find((e) => e.rule === "spent_minus_one");
+  return spent ? spent.dice : turn.dice;
 }
 
 /** One line of the game log. */
 function logLine(turn, who) {
   const count = diceRolled(turn);
+  const faces = `${count} ${count === 1 ? "die" : "dice"} (${turn.rolls.join(" ")})`;
   const rolled =
     turn.dice === 0
       ? "rolled no dice"
       : turn.dice === -1
-        ? "rolled -1 dice"
-        : `rolled ${count} ${count === 1 ? "die" : "dice"} (${turn.rolls.join(" ")})`;
+        ? turn.rolls.length > 0
+          ? `rolled -1 dice, so ${faces}`
+          : "rolled -1 dice"
+        : `rolled ${faces}`;
   const rules = describe(turn);
   const scores = `${turn.before[0]} → ${turn.after[0]}`;
   return `${who} ${rolled}: +${turn.points}, ${scores}${rules ? `. ${rules}` : ""}`;
