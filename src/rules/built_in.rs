@@ -33,8 +33,9 @@ macro_rules! built_in {
 
 /// Every built-in rule set, in the order `hog rules` lists them: Fall
 /// 2019, and the Hog Contests' rule sets.
-pub const BUILT_IN: [BuiltIn; 7] = [
+pub const BUILT_IN: [BuiltIn; 8] = [
     built_in!("fa19", "fa19-feral.toml"),
+    built_in!("fa15-contest", "fa15-contest.toml"),
     built_in!("fa17-contest", "fa17-contest.toml"),
     built_in!("sp18-contest", "sp18-contest.toml"),
     built_in!("su18-contest", "time-trot.toml"),
@@ -155,6 +156,7 @@ mod tests {
     #[test]
     fn the_contests_are_their_files() {
         for (name, file, clock) in [
+            ("fa15-contest", "fa15.toml", "pork-chop-swap"),
             ("fa17-contest", "fa17.toml", "time-trot"),
             ("sp18-contest", "sp18.toml", "time-trot"),
             ("su18-contest", "su18.toml", "time-trot"),

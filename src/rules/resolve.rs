@@ -202,13 +202,13 @@ mod tests {
         assert_eq!(
             err,
             "bad rules: --rules 'fa99' is neither a rule set nor a rules file (FILE.toml or \
-             FILE.py); the rule sets are fa24, double-swap, reverse-swap, digit-swap, fa19, fa17-contest, sp18-contest, su18-contest, fa20-contest, sp21-contest, fa21-contest (did \
+             FILE.py); the rule sets are fa24, double-swap, reverse-swap, digit-swap, fa19, fa15-contest, fa17-contest, sp18-contest, su18-contest, fa20-contest, sp21-contest, fa21-contest (did \
              you mean fa19?)"
         );
         let err = RuleSetName::parse("nope").unwrap_err().to_string();
         assert!(
             err.ends_with(
-                "digit-swap, fa19, fa17-contest, sp18-contest, su18-contest, fa20-contest, sp21-contest, fa21-contest"
+                "digit-swap, fa19, fa15-contest, fa17-contest, sp18-contest, su18-contest, fa20-contest, sp21-contest, fa21-contest"
             ),
             "no hint for a word far from all: {err}"
         );

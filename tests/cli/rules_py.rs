@@ -310,13 +310,16 @@ fn rules_from_a_file_of_components() {
         assert!(names.contains(&name), "{name}");
     }
     let presets = listing["presets"].as_array().unwrap();
-    assert_eq!(presets.len(), 11, "four presets, fa19 and six contests");
-    assert_eq!(presets[10]["preset"], "fa21-contest");
-    assert_eq!(presets[10]["clock"], "goals");
+    assert_eq!(presets.len(), 12, "four presets, fa19 and seven contests");
+    assert_eq!(presets[11]["preset"], "fa21-contest");
+    assert_eq!(presets[11]["clock"], "goals");
     assert_eq!(presets[4]["clock"], serde_json::Value::Null);
     assert_eq!(presets[4]["extra_turn"], serde_json::Value::Null);
-    assert_eq!(presets[8]["preset"], "fa20-contest");
-    assert_eq!(presets[8]["extra_turn"], "swine-align or pig-pass");
+    assert_eq!(presets[5]["preset"], "fa15-contest");
+    assert_eq!(presets[5]["after_turn"], "piggy-back then swap-reverse");
+    assert_eq!(presets[5]["clock"], "pork-chop-swap");
+    assert_eq!(presets[9]["preset"], "fa20-contest");
+    assert_eq!(presets[9]["extra_turn"], "swine-align or pig-pass");
 }
 
 /// Rules under which a game can go on forever (zero dice worth nothing)
