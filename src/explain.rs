@@ -368,7 +368,7 @@ fn dice_choice(
 
 /// The move `m` of rolling -1 dice at `(score, opponent)`: its points for
 /// sure, then the after-turn rule (Pork Chop); or the scores swapped, and
-/// no rule after (Spring 2016's contest).
+/// no rule after (the Fall 2015 contest's).
 fn minus_one_choice(
     rules: &Rules,
     (score, opponent): (u32, u32),

@@ -174,13 +174,13 @@ pub enum Event {
         /// The points it scored.
         points: u32,
     },
-    /// Rules with a -1 move that swaps the scores (Spring 2016's contest
+    /// Rules with a -1 move that swaps the scores (the Fall 2015 contest's
     /// Pork Chop): the mover rolled -1 dice and the scores swapped.
     ScoreSwap {
         /// The clock's name (`pork-chop-swap`).
         name: String,
     },
-    /// Rules where a -1 can be spent (Spring 2016's contest Pork Chop,
+    /// Rules where a -1 can be spent (the Fall 2015 contest's Pork Chop,
     /// once a player): the mover rolled -1 again, so it rolls `dice` dice.
     SpentMinusOne {
         /// The clock's name (`pork-chop-swap`).

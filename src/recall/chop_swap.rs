@@ -1,6 +1,7 @@
-//! Spring 2016's Hog Contest Pork Chop: a player may roll -1 dice once a
-//! game, which scores nothing and swaps the two scores (no after-turn
-//! rule: the swap is the turn); a player's second -1 counts as 10 dice.
+//! The Fall 2015 Hog Contest's Pork Chop (Spring 2016's too): a player
+//! may roll -1 dice once a game, which scores nothing and swaps the two
+//! scores (no after-turn rule: the swap is the turn); a player's second
+//! -1 counts as 10 dice.
 //!
 //! The clock is what the player to move and the other have used, seen by
 //! the player to move: bit 0 the mover's -1, bit 1 the other's. A turn
@@ -14,7 +15,7 @@ const MINE: u32 = 1;
 /// The other player has rolled -1.
 const THEIRS: u32 = 2;
 
-/// Spring 2016's contest Pork Chop (see the module).
+/// The Fall 2015 contest's Pork Chop (see the module).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct PorkChopSwap;
 

@@ -47,8 +47,8 @@ pub trait Clock: Sync {
         let _ = clock;
         None
     }
-    /// The dice a -1 rolls at a clock where the move is spent (Spring
-    /// 2016's contest: a player's second -1 counts as 10 dice): 10 by
+    /// The dice a -1 rolls at a clock where the move is spent (the Fall
+    /// 2015 contest: a player's second -1 counts as 10 dice): 10 by
     /// default.
     fn spent_minus_one(&self) -> u32 {
         crate::dice::MAX_DICE as u32
@@ -100,7 +100,7 @@ pub trait Clock: Sync {
 /// `next`. Fall 2016's Pork Chop scores `points` for the turn (no
 /// turn-points rule applies: it rolls nothing), and the after-turn rules
 /// apply as after any turn; the other player moves next unless a rule says
-/// otherwise. Spring 2016's contest Pork Chop (`swaps`) scores nothing and
+/// otherwise. The Fall 2015 contest's Pork Chop (`swaps`) scores nothing and
 /// swaps the two scores, and no after-turn rule applies: the other player
 /// moves next, from the scores the mover had.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -165,7 +165,7 @@ pub enum ClockRule {
     Goals(super::Goals),
     /// Dice of their own for extra turns.
     ExtraTurnDice(super::ExtraTurnDice),
-    /// Spring 2016's contest Pork Chop: -1 swaps the scores, once a player.
+    /// The Fall 2015 contest's Pork Chop: -1 swaps the scores, once a player.
     PorkChopSwap(super::PorkChopSwap),
 }
 

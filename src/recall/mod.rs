@@ -5,7 +5,7 @@
 //! (Time Trot, 2018: an extra turn for rolling the turn number's dice;
 //! Perfect Piggy: dice swapped for every later turn by a turn that scores
 //! a perfect square or cube; Pork Chop: the same swap by a move of its
-//! own, rolling -1 dice; Spring 2016's contest: a -1 that swaps the scores,
+//! own, rolling -1 dice; the Fall 2015 contest: a -1 that swaps the scores,
 //! once a player).
 //!
 //! The game's state grows by a small context: the mover's memory `a` and

@@ -252,10 +252,13 @@ impl Rules {
             .map_or((goal, goal), |m| m.clock().goals_or(clock, goal))
     }
 
-    /// Whether a player may roll -1 dice (Pork Chop's move, a clock's).
+    /// Whether a player may roll -1 dice (Pork Chop's move, a clock's, at
+    /// some clock: where it is spent it rolls dice instead).
     pub fn has_minus_one(&self) -> bool {
-        self.memory()
-            .is_some_and(|m| m.clock().minus_one(0).is_some())
+        self.memory().is_some_and(|m| {
+            let clock = m.clock();
+            (0..clock.size()).any(|c| clock.minus_one(c).is_some())
+        })
     }
 
     /// Refuse a table that rolls -1 dice under rules without that move,

@@ -221,7 +221,9 @@ impl Pair<'_> {
         };
         if k == usize::from(MINUS_ONE) {
             let (_, _, slots) = self.variants[0].roll_at(s, o, 0);
-            let points = plan.minus_one[c].expect("a -1 move at every clock").points as usize;
+            // A -1 that swaps or is spent takes the full sweep (see
+            // `reached_start_values`): here it scores.
+            let points = plan.minus_one[c].expect("a scoring -1 move").points as usize;
             let slot = slots[points];
             out.push((1.0, roller.land(slot.index(), slot.other(), 0, points)));
             return;

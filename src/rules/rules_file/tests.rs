@@ -1032,6 +1032,43 @@ fn fall_2015_contest_explains_the_swap_and_the_spent_minus_one() {
     assert_eq!(e.best, 10);
 }
 
+/// A clock whose -1 comes only after a turn (clock 1): spent at the start.
+#[derive(Debug)]
+struct LateChop;
+
+impl crate::recall::Clock for LateChop {
+    fn size(&self) -> u32 {
+        2
+    }
+    fn tick(&self, _: u32, _: u32, _: u32) -> (u32, bool) {
+        (1, false)
+    }
+    fn minus_one(&self, clock: u32) -> Option<crate::recall::MinusOne> {
+        (clock == 1).then(|| crate::recall::MinusOne::scoring(2, 0))
+    }
+    fn name(&self) -> String {
+        "late-chop".into()
+    }
+    fn read(&self, clock: u32) -> Vec<u32> {
+        vec![clock]
+    }
+    fn columns(&self) -> &'static [&'static str] {
+        &["late"]
+    }
+}
+
+/// Rules have the -1 move where their clock has it at any value, not only
+/// at the start's.
+#[test]
+fn a_minus_one_at_a_later_clock_is_a_move() {
+    let rules = example("fa17.toml", Some(20))
+        .remembering(None, Some(std::sync::Arc::new(LateChop)))
+        .unwrap();
+    assert!(rules.has_minus_one());
+    let table = StrategyTable::from_fn(20, |s, _| if s == 0 { crate::table::MINUS_ONE } else { 3 });
+    assert!(rules.check_moves(&table, "late").is_ok());
+}
+
 /// Fall 2015's tests shipped the course's own exact evaluator of a final
 /// strategy against `always_roll(5)` (the average of moving first and
 /// second); it gives these two values, which hog's match.
