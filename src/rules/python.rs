@@ -42,7 +42,9 @@
 //!   `clock` (2 to 20), or `None` for `dice_sides`'s own, and
 //!   `minus_one(clock)`: players may roll -1 dice (Pork Chop), a move that
 //!   scores the pair's points (1 to 255) and moves the clock to its second
-//!   value.
+//!   value; `("swap", next_clock)` swaps the two scores instead (the Fall
+//!   2015 contest), and `None` says the move is spent at `clock` (-1 rolls
+//!   10 dice there).
 
 use std::path::Path;
 
@@ -127,8 +129,9 @@ pub struct PythonClock {
     sides: Vec<Option<u32>>,
     /// The most sides of those (0 if none).
     most: u32,
-    /// `minus_one` of each clock, where the file defines it.
-    minus_one: Option<Vec<MinusOne>>,
+    /// `minus_one` of each clock, where the file defines it (`None` where
+    /// it is spent).
+    minus_one: Option<Vec<Option<MinusOne>>>,
 }
 
 impl Clock for PythonClock {
@@ -154,7 +157,11 @@ impl Clock for PythonClock {
             .unwrap_or(own)
     }
     fn minus_one(&self, clock: u32) -> Option<MinusOne> {
-        self.minus_one.as_ref()?.get(clock as usize).copied()
+        self.minus_one
+            .as_ref()?
+            .get(clock as usize)
+            .copied()
+            .flatten()
     }
     fn name(&self) -> String {
         "CLOCK".into()
@@ -372,9 +379,16 @@ impl PythonRules {
                         .clock
                         .as_mut()
                         .ok_or_else(|| fail("minus_one came before tick".into()))?;
-                    let moves = pairs
-                        .chunks_exact(2)
-                        .map(|p| MinusOne::scoring(small(p[0]), small(p[1])));
+                    // 0 points: a swap of the scores; -1: spent here.
+                    let moves = pairs.chunks_exact(2).map(|p| match p[0] {
+                        -1 => None,
+                        0 => Some(MinusOne {
+                            points: 0,
+                            next: small(p[1]),
+                            swaps: true,
+                        }),
+                        points => Some(MinusOne::scoring(small(points), small(p[1]))),
+                    });
                     clock.minus_one = Some(moves.collect());
                 }
                 "clock_sides" => {

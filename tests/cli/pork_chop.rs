@@ -224,6 +224,12 @@ fn pork_chop_refusals() {
                 "minus_one(0) returned 1, not a pair (points, next_clock)",
             ),
             (
+                "roundabout.py",
+                python.replace("return 1, 1 - clock", "return 'swap', 1 - clock"),
+                "CLOCK's -1 swaps the scores and comes back to clock 0: a swap keeps the \
+                 scores' sum, so it must move the clock on for good",
+            ),
+            (
                 "clockless.py",
                 python
                     .replace("CLOCK = 2", "")

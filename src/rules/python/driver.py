@@ -281,7 +281,9 @@ else:
 # parameter is also given the points the turn added (before after_turn).
 # clock_sides(clock): the sides of every die rolled at `clock`, or None
 # for dice_sides's own. minus_one(clock): where players may roll -1 dice
-# (Pork Chop), the points that move scores and the clock after it.
+# (Pork Chop), the points that move scores and the clock after it, or
+# ("swap", clock after it) for a move that swaps the scores, or None where
+# the move is spent (-1 rolls 10 dice there).
 tick = function("tick")
 clock_sides = function("clock_sides")
 # The most sides a clock's dice have (0: the file's own dice only).
@@ -333,10 +335,19 @@ else:
         tables.append(array.array("q", sides_of))
 
     if minus_one is not None:
+        # A pair (points, next_clock) scores; ("swap", next_clock) swaps
+        # the two scores and nothing else applies; None: the move is spent
+        # at this clock and -1 rolls 10 dice. Sent as (points, next), 0
+        # points for a swap and -1 for a spent move.
         def move(value, args):
             where = label("minus_one", args)
+            if value is None:
+                return (-1, 0)
             if not isinstance(value, (tuple, list)) or len(value) != 2:
-                problem("SHAPE", where, shown(value), "a pair (points, next_clock)")
+                problem("SHAPE", where, shown(value),
+                        "a pair (points, next_clock), ('swap', next_clock) or None")
+            if isinstance(value[0], str) and value[0] == "swap":
+                return (0, integer(value[1], where, 0, clock - 1))
             return (integer(value[0], where, 1, MAX_POINTS), integer(value[1], where, 0, clock - 1))
 
         moves = twice(minus_one, "minus_one", [(c,) for c in range(clock)], move)

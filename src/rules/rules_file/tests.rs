@@ -215,6 +215,87 @@ def after_turn(s, o):
     }
 }
 
+/// The Fall 2015 contest's -1 from a Python file (`("swap", next)` and
+/// `None` where spent) gives the bits of the component `pork-chop-swap`,
+/// every state and clock, and a table's value against another.
+#[test]
+fn the_score_swap_in_python_gives_the_components_bits() {
+    let toml = "goal = 40\nzero_dice = \"bacon-max\"\nafter_turn = [\"swap-reverse\"]\n\
+                clock = \"pork-chop-swap\"\n";
+    let python = r#"
+GOAL = 40
+
+def zero_dice(s, o):
+    return 1 + max(o // 10 % 10, o % 10)
+
+def after_turn(s, o):
+    if s % 100 // 10 + s % 10 * 10 == o % 100 and o % 100 // 10 + o % 10 * 10 == s % 100:
+        return o, s
+    return s, o
+
+# Bit 0: the player to move has rolled -1; bit 1: the other has.
+CLOCK = 4
+
+def handed_over(clock):
+    return (clock & 1) << 1 | (clock & 2) >> 1
+
+def tick(clock, num_rolls):
+    return handed_over(clock), False
+
+def minus_one(clock):
+    if clock & 1:
+        return None
+    return "swap", handed_over(clock | 1)
+"#;
+    let dir = tempfile::tempdir().unwrap();
+    let (toml_path, py_path) = (dir.path().join("swap.toml"), dir.path().join("swap.py"));
+    std::fs::write(&toml_path, toml).unwrap();
+    std::fs::write(&py_path, python).unwrap();
+    let from_file = crate::rules::from_toml(&toml_path, Default::default()).unwrap();
+    let from_python = crate::rules::from_python(&py_path, Default::default()).unwrap();
+    let clock = from_python.memory().unwrap().clock();
+    assert_eq!(
+        (0..4)
+            .map(|c| clock.minus_one(c).map(|m| (m.next, m.swaps)))
+            .collect::<Vec<_>>(),
+        vec![Some((2, true)), None, Some((3, true)), None]
+    );
+    let a = crate::engine::solve(&from_file, &Default::default());
+    let b = crate::engine::solve(&from_python, &Default::default());
+    for (s, o, c) in (0..40).flat_map(|s| (0..40).flat_map(move |o| (0..4).map(move |c| (s, o, c))))
+    {
+        let at = crate::engine::State::new(
+            s,
+            o,
+            crate::recall::Context {
+                clock: c,
+                ..Default::default()
+            },
+        );
+        assert_eq!(
+            a.value(0, at).to_bits(),
+            b.value(0, at).to_bits(),
+            "({s}, {o}) clock {c}"
+        );
+        assert_eq!(a.choice(0, at), b.choice(0, at), "({s}, {o}) clock {c}");
+    }
+    let behind = StrategyTable::from_fn(40, |s, o| {
+        if o >= s + 5 {
+            crate::table::MINUS_ONE
+        } else {
+            4
+        }
+    });
+    let three = StrategyTable::from_fn(40, |_, _| 3);
+    let rates =
+        |rules: &Rules| crate::engine::win_rates(rules, &behind, &three, &Default::default());
+    assert_eq!(rates(&from_file), rates(&from_python));
+    // The swap matters: a table that rolls 10 there does worse.
+    let ten = StrategyTable::from_fn(40, |s, o| if o >= s + 5 { 10 } else { 4 });
+    let tens = crate::engine::win_rates(&from_file, &ten, &three, &Default::default());
+    assert!(rates(&from_file).average > tens.average + 0.01);
+}
+
 /// An example rules file, TOML or Python, read as `--rules
 /// examples/rules/NAME` reads it (with `goal` in place of the file's).
 fn example(name: &str, goal: Option<u32>) -> Rules {
