@@ -567,17 +567,23 @@ fn shows_hints(page: &Page, game: &Value) -> Result<(), String> {
     Ok(())
 }
 
-/// Under rules with a -1 move (Fall 2016's Pork Chop): the picker offers
-/// -1 dice, rolling them gives the API's game, and the log says what the
-/// move did in words.
-fn minus_one_move(page: &Page) -> Result<(), String> {
+/// The play screen's game of [`SEED`] against the optimal strategy, the
+/// person moving first, under the server's `rules`.
+fn replay_against_optimal(page: &Page, rules: &str) -> Result<(), String> {
     page.open("play")?;
     page.idle("opening the play screen")?;
     page.set("#opponent", "optimal")?;
     page.set("#first", "you")?;
     page.set("#seed", &SEED.to_string())?;
     page.session.click("#replay")?;
-    page.idle("#replay under fa16.toml")?;
+    page.idle(&format!("#replay under {rules}"))
+}
+
+/// Under rules with a -1 move (Fall 2016's Pork Chop): the picker offers
+/// -1 dice, rolling them gives the API's game, and the log says what the
+/// move did in words.
+fn minus_one_move(page: &Page) -> Result<(), String> {
+    replay_against_optimal(page, "fa16.toml")?;
     let minus = "#dice button[data-dice=\"-1\"]";
     if !page.visible(minus)? {
         return Err("under fa16.toml the picker offers no -1 dice".into());
@@ -618,13 +624,7 @@ fn minus_one_move(page: &Page) -> Result<(), String> {
 /// player): the first -1 swaps, the second rolls 10 dice, the page shows
 /// the API's game, and the log says both in words.
 fn score_swap(page: &Page) -> Result<(), String> {
-    page.open("play")?;
-    page.idle("opening the play screen")?;
-    page.set("#opponent", "optimal")?;
-    page.set("#first", "you")?;
-    page.set("#seed", &SEED.to_string())?;
-    page.session.click("#replay")?;
-    page.idle("#replay under fa15-contest.toml")?;
+    replay_against_optimal(page, "fa15-contest.toml")?;
     let minus = "#dice button[data-dice=\"-1\"]";
     for turn in ["the first -1", "the second -1"] {
         if !page.visible(minus)? {
