@@ -151,33 +151,34 @@ where
     let other = 1 - mover;
     let (s, o) = (board.score[mover], board.score[other]);
     let sides = clock.dice(board.clock, rules.dice_sides(s, o));
-    let minus_one = (choice == MINUS_ONE).then(|| clock.minus_one(board.clock));
-    if let Some(Some(m)) = minus_one.filter(|m| m.is_some_and(|m| m.swaps)) {
-        // The scores swap, and that is the turn: no after-turn rule.
-        watch.minus_one(m, board.clock);
-        board.clock = m.next;
-        (board.score[mover], board.score[other]) = (o, s);
-        return Turned {
-            sides,
-            points: 0,
-            clock_again: false,
-            extra_turn: false,
-            after: (o, s),
-        };
-    }
-    // A spent -1 rolls the clock's dice for it.
-    let choice = match minus_one {
+    // What -1 does here: the clock's move (a swap of the scores, or
+    // points), or where the move is spent the dice it rolls instead.
+    let (choice, minus_one) = match (choice == MINUS_ONE).then(|| clock.minus_one(board.clock)) {
+        Some(Some(m)) if m.swaps => {
+            // The scores swap, and that is the turn: no after-turn rule.
+            watch.minus_one(m, board.clock);
+            board.clock = m.next;
+            (board.score[mover], board.score[other]) = (o, s);
+            return Turned {
+                sides,
+                points: 0,
+                clock_again: false,
+                extra_turn: false,
+                after: (o, s),
+            };
+        }
         Some(None) => {
             let spent = clock.spent_minus_one();
             watch.spent_minus_one(spent);
-            spent as u8
+            (spent as u8, None)
         }
-        _ => choice,
+        Some(Some(m)) => (choice, Some(m)),
+        None => (choice, None),
     };
     // The dice the turn rolls: none for the -1 move, which the rules that
     // read the turn see as none; no more than the rules' cap (as the
     // course's `min(max_dice, strategy)`).
-    let count = if choice == MINUS_ONE {
+    let count = if minus_one.is_some() {
         0
     } else {
         let cap = rules.max_dice(s, o);
@@ -186,10 +187,7 @@ where
         }
         u32::from(choice).min(cap)
     };
-    let (points, clock_again) = if choice == MINUS_ONE {
-        let m = clock
-            .minus_one(board.clock)
-            .expect("-1 dice only under rules with that move");
+    let (points, clock_again) = if let Some(m) = minus_one {
         watch.minus_one(m, board.clock);
         board.clock = m.next;
         (m.points, false)

@@ -7,7 +7,7 @@ use rayon::prelude::*;
 
 use crate::engine::fast::is_set;
 use crate::engine::policy::{best_choice, best_of, Policy};
-use crate::general::RuleTables;
+use crate::general::{Roll, RuleTables, Slot};
 use crate::recall::{Context, Plan, Remembering, CHOICES, MAX_MEMORY, POINTS};
 use crate::table::MINUS_ONE;
 
@@ -160,11 +160,11 @@ pub fn memory_sweep(
             choices: vec![0; planes * n * n],
         })
         .collect();
-    // Each diagonal's new values and choices, state after state and seat
-    // after seat within a state, written by the threads into these and
-    // then copied into place (the states of a diagonal lie apart in the
-    // seats). A state's seats are one job: a -1 that swaps the scores
-    // lands on the other seat at the same scores (see `swapped_state`).
+    // Each diagonal's new values and choices, written by the threads into
+    // these and then copied into place (the states of a diagonal lie apart
+    // in the seats): seat after seat, a job a seat's state; where a -1
+    // swaps the scores, state after state, a job every seat's state (the
+    // swap lands on the other seat at the same scores: `swapped_state`).
     let count = seats.len();
     let block = count * planes;
     let mut new_values: Vec<f64> = vec![0.0; n * block];
@@ -186,7 +186,7 @@ pub fn memory_sweep(
             let values = &mut new_values[..len * block];
             let choices = &mut new_choices[..len * block];
             if plan.swap_order.is_empty() {
-                // A job a seat's state.
+                // A job a seat's state, seat after seat.
                 values
                     .par_chunks_mut(planes)
                     .zip(choices.par_chunks_mut(planes))
@@ -195,13 +195,13 @@ pub fn memory_sweep(
                     .for_each_init(
                         || Scratch::new(plan),
                         |scratch, (job, (values, choices))| {
-                            let (i, s) = (job % count, first + job / count);
+                            let (i, s) = (job / len, first + job % len);
                             let at = (s as u32, (d - s) as u32);
                             state(&swept(at), i, scratch, values, choices);
                         },
                     );
             } else {
-                // A job every seat's state.
+                // A job every seat's state, state after state.
                 values
                     .par_chunks_mut(block)
                     .zip(choices.par_chunks_mut(block))
@@ -218,7 +218,12 @@ pub fn memory_sweep(
             }
             let done = new_values.chunks(planes).zip(new_choices.chunks(planes));
             for (job, (values, choices)) in done.take(len * count).enumerate() {
-                let (seat, s) = (&mut seats[job % count], first + job / count);
+                let (i, s) = if plan.swap_order.is_empty() {
+                    (job / len, first + job % len)
+                } else {
+                    (job % count, first + job / count)
+                };
+                let seat = &mut seats[i];
                 let at = (s * n + d - s) * planes;
                 seat.values[at..at + planes].copy_from_slice(values);
                 seat.choices[at..at + planes].copy_from_slice(choices);
@@ -247,7 +252,6 @@ fn expectations(
     dice: std::ops::RangeInclusive<u8>,
     scratch: &mut Scratch,
 ) {
-    let size = plan.size;
     let n = variants[0].goal() as usize;
     let own = &seats[i].values;
     let next = &seats[(i + 1) % seats.len()].values;
@@ -268,65 +272,69 @@ fn expectations(
                         let slot = zero[points];
                         outcomes.clear();
                         outcomes.push((1.0, slot.other(), slot.index() as u32, 0, points as u8));
-                        let sums = clocked(plan, (own, next), n, (c, k), outcomes);
-                        for (b, &sum) in sums[..size].iter().enumerate() {
-                            expected[Scratch::slot(plan, b, c, k, 0)] = sum;
-                        }
+                        keep(plan, (own, next), n, (c, k, 0), outcomes, expected);
                     }
-                    // Spent: the dice it rolls instead, this clock's.
+                    // Spent: the dice it rolls instead, this clock's (a
+                    // memory of one value earns one bonus a count).
                     None => {
-                        let spent = plan.spent;
-                        let tables = variants
-                            .iter()
-                            .zip(&plan.variants)
-                            .find_map(|(tables, (_, clocks))| {
-                                clocks.contains(&c).then_some(*tables)
-                            })
-                            .expect("every clock has its variant");
-                        let (roll, points, slots) = tables.roll_at(s, o, spent as u32);
-                        // A memory of one value earns one bonus a count.
-                        let bonus = plan.bonuses[spent][0] as usize;
-                        outcomes.clear();
-                        for (x, (p, prob)) in roll.outcomes().enumerate() {
-                            let q = points.map_or(p, |points| points[x]) as usize;
-                            let m = plan.remember[spent * POINTS + q];
-                            let slot = slots[q + bonus];
-                            outcomes.push((
-                                prob,
-                                slot.other(),
-                                slot.index() as u32,
-                                m,
-                                (q + bonus) as u8,
-                            ));
-                        }
-                        let sums = clocked(plan, (own, next), n, (c, k), outcomes);
-                        for (b, &sum) in sums[..size].iter().enumerate() {
-                            expected[Scratch::slot(plan, b, c, k, 0)] = sum;
-                        }
+                        let spent = plan.spent.expect("a clock without the move has it spent");
+                        let tables = variants[plan.variant_of[c]];
+                        let roll = tables.roll_at(s, o, spent as u32);
+                        let bonus = plan.bonuses[spent][0];
+                        roll_outcomes(plan, roll, spent, bonus, outcomes);
+                        keep(plan, (own, next), n, (c, k, 0), outcomes, expected);
                     }
                 }
             }
             continue;
         }
         for (tables, (_, clocks)) in variants.iter().zip(&plan.variants) {
-            let (roll, points, slots) = tables.roll_at(s, o, k as u32);
+            let roll = tables.roll_at(s, o, k as u32);
             for (j, &bonus) in plan.bonuses[k].iter().enumerate() {
-                outcomes.clear();
-                for (x, (p, prob)) in roll.outcomes().enumerate() {
-                    let q = points.map_or(p, |points| points[x]) as usize;
-                    let m = plan.remember[k * POINTS + q];
-                    let total = q + bonus as usize;
-                    let slot = slots[total];
-                    outcomes.push((prob, slot.other(), slot.index() as u32, m, total as u8));
-                }
+                roll_outcomes(plan, roll, k, bonus, outcomes);
                 for &c in clocks {
-                    let sums = clocked(plan, (own, next), n, (c, k), outcomes);
-                    for (b, &sum) in sums[..size].iter().enumerate() {
-                        expected[Scratch::slot(plan, b, c, k, j)] = sum;
-                    }
+                    keep(plan, (own, next), n, (c, k, j), outcomes, expected);
                 }
             }
         }
+    }
+}
+
+/// The expectations of `outcomes` at clock `c` against every `b`, kept
+/// in `expected` as the `j`-th bonus of move `k`.
+#[inline(always)]
+fn keep(
+    plan: &Plan,
+    seats: (&[f64], &[f64]),
+    n: usize,
+    (c, k, j): (usize, usize, usize),
+    outcomes: &[Outcome],
+    expected: &mut [f64],
+) {
+    let sums = clocked(plan, seats, n, (c, k), outcomes);
+    for (b, &sum) in sums[..plan.size].iter().enumerate() {
+        expected[Scratch::slot(plan, b, c, k, j)] = sum;
+    }
+}
+
+/// The outcomes of `roll` (what [`RuleTables::roll_at`] gives for `k`
+/// dice) with `bonus` points more, into `outcomes`: each one's landing,
+/// what the mover then remembers, and the points the turn added.
+#[inline(always)]
+fn roll_outcomes(
+    plan: &Plan,
+    (roll, points, slots): (Roll<'_>, Option<&[u32]>, &[Slot]),
+    k: usize,
+    bonus: u32,
+    outcomes: &mut Vec<Outcome>,
+) {
+    outcomes.clear();
+    for (x, (p, prob)) in roll.outcomes().enumerate() {
+        let q = points.map_or(p, |points| points[x]) as usize;
+        let m = plan.remember[k * POINTS + q];
+        let total = q + bonus as usize;
+        let slot = slots[total];
+        outcomes.push((prob, slot.other(), slot.index() as u32, m, total as u8));
     }
 }
 
@@ -434,18 +442,33 @@ struct Swept<'a> {
     at: (u32, u32),
 }
 
+/// A table's dice count at a state, and the index of the bonus each memory
+/// `a` earns with it.
+struct Fixed {
+    k: usize,
+    which: [u8; MAX_MEMORY as usize],
+}
+
 impl Swept<'_> {
     /// Seat `i`'s fixed dice count at the state, if it plays a table.
-    fn fixed(&self, i: usize) -> Option<u8> {
-        match self.policies[i] {
-            Policy::Fixed(table) => Some(table.get(self.at.0, self.at.1)),
-            Policy::Best => None,
-        }
+    fn fixed(&self, i: usize) -> Option<Fixed> {
+        let k = match self.policies[i] {
+            Policy::Fixed(table) => usize::from(table.get(self.at.0, self.at.1)),
+            Policy::Best => return None,
+        };
+        let plan = self.plan;
+        Some(Fixed {
+            k,
+            which: std::array::from_fn(|a| {
+                plan.which.get(a * plan.moves + k).copied().unwrap_or(0)
+            }),
+        })
     }
 
-    /// Seat `i`'s expectations of its moves at the state, in `scratch`.
-    fn expect(&self, i: usize, scratch: &mut Scratch) {
-        let dice = self.fixed(i).map_or(self.plan.every_move(), |k| k..=k);
+    /// Seat `i`'s expectations of its moves at the state, in `scratch`,
+    /// of its table's count alone where it has one.
+    fn expect(&self, i: usize, fixed: Option<&Fixed>, scratch: &mut Scratch) {
+        let dice = fixed.map_or(self.plan.every_move(), |f| f.k as u8..=f.k as u8);
         let Swept {
             variants,
             plan,
@@ -466,14 +489,10 @@ fn state(
     values: &mut [f64],
     choices: &mut [u8],
 ) {
-    swept.expect(i, scratch);
-    let plane = swept.plan.size * swept.plan.size;
-    let each = values
-        .chunks_exact_mut(plane)
-        .zip(choices.chunks_exact_mut(plane));
-    for (c, (values, choices)) in each.enumerate() {
-        settle(swept.plan, swept.fixed(i), scratch, c, values, choices);
-    }
+    let fixed = swept.fixed(i);
+    swept.expect(i, fixed.as_ref(), scratch);
+    let clocks = 0..swept.plan.clocks;
+    settle(swept.plan, fixed.as_ref(), scratch, clocks, values, choices);
 }
 
 /// Every seat's values and choices at the state, each seat's `planes` in
@@ -490,8 +509,10 @@ fn swapped_state(
     let plan = swept.plan;
     let (count, plane) = (scratches.len(), plan.size * plan.size);
     let planes = plan.clocks * plane;
+    // One seat or two.
+    let fixed = [0, 1].map(|i| swept.policies.get(i).and_then(|_| swept.fixed(i)));
     for (i, scratch) in scratches.iter_mut().enumerate() {
-        swept.expect(i, scratch);
+        swept.expect(i, fixed[i].as_ref(), scratch);
     }
     for &c in &plan.swap_order {
         for (i, scratch) in scratches.iter_mut().enumerate() {
@@ -500,7 +521,7 @@ fn swapped_state(
             fill_swap(plan, c, theirs, scratch);
             let at = i * planes + c * plane;
             let (values, choices) = (&mut values[at..at + plane], &mut choices[at..at + plane]);
-            settle(plan, swept.fixed(i), scratch, c, values, choices);
+            settle(plan, fixed[i].as_ref(), scratch, c..c + 1, values, choices);
         }
     }
 }
@@ -522,24 +543,25 @@ fn fill_swap(plan: &Plan, c: usize, theirs: &[f64], scratch: &mut Scratch) {
     }
 }
 
-/// The values and choices of clock `c`'s contexts (`b` then `a`) from the
-/// expectations in `scratch`: a fixed count's, or the best move's.
+/// The values and choices of the contexts of `clocks` (`c`, `b`, then
+/// `a`) from the expectations in `scratch`: a fixed count's, or the best
+/// move's.
 fn settle(
     plan: &Plan,
-    fixed: Option<u8>,
+    fixed: Option<&Fixed>,
     scratch: &Scratch,
-    c: usize,
+    clocks: std::ops::Range<usize>,
     values: &mut [f64],
     choices: &mut [u8],
 ) {
     let size = plan.size;
-    if let Some(k) = fixed {
+    let (first, blocks) = (clocks.start * size, clocks.len() * size);
+    if let Some(&Fixed { k, ref which }) = fixed {
         // One count: each context reads the expectation of its bonus.
-        let k = usize::from(k);
-        let which: [u8; MAX_MEMORY as usize] =
-            std::array::from_fn(|a| plan.which.get(a * plan.moves + k).copied().unwrap_or(0));
         let which = &which[..size];
-        for (b, values) in values.chunks_exact_mut(size).enumerate() {
+        let each = values.chunks_exact_mut(size).take(blocks);
+        for (cb, values) in (first..).zip(each) {
+            let (c, b) = (cb / size, cb % size);
             let expected = &scratch.expected[Scratch::slot(plan, b, c, k, 0)..][..plan.most];
             for (value, &j) in values.iter_mut().zip(which) {
                 *value = expected[usize::from(j)];
@@ -548,7 +570,8 @@ fn settle(
         choices.fill(k as u8);
         return;
     }
-    for b in 0..size {
+    for (x, cb) in (first..first + blocks).enumerate() {
+        let (c, b) = (cb / size, cb % size);
         for a in 0..size {
             let of = |k: usize| scratch.of(plan, a, b, c, k);
             let (value, choice) = if plan.moves == CHOICES {
@@ -558,8 +581,8 @@ fn settle(
                 let all: [f64; CHOICES + 1] = std::array::from_fn(of);
                 best_of(&all)
             };
-            values[b * size + a] = value;
-            choices[b * size + a] = choice;
+            values[x * size + a] = value;
+            choices[x * size + a] = choice;
         }
     }
 }

@@ -112,8 +112,13 @@ pub fn win_rates(
     options: &SweepOptions<'_>,
 ) -> WinRates {
     if let (Some(tables), Some(memory)) = (rules.general(), rules.memory()) {
-        let [first, b_first] = reached_start_values(tables, memory, [a, b], options.cancel);
-        return WinRates::new(first, 1.0 - b_first);
+        // A -1 that swaps the scores stays at the state, and a spent one
+        // rolls other dice than the table says: the passes over the reached
+        // contexts take neither, the full sweep below both.
+        if !memory.plan.minus_one_varies() {
+            let [first, b_first] = reached_start_values(tables, memory, [a, b], options.cancel);
+            return WinRates::new(first, 1.0 - b_first);
+        }
     }
     if rules.general().is_some() {
         let solution = evaluate(rules, a, b, options);

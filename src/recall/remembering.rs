@@ -45,11 +45,14 @@ pub(crate) struct Plan {
     /// The rules each clock's turns play: per distinct change the clock
     /// makes to them, the clocks that make it.
     pub(crate) variants: Vec<(Variant, Vec<usize>)>,
+    /// `variant_of[c]`: the index in `variants` of clock `c`'s.
+    pub(crate) variant_of: Vec<usize>,
     /// The move of rolling -1 dice at each clock, where there is one;
     /// where the rules have it at other clocks, it is spent here and rolls
     /// `spent` dice.
     pub(crate) minus_one: Vec<Option<MinusOne>>,
-    pub(crate) spent: usize,
+    /// The dice a spent -1 rolls, where some clock has it spent.
+    pub(crate) spent: Option<usize>,
     /// Where some -1 swaps the scores (a move within the state: the other
     /// player's turn at the same scores): every clock, each after the
     /// clock its swap goes to, so a state's contexts settle in this order.
@@ -82,28 +85,29 @@ impl Plan {
         }
         let cname = clock.name();
         let minus_one: Vec<Option<MinusOne>> = (0..clocks).map(|c| clock.minus_one(c)).collect();
-        let moves =
-            if minus_one.iter().any(Option::is_some) {
-                if let Some(&MinusOne { points, next, .. }) = minus_one.iter().flatten().find(|m| {
-                    m.next >= clocks || m.points > MAX_TURN_POINTS || m.swaps && m.points > 0
-                }) {
-                    return Err(HogError::BadRules(format!(
-                        "{cname}'s -1 move scores {points} and goes to clock {next}: at most \
-                     {MAX_TURN_POINTS} points (none where it swaps the scores), clocks 0 to {}",
-                        clocks - 1
-                    )));
-                }
-                if size > 1 {
-                    return Err(HogError::BadRules(format!(
-                        "{cname} with {name}: a -1 move rolls no dice for a memory to remember"
-                    )));
-                }
-                CHOICES + 1
-            } else {
-                CHOICES
-            };
-        let spent = clock.spent_minus_one();
-        if moves > CHOICES && minus_one.iter().any(Option::is_none) && spent as usize >= CHOICES {
+        let has_move = minus_one.iter().any(Option::is_some);
+        let bad_move = minus_one
+            .iter()
+            .flatten()
+            .find(|m| m.next >= clocks || m.points > MAX_TURN_POINTS || m.swaps && m.points > 0);
+        if let Some(&MinusOne { points, next, .. }) = bad_move {
+            return Err(HogError::BadRules(format!(
+                "{cname}'s -1 move scores {points} and goes to clock {next}: at most \
+                 {MAX_TURN_POINTS} points (none where it swaps the scores), clocks 0 to {}",
+                clocks - 1
+            )));
+        }
+        if has_move && size > 1 {
+            return Err(HogError::BadRules(format!(
+                "{cname} with {name}: a -1 move rolls no dice for a memory to remember"
+            )));
+        }
+        let moves = if has_move { CHOICES + 1 } else { CHOICES };
+        // Where the move is at some clocks and not at others, it is spent
+        // there and rolls these dice.
+        let spent =
+            (has_move && minus_one.iter().any(Option::is_none)).then(|| clock.spent_minus_one());
+        if let Some(spent) = spent.filter(|&spent| spent as usize > MAX_DICE) {
             return Err(HogError::BadRules(format!(
                 "{cname}'s spent -1 rolls {spent} dice: 0 to {MAX_DICE}"
             )));
@@ -173,16 +177,16 @@ impl Plan {
                     ticks.push(checked(c, k, 0)?);
                 }
             }
-            match minus_one[c as usize] {
+            match (minus_one[c as usize], spent) {
                 // The -1 move's clock is its own: no roll to tick.
-                Some(m) => {
+                (Some(m), _) => {
                     if clock.reads_points() {
                         point_ticks.extend(std::iter::repeat_n((m.next, false), POINTS));
                     }
                     ticks.push((m.next, false));
                 }
                 // A spent -1 ticks as the dice it rolls.
-                None if moves > CHOICES => {
+                (None, Some(spent)) => {
                     if clock.reads_points() {
                         for q in 0..POINTS as u32 {
                             point_ticks.push(checked(c, spent, q)?);
@@ -192,7 +196,7 @@ impl Plan {
                         ticks.push(checked(c, spent, 0)?);
                     }
                 }
-                None => {}
+                (None, None) => {}
             }
             let dice: Vec<u32> = (0..=*SIDES.end()).map(|own| clock.dice(c, own)).collect();
             if let Some(own) = SIDES
@@ -217,6 +221,12 @@ impl Plan {
                 None => variants.push((change, vec![c as usize])),
             }
         }
+        let mut variant_of = vec![0; clocks as usize];
+        for (v, (_, of)) in variants.iter().enumerate() {
+            for &c in of {
+                variant_of[c] = v;
+            }
+        }
         let on_extra: Vec<u32> = (0..clocks).map(|c| clock.on_extra_turn(c)).collect();
         if let Some((c, &to)) = on_extra.iter().enumerate().find(|&(_, &to)| to >= clocks) {
             return Err(HogError::BadRules(format!(
@@ -235,8 +245,9 @@ impl Plan {
             ticks,
             point_ticks: clock.reads_points().then_some(point_ticks),
             variants,
+            variant_of,
             minus_one,
-            spent: spent as usize,
+            spent: spent.map(|spent| spent as usize),
             swap_order,
             on_extra,
         })
@@ -246,8 +257,7 @@ impl Plan {
     /// -1 is spent: the sweep then settles a state's contexts in
     /// [`Plan::swap_order`], and fixed tables take the full sweep.
     pub(crate) fn minus_one_varies(&self) -> bool {
-        !self.swap_order.is_empty()
-            || self.moves > CHOICES && self.minus_one.iter().any(Option::is_none)
+        !self.swap_order.is_empty() || self.spent.is_some()
     }
 
     /// Every move a best seat weighs: the dice counts, and -1 if there.

@@ -23,7 +23,6 @@ use std::sync::atomic::AtomicBool;
 
 use super::pages::{Zeroable, Zeroed};
 use crate::engine::fast::{has_avx2, is_set};
-use crate::engine::policy::Policy;
 use crate::general::{Roll, RuleTables, Slot, CONSTANTS};
 use crate::recall::{Plan, Remembering, CHOICES, MAX_MEMORY, POINTS};
 use crate::table::{StrategyTable, MINUS_ONE};
@@ -96,8 +95,6 @@ pub(super) struct Pair<'p> {
     pub(super) plan: &'p Plan,
     pub(super) layout: Layout,
     pub(super) variants: Vec<&'p RuleTables>,
-    /// The dice variant of each clock.
-    variant_of: Vec<usize>,
     /// `which_of[k * size + b]`: the bonus index memory `b` earns with `k`.
     pub(super) which_of: Vec<u8>,
     /// `earning[k * most + j]`: the memories that earn the `j`-th bonus of
@@ -183,7 +180,7 @@ impl Pair<'_> {
         }
         let c = group / self.layout.most;
         let (s, o) = ((state / n) as u32, (state % n) as u32);
-        match self.variants[self.variant_of[c]]
+        match self.variants[self.plan.variant_of[c]]
             .roll_at(s, o, u32::from(k))
             .0
         {
@@ -222,13 +219,13 @@ impl Pair<'_> {
         if k == usize::from(MINUS_ONE) {
             let (_, _, slots) = self.variants[0].roll_at(s, o, 0);
             // A -1 that swaps or is spent takes the full sweep (see
-            // `reached_start_values`): here it scores.
+            // `crate::engine::win_rates`): here it scores.
             let points = plan.minus_one[c].expect("a scoring -1 move").points as usize;
             let slot = slots[points];
             out.push((1.0, roller.land(slot.index(), slot.other(), 0, points)));
             return;
         }
-        let (roll, points, slots) = self.variants[self.variant_of[c]].roll_at(s, o, k as u32);
+        let (roll, points, slots) = self.variants[self.plan.variant_of[c]].roll_at(s, o, k as u32);
         let bonus = plan.bonuses[k][j] as usize;
         let remember = &plan.remember[k * POINTS..][..POINTS];
         // A function, not a closure, so that it is inlined into the loops.
@@ -281,17 +278,10 @@ pub fn reached_start_values(
     tables: [&StrategyTable; 2],
     cancel: Option<&AtomicBool>,
 ) -> [f64; 2] {
-    if remembering.plan.minus_one_varies() {
-        // A -1 that swaps the scores stays at the state, and a spent one
-        // rolls other dice than the table says: the full sweep settles
-        // both (at most four contexts a state, under the contest's rules).
-        let policies = tables.map(Policy::Fixed);
-        let swept = super::memory_sweep(rule_tables, remembering, &policies, cancel);
-        if is_set(cancel) {
-            return [f64::NAN; 2];
-        }
-        return [0, 1].map(|i| swept.value(i, 0, 0, crate::recall::Context::START));
-    }
+    assert!(
+        !remembering.plan.minus_one_varies(),
+        "a -1 that swaps or is spent takes the full sweep"
+    );
     keeping_landings(rule_tables, remembering, tables, cancel, Walk::Chosen)
 }
 
@@ -363,12 +353,6 @@ fn keeping_landings_inline(
         most,
         groups: plan.clocks * most,
     };
-    let mut variant_of = vec![0; plan.clocks];
-    for (v, (_, clocks)) in plan.variants.iter().enumerate() {
-        for &c in clocks {
-            variant_of[c] = v;
-        }
-    }
     let which_of: Vec<u8> = (0..plan.moves)
         .flat_map(|k| (0..size).map(move |b| plan.which[b * plan.moves + k]))
         .collect();
@@ -389,7 +373,6 @@ fn keeping_landings_inline(
         plan,
         layout,
         variants: remembering.variants(rule_tables),
-        variant_of,
         which_of,
         earning,
         dice: tables.map(|table| table.as_array().iter().copied().collect()),

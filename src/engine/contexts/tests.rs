@@ -411,44 +411,30 @@ impl Brute<'_> {
             ..
         } = x;
         let choice = |brute: &mut Brute, k: u32| {
-            let goal = brute.rules.goal;
-            // The mover's goal and the other's, where the clock gives them.
-            let (mine, theirs) = brute.clock.goals_or(c, goal);
-            // Rolling -1 dice (Pork Chop): its points, no dice, its clock;
-            // where it swaps the scores, the other moves at the same
-            // scores; where it is spent, the dice it rolls.
-            let minus_one = if k == u32::from(MINUS_ONE) {
-                match brute.clock.minus_one(c) {
-                    Some(m) if m.swaps => {
-                        let x = Context {
-                            mine: b,
-                            theirs: 0,
-                            clock: m.next,
-                        };
-                        let j = (i + 1) % brute.tables.len().min(2);
-                        return 1.0 - brute.value(j, s, o, x);
-                    }
-                    Some(m) => Some(m),
-                    None => {
-                        return brute.roll_and_land(i, (s, o), x, brute.clock.spent_minus_one())
-                    }
-                }
-            } else {
-                None
-            };
-            let outcomes = if let Some(m) = minus_one {
-                vec![(m.points, 1.0)]
-            } else {
+            if k != u32::from(MINUS_ONE) {
                 return brute.roll_and_land(i, (s, o), x, k);
-            };
-            let mut total = 0.0;
-            for (p, prob) in outcomes {
-                let m = minus_one.expect("the -1 move");
-                let (mover, other) = brute.rules.turn_end(s, o, p, 0);
-                total +=
-                    prob * brute.land(i, (mover, other), (mine, theirs), (b, 0), (m.next, false));
             }
-            total
+            // Rolling -1 dice (Pork Chop).
+            match brute.clock.minus_one(c) {
+                // The scores swap: the other moves at the same scores.
+                Some(m) if m.swaps => {
+                    let x = Context {
+                        mine: b,
+                        theirs: 0,
+                        clock: m.next,
+                    };
+                    let j = (i + 1) % brute.tables.len().min(2);
+                    1.0 - brute.value(j, s, o, x)
+                }
+                // Its points, no dice, its clock.
+                Some(m) => {
+                    let goals = brute.clock.goals_or(c, brute.rules.goal);
+                    let end = brute.rules.turn_end(s, o, m.points, 0);
+                    brute.land(i, end, goals, (b, 0), (m.next, false))
+                }
+                // Spent: the dice it rolls instead.
+                None => brute.roll_and_land(i, (s, o), x, brute.clock.spent_minus_one()),
+            }
         };
         let moves = if self.clock.minus_one(0).is_some() {
             0..=u32::from(MINUS_ONE)
@@ -513,15 +499,12 @@ where
             ),
         ] {
             let swept = clocked_sweep(&rules, &tables, memory, clock, &policies).unwrap();
-            if let [Some(a), Some(b)] = seats {
-                // Two tables over only the contexts they reach: the same
-                // sums in the same order, so the same bits.
-                let reached = reached_start_values(
-                    &tables,
-                    &remembering(&rules, &tables, memory, clock),
-                    [a, b],
-                    None,
-                );
+            let checked = remembering(&rules, &tables, memory, clock);
+            // Two tables over only the contexts they reach (where no -1
+            // swaps or is spent): the same sums in the same order, so the
+            // same bits.
+            if let ([Some(a), Some(b)], false) = (seats, checked.plan.minus_one_varies()) {
+                let reached = reached_start_values(&tables, &checked, [a, b], None);
                 for (i, value) in reached.into_iter().enumerate() {
                     assert_eq!(
                         value.to_bits(),
