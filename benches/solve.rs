@@ -141,7 +141,7 @@ fn fa19_pairs(c: &mut Criterion) {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("benches/peer")
             .join(name);
-        read_table(&path, 100).unwrap()
+        read_table(&path, &fa19).unwrap()
     };
     let (four, six) = (
         StrategyTable::constant(100, 4),

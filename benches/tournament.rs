@@ -22,10 +22,10 @@ fn tables(rules: &Rules) -> Vec<StrategyTable> {
     let goal = rules.goal();
     let mut candidates: Vec<StrategyTable> =
         (0..=10).map(|n| StrategyTable::constant(goal, n)).collect();
-    candidates.push(optimal(rules, &options).table().unwrap());
+    candidates.push(optimal(rules, &options).table());
     for n in 0..=10 {
         let opponent = StrategyTable::constant(goal, n);
-        candidates.push(best_response(rules, &opponent, &options).table().unwrap());
+        candidates.push(best_response(rules, &opponent, &options).table());
     }
     for strategy in [CourseStrategy::Sus, CourseStrategy::Boar] {
         for num_rolls in [6, 5, 4, 7, 3, 8] {

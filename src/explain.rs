@@ -523,7 +523,7 @@ mod tests {
         );
         // The minimax solution explained as a strategy against itself gives
         // nothing away anywhere.
-        let solved = optimal(&rules, &SweepOptions::default()).table().unwrap();
+        let solved = optimal(&rules, &SweepOptions::default()).table();
         let self_play = evaluate(&rules, &solved, &solved, &SweepOptions::default());
         for (s, o) in [(0, 0), (53, 60), (99, 99), (12, 87)] {
             let e = explain_strategy(&self_play, s, o).unwrap();

@@ -11,7 +11,7 @@
 //! let optimal = engine::solve(&rules, &SweepOptions::default());
 //! assert_eq!(optimal.value(0, (0, 0)), 0.5692403452159005);
 //! let baseline = StrategyTable::constant(100, 6);
-//! let table = optimal.table().unwrap();
+//! let table = optimal.table();
 //! let rates = engine::win_rates(&rules, &table, &baseline, &SweepOptions::default());
 //! assert!(rates.average > 0.5);
 //! let boar = Resolver::new(&rules, SweepOptions::default()).resolve_str("boar_strategy").unwrap();

@@ -389,7 +389,7 @@ impl<'r, D: Dice> Game<'r, D> {
     pub fn bot_choice(&self) -> u8 {
         let (s, o) = (self.score(Player::Bot), self.score(Player::Human));
         match &self.bot {
-            Bot::Table(table) => table.get(s, o),
+            Bot::Table(table) => table.choice(s, o, self.context(Player::Bot)),
             Bot::Solved(solution) => {
                 solution.choice(0, State::new(s, o, self.context(Player::Bot)))
             }

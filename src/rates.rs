@@ -11,9 +11,8 @@ use crate::strategy::{CourseStrategy, Resolver, Spec};
 
 /// The specs rated: every `always_roll(0..=10)`, the course strategies that
 /// mean something under these rules, `optimal`, and the best response to
-/// the opponent `vs`. Under rules with memory `optimal` is left out: the
-/// optimum reads more than the scores, and what it wins against a table is
-/// at most what the best response (which does too) wins.
+/// the opponent `vs` (under rules with memory or a clock, the last two
+/// choose by the whole state, what the players remember and the clock too).
 pub fn standard_specs(rules: &Rules, vs: &str) -> Vec<String> {
     let mut specs: Vec<String> = (0..=10).map(|n| format!("always_roll({n})")).collect();
     for strategy in CourseStrategy::of(rules.base()) {
@@ -21,16 +20,13 @@ pub fn standard_specs(rules: &Rules, vs: &str) -> Vec<String> {
             specs.push(strategy.name().to_string());
         }
     }
-    if rules.memory().is_none() {
-        specs.push("optimal".to_string());
-    }
+    specs.push("optimal".to_string());
     specs.push(format!("best_response({})", vs.trim()));
     specs
 }
 
-/// The rates of `spec` against `vs` (see [`Resolver::rates`]: under rules
-/// with memory a best response is no table, and is solved over the full
-/// state against the opponent in each seat).
+/// The rates of `spec` against `vs` (see [`Resolver::rates`]: a best
+/// response's own values against the strategy it answers).
 fn rate(spec: &str, vs: &str, resolver: &Resolver<'_>) -> Result<WinRates, HogError> {
     resolver.rates(&Spec::parse(spec)?, &Spec::parse(vs)?)
 }

@@ -18,7 +18,7 @@ use crate::general::{PigOut, ScoreRules};
 use crate::recall::{Clock, Forgetful, PlayerMemory, Still};
 pub use crate::rng::Rng;
 use crate::rules::{ComponentRules, Rules};
-use crate::table::StrategyTable;
+use crate::table::{Context, StrategyTable};
 use crate::turn::{take_turn, Board};
 
 /// Games per chunk: each chunk has its own generator, so this fixes which
@@ -120,7 +120,12 @@ pub fn play_remembering<R: ScoreRules + ?Sized, M: PlayerMemory + ?Sized, C: Clo
     let mut board = Board::default();
     for _ in 0..MAX_TURNS {
         let (mover, other) = (board.mover, 1 - board.mover);
-        let choice = players[mover].get(board.score[mover], board.score[other]);
+        let x = Context {
+            mine: board.remembered[mover],
+            theirs: board.remembered[other],
+            clock: board.clock,
+        };
+        let choice = players[mover].choice(board.score[mover], board.score[other], x);
         let (mine, theirs) = clock.goals_or(board.clock, goal);
         let turned = take_turn(rules, memory, clock, &mut board, choice, rng, &mut ());
         match (board.score[mover] >= mine, board.score[other] >= theirs) {

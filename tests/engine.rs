@@ -134,7 +134,7 @@ fn fa24_goal_2_by_hand() {
         1e-15,
         "W(0, 0)",
     );
-    let table = sol.table().unwrap();
+    let table = sol.table();
     assert_eq!((table.get(0, 0), table.get(0, 1)), (1, 1));
     assert_eq!((table.get(1, 0), table.get(1, 1)), (0, 0));
 }
@@ -500,7 +500,7 @@ fn small_goal_strategies(r: &Rules) -> Vec<(String, StrategyTable)> {
         .map(|n| (format!("always_roll({n})"), always(goal, n)))
         .collect();
     out.extend(course_strategies(r));
-    let optimal = engine::solve(r, &opts()).table().unwrap();
+    let optimal = engine::solve(r, &opts()).table();
     out.push(("optimal".into(), optimal));
     out.push(("scrambled".into(), scrambled(goal, u64::from(goal))));
     out
@@ -656,7 +656,7 @@ fn self_play_averages_one_half() {
     // A strategy against itself wins first + (1 - first) over two games.
     for_each_big_game(|r, at| {
         let mut tables = fixed_strategies(r);
-        tables.push(("optimal".into(), engine::solve(r, &opts()).table().unwrap()));
+        tables.push(("optimal".into(), engine::solve(r, &opts()).table()));
         for (name, t) in &tables {
             let rates = win_rates(r, t, t, &opts());
             assert_close(
@@ -676,7 +676,7 @@ fn optimal_beats_every_fixed_strategy() {
     // is at least 1/2; none of these X is optimal, so strictly more.
     for_each_big_game(|r, at| {
         let sol = engine::solve(r, &opts());
-        let table = sol.table().unwrap();
+        let table = sol.table();
         let w = sol.first_player_win_probability();
         for (name, x) in fixed_strategies(r) {
             let rates = win_rates(r, &table, &x, &opts());
@@ -699,10 +699,10 @@ fn optimal_beats_every_fixed_strategy() {
 #[test]
 fn best_response_beats_optimal_against_each_strategy() {
     for_each_big_game(|r, at| {
-        let optimal = engine::solve(r, &opts()).table().unwrap();
+        let optimal = engine::solve(r, &opts()).table();
         for (name, x) in fixed_strategies(r) {
             let br = engine::best_response(r, &x, &opts());
-            let mine = win_rates(r, &br.table().unwrap(), &x, &opts());
+            let mine = win_rates(r, &br.table(), &x, &opts());
             let theirs = win_rates(r, &optimal, &x, &opts());
             let at = format!("vs {name}, {at}");
             assert!(

@@ -54,7 +54,7 @@ fn check_best_response(
     t: &StrategyTable,
 ) -> Result<(), TestCaseError> {
     let br = engine::best_response(r, x, &opts());
-    let mine = win_rates(r, &br.table().unwrap(), x, &opts());
+    let mine = win_rates(r, &br.table(), x, &opts());
     let theirs = win_rates(r, t, x, &opts());
     prop_assert!(mine.first >= theirs.first - EPS, "{mine:?} {theirs:?}");
     prop_assert!(mine.second >= theirs.second - EPS, "{mine:?} {theirs:?}");
@@ -66,7 +66,7 @@ fn check_best_response(
 /// W = W(0, 0): O wins at least W moving first and 1 - W moving second.
 fn check_minimax(r: &Rules, t: &StrategyTable) -> Result<(), TestCaseError> {
     let sol = engine::solve(r, &opts());
-    let o = sol.table().unwrap();
+    let o = sol.table();
     let w = sol.first_player_win_probability();
     let o_vs_t = win_rates(r, &o, t, &opts());
     let t_vs_o = win_rates(r, t, &o, &opts());

@@ -5,7 +5,9 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use serde_json::{json, Value};
 
-use crate::export::{write_final_strategy, write_json_table, write_python_module};
+use crate::export::{
+    write_context_table, write_final_strategy, write_json_table, write_python_module,
+};
 use crate::rules::Rules;
 use crate::table::StrategyTable;
 use crate::HogError;
@@ -17,6 +19,8 @@ use super::{file_extension, solve_seats, Config, Format, Need, Printer};
 #[command(after_help = "\
 The file's extension picks the format:
   .csv   final_strategy.csv: header score,0,...,GOAL-1, one row per own score
+         (under rules with memory or a clock, a strategy that reads them too:
+         score,opponent_score, their columns, dice; a row per state and context)
   .json  a GOAL x GOAL array of arrays, [score][opponent_score]
   .py    a Python module defining final_strategy(score, opponent_score)
 The file is written atomically: a failed run leaves no partial file.
@@ -107,8 +111,20 @@ fn write(
     table: &StrategyTable,
     header: &[String],
 ) -> Result<PathBuf, HogError> {
+    let rules = &config.rules;
+    if let (false, FileFormat::Json | FileFormat::Python) = (table.reads_scores_only(), format) {
+        let words = rules.memory().map_or("", |m| m.context_words());
+        return Err(HogError::BadArgument(format!(
+            "--out {}: this strategy chooses by the scores and {words}, which a .{} file of \
+             final_strategy(score, opponent_score) cannot hold; write it as .csv (a row for \
+             every state and context)",
+            path.display(),
+            format.name()
+        )));
+    }
     let mut files = config.atomic_files();
     files.write(path, |out| match format {
+        FileFormat::Csv if !table.reads_scores_only() => write_context_table(rules, table, out),
         FileFormat::Csv => write_final_strategy(table, out),
         FileFormat::Json => write_json_table(table, out),
         FileFormat::Python => write_python_module(table, header, out),

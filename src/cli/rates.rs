@@ -70,8 +70,7 @@ pub fn run(config: &Config, args: &RatesArgs, printer: &mut Printer) -> anyhow::
             text += &render_table(format, &["strategy", "first", "second", "average"], &table);
             if let (Some(memory), false) = (rules.memory(), format == Format::Csv) {
                 text += &format!(
-                    "\nWith {}, the best response plays by the scores and {} (solved over the \
-                     full state); optimal, which does too, is not a table to rate.\n",
+                    "\nWith {}, optimal and the best response choose by the scores and {}.\n",
                     memory.name(),
                     memory.context_words()
                 );

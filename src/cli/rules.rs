@@ -13,7 +13,7 @@ pub struct RulesListArgs {}
 
 /// The columns of the presets' table (the JSON's keys too, where "-"
 /// means none).
-const PRESET_COLUMNS: [&str; 7] = [
+const PRESET_COLUMNS: [&str; 8] = [
     "preset",
     "zero_dice",
     "dice",
@@ -21,6 +21,7 @@ const PRESET_COLUMNS: [&str; 7] = [
     "extra_turn",
     "memory",
     "clock",
+    "title",
 ];
 
 pub fn run(config: &Config, _args: &RulesListArgs, printer: &mut Printer) -> anyhow::Result<()> {
@@ -36,6 +37,7 @@ pub fn run(config: &Config, _args: &RulesListArgs, printer: &mut Printer) -> any
                 "-".to_string(),
                 "-".to_string(),
                 "-".to_string(),
+                p.title().to_string(),
             ]
         })
         .collect();
@@ -43,6 +45,7 @@ pub fn run(config: &Config, _args: &RulesListArgs, printer: &mut Printer) -> any
     for built_in in BUILT_IN {
         let mut row = vec![built_in.name.to_string()];
         row.extend(built_in.components());
+        row.push(built_in.title.to_string());
         presets.push(row);
     }
     let components: Vec<Vec<String>> = CATALOG

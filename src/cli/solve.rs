@@ -138,8 +138,8 @@ pub fn run(config: &Config, args: &SolveArgs, printer: &mut Printer) -> anyhow::
     let mut files = config.atomic_files();
     let probabilities = folder.join("win_probabilities.csv");
     let strategy = folder.join("final_strategy.csv");
-    match solution.table() {
-        None => {
+    match rules.memory() {
+        Some(_) => {
             // A strategy that remembers: every context in one long file,
             // with each state's value; no wide table or per-choice values.
             files.write(&strategy, |out| write_memory_strategy(&solution, 0, out))?;
@@ -151,7 +151,8 @@ pub fn run(config: &Config, args: &SolveArgs, printer: &mut Printer) -> anyhow::
                 );
             }
         }
-        Some(table) => {
+        None => {
+            let table = solution.table();
             files.write(&strategy, |out| write_final_strategy(&table, out))?;
             if write_probabilities {
                 files.write(&probabilities, |out| {

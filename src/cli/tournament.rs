@@ -80,14 +80,10 @@ impl<'a> Tables<'a> {
             return Ok(table.clone());
         }
         let table = match spec {
-            // Under rules with memory a best response remembers, and is no
-            // table: the resolver says so.
-            Spec::BestResponse(inner) if self.rules.memory().is_none() => {
+            Spec::BestResponse(inner) => {
                 let opponent = self.get(inner)?;
                 let options = self.config.sweep_options();
-                engine::best_response(self.rules, &opponent, &options)
-                    .table()
-                    .expect("without memory a best response is a table")
+                engine::best_response(self.rules, &opponent, &options).table()
             }
             _ => self.resolver.resolve(spec)?,
         };

@@ -330,7 +330,7 @@ pub fn enter(
         };
         // A table may roll -1 dice only where the rules have that move.
         let table = match &run.table {
-            Ok(table) => rules.check_moves(table, &run.file).map(|()| table.clone()),
+            Ok(table) => rules.check_table(table, &run.file).map(|()| table.clone()),
             Err(e) => Err(HogError::Python {
                 spec: run.file.clone(),
                 reason: one_line(e),

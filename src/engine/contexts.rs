@@ -9,7 +9,7 @@ use crate::engine::fast::is_set;
 use crate::engine::policy::{best_choice, best_of, Policy};
 use crate::general::{Roll, RuleTables, Slot};
 use crate::recall::{Context, Plan, Remembering, CHOICES, MAX_MEMORY, POINTS};
-use crate::table::MINUS_ONE;
+use crate::table::{Contexts, StrategyTable, MINUS_ONE};
 
 mod depth;
 mod pages;
@@ -74,6 +74,15 @@ impl MemoryResult {
         self.seats.len()
     }
 
+    /// Seat `seat`'s choices as a table that reads every context.
+    pub fn table(&self, seat: usize) -> StrategyTable {
+        let contexts = Contexts {
+            size: self.size,
+            clocks: self.clocks,
+        };
+        StrategyTable::from_contexts(self.goal, contexts, self.seats[seat].choices.clone())
+    }
+
     /// The win probability of every dice count for seat `i` at `(s, o)`
     /// in context `x`, with play afterwards as in the sweep, and where the
     /// rules have the move of rolling -1 dice, its value last (at
@@ -113,7 +122,8 @@ const MIN_STATES_PER_THREAD: usize = 4;
 
 /// Sweep the game with memory: with one policy both players use it
 /// (self-play, the optimum over the full state), with two seat 0 moves
-/// first. A fixed table reads only the scores, whatever is remembered.
+/// first. A fixed table reads the scores alone (the same count whatever is
+/// remembered), or every context's own choice.
 /// `remembering` must have been checked against these `tables`. Once
 /// `cancel` is set no further diagonal is swept: the result is then
 /// meaningless.
@@ -137,6 +147,10 @@ pub fn memory_sweep(
             assert!(
                 plan.moves > CHOICES || t.minus_one_at().is_none(),
                 "a table that rolls -1 dice under rules without that move"
+            );
+            assert!(
+                t.contexts().is_none_or(|x| x == remembering.contexts()),
+                "a table of other contexts"
             );
         }
     }
@@ -442,22 +456,32 @@ struct Swept<'a> {
     at: (u32, u32),
 }
 
-/// A table's dice count at a state, and the index of the bonus each memory
-/// `a` earns with it.
-struct Fixed {
-    k: usize,
-    which: [u8; MAX_MEMORY as usize],
+/// What a table rolls at a state: one count in every context, with the
+/// index of the bonus each memory `a` earns with it; or, for a table that
+/// reads the contexts, each context's own choice.
+enum Fixed<'t> {
+    /// The same count in every context.
+    Count {
+        k: usize,
+        which: [u8; MAX_MEMORY as usize],
+    },
+    /// A choice for each context, in the seat's order.
+    Each(&'t [u8]),
 }
 
-impl Swept<'_> {
-    /// Seat `i`'s fixed dice count at the state, if it plays a table.
-    fn fixed(&self, i: usize) -> Option<Fixed> {
-        let k = match self.policies[i] {
-            Policy::Fixed(table) => usize::from(table.get(self.at.0, self.at.1)),
+impl<'a> Swept<'a> {
+    /// Seat `i`'s fixed choices at the state, if it plays a table.
+    fn fixed(&self, i: usize) -> Option<Fixed<'a>> {
+        let table = match self.policies[i] {
+            Policy::Fixed(table) => table,
             Policy::Best => return None,
         };
+        if let Some(each) = table.choices_at(self.at.0, self.at.1) {
+            return Some(Fixed::Each(each));
+        }
+        let k = usize::from(table.get(self.at.0, self.at.1));
         let plan = self.plan;
-        Some(Fixed {
+        Some(Fixed::Count {
             k,
             which: std::array::from_fn(|a| {
                 plan.which.get(a * plan.moves + k).copied().unwrap_or(0)
@@ -466,9 +490,12 @@ impl Swept<'_> {
     }
 
     /// Seat `i`'s expectations of its moves at the state, in `scratch`,
-    /// of its table's count alone where it has one.
-    fn expect(&self, i: usize, fixed: Option<&Fixed>, scratch: &mut Scratch) {
-        let dice = fixed.map_or(self.plan.every_move(), |f| f.k as u8..=f.k as u8);
+    /// of its table's count alone where it rolls one in every context.
+    fn expect(&self, i: usize, fixed: Option<&Fixed<'_>>, scratch: &mut Scratch) {
+        let dice = match fixed {
+            Some(&Fixed::Count { k, .. }) => k as u8..=k as u8,
+            _ => self.plan.every_move(),
+        };
         let Swept {
             variants,
             plan,
@@ -548,7 +575,7 @@ fn fill_swap(plan: &Plan, c: usize, theirs: &[f64], scratch: &mut Scratch) {
 /// move's.
 fn settle(
     plan: &Plan,
-    fixed: Option<&Fixed>,
+    fixed: Option<&Fixed<'_>>,
     scratch: &Scratch,
     clocks: std::ops::Range<usize>,
     values: &mut [f64],
@@ -556,7 +583,19 @@ fn settle(
 ) {
     let size = plan.size;
     let (first, blocks) = (clocks.start * size, clocks.len() * size);
-    if let Some(&Fixed { k, ref which }) = fixed {
+    if let Some(Fixed::Each(each)) = fixed {
+        // Each context reads its own choice's expectation.
+        for (x, cb) in (first..first + blocks).enumerate() {
+            let (c, b) = (cb / size, cb % size);
+            for a in 0..size {
+                let k = each[cb * size + a];
+                values[x * size + a] = scratch.of(plan, a, b, c, usize::from(k));
+                choices[x * size + a] = k;
+            }
+        }
+        return;
+    }
+    if let Some(&Fixed::Count { k, ref which }) = fixed {
         // One count: each context reads the expectation of its bonus.
         let which = &which[..size];
         let each = values.chunks_exact_mut(size).take(blocks);

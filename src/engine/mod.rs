@@ -70,6 +70,14 @@ pub fn sweep<'r>(
     policies: &[Policy<'_>],
     options: &SweepOptions<'_>,
 ) -> Solution<'r> {
+    for policy in policies {
+        if let Policy::Fixed(table) = policy {
+            assert!(
+                table.contexts().is_none_or(|x| x == rules.contexts()),
+                "a table of other contexts than the rules have"
+            );
+        }
+    }
     let cancel = options.cancel;
     let backend = match (rules.general(), rules.memory()) {
         (Some(tables), Some(memory)) => {
@@ -112,10 +120,12 @@ pub fn win_rates(
     options: &SweepOptions<'_>,
 ) -> WinRates {
     if let (Some(tables), Some(memory)) = (rules.general(), rules.memory()) {
-        // A -1 that swaps the scores stays at the state, and a spent one
-        // rolls other dice than the table says: the passes over the reached
-        // contexts take neither, the full sweep below both.
-        if !memory.plan.minus_one_varies() {
+        // A -1 that swaps the scores stays at the state, a spent one rolls
+        // other dice than the table says, and a table that reads the
+        // contexts rolls a count of each: the passes over the reached
+        // contexts take none of them, the full sweep below all.
+        let scores_only = a.reads_scores_only() && b.reads_scores_only();
+        if !memory.plan.minus_one_varies() && scores_only {
             let [first, b_first] = reached_start_values(tables, memory, [a, b], options.cancel);
             return WinRates::new(first, 1.0 - b_first);
         }

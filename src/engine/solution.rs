@@ -176,21 +176,20 @@ impl<'r> Solution<'r> {
     }
 
     /// Seat 0's choices as a strategy table (the optimum, or the best
-    /// response), where they depend on the scores alone; `None` under
-    /// rules with memory or a clock, where a player who picks its dice
-    /// picks them by what it remembers too.
-    pub fn table(&self) -> Option<StrategyTable> {
+    /// response): under rules with memory or a clock, a table that reads
+    /// what the players remember and the clock too.
+    pub fn table(&self) -> StrategyTable {
         let seat = 0;
         match &self.backend {
-            Backend::Fast(result) => Some(result.table(seat)),
+            Backend::Fast(result) => result.table(seat),
             Backend::Functions(result) => {
                 let n = self.rules.size();
                 let choices = result.choices(seat)[..n * n].to_vec();
                 let table = ndarray::Array2::from_shape_vec((n, n), choices)
                     .expect("a choice for every state");
-                Some(StrategyTable::from_array(table))
+                StrategyTable::from_array(table)
             }
-            Backend::Contexts(_) => None,
+            Backend::Contexts(result) => result.table(seat),
         }
     }
 

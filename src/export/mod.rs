@@ -17,4 +17,4 @@ pub use python_module::write_python_module;
 pub use win_probabilities::{
     win_probabilities_batch_bytes, win_probabilities_bytes, write_win_probabilities,
 };
-pub use with_memory::write_memory_strategy;
+pub use with_memory::{write_context_table, write_memory_strategy};

@@ -1,14 +1,15 @@
-//! The optimum under rules with memory: a strategy that remembers, so no
-//! 100x100 table. Long format, one row per state and context, what is
-//! remembered and the clock as columns.
+//! Strategies under rules with memory or a clock, which choose by what
+//! the players remember and the clock as well as the scores: long format,
+//! one row per state and context, the context as columns.
 
 use std::io::{self, Write};
 
 use super::in_order::InOrder;
 use super::number::{write_f64, write_int};
 use crate::engine::{Solution, State};
-use crate::recall::Context;
-use crate::table::shown;
+use crate::recall::{Context, Remembering};
+use crate::rules::Rules;
+use crate::table::{shown, StrategyTable};
 
 /// `score,opponent_score,memory,opponent_memory,dice,win_probability`, seat
 /// `seat`'s rows in the order of the wide tables (scores from the top),
@@ -21,8 +22,36 @@ pub fn write_memory_strategy(
     seat: usize,
     out: &mut (dyn Write + Send),
 ) -> io::Result<()> {
-    let remembering = solution
-        .rules()
+    let rows = Rows {
+        choice: &|at| solution.choice(seat, at),
+        value: Some(&|at| solution.value(seat, at)),
+    };
+    write_rows(solution.rules(), &rows, out)
+}
+
+/// A table that reads the contexts, as [`write_memory_strategy`] writes
+/// the optimum, without the values: `score,opponent_score`, the
+/// contexts' columns, `dice`. `hog eval` and the rest read it back.
+pub fn write_context_table(
+    rules: &Rules,
+    table: &StrategyTable,
+    out: &mut (dyn Write + Send),
+) -> io::Result<()> {
+    let rows = Rows {
+        choice: &|at: State| table.choice(at.score, at.opponent, at.context),
+        value: None,
+    };
+    write_rows(rules, &rows, out)
+}
+
+/// What each row says: the choice, and the value where there is one.
+struct Rows<'a> {
+    choice: &'a (dyn Fn(State) -> u8 + Sync),
+    value: Option<&'a (dyn Fn(State) -> f64 + Sync)>,
+}
+
+fn write_rows(rules: &Rules, rows: &Rows<'_>, out: &mut (dyn Write + Send)) -> io::Result<()> {
+    let remembering = rules
         .memory()
         .expect("a strategy that remembers, under rules with memory or a clock");
     let columns = Columns::new(remembering);
@@ -34,14 +63,19 @@ pub fn write_memory_strategy(
         header.extend_from_slice(name.as_bytes());
         header.push(b',');
     }
-    header.extend_from_slice(b"dice,win_probability\n");
+    header.extend_from_slice(b"dice");
+    if rows.value.is_some() {
+        header.extend_from_slice(b",win_probability");
+    }
+    header.push(b'\n');
     out.write_all(&header)?;
     // A few score rows at a time, formatted while the ones before them
     // are written.
-    let scores: Vec<u32> = (0..solution.rules().goal()).rev().collect();
+    let n = rules.goal();
+    let scores: Vec<u32> = (0..n).rev().collect();
     let mut in_order = InOrder::default();
     for part in scores.chunks(ROWS_PER_WRITE) {
-        in_order.feed(part, |&s| columns.score_rows(solution, seat, s), out)?;
+        in_order.feed(part, |&s| columns.score_rows(n, rows, s), out)?;
     }
     in_order.finish(out)
 }
@@ -57,7 +91,7 @@ struct Columns {
 }
 
 impl Columns {
-    fn new(remembering: &crate::recall::Remembering) -> Columns {
+    fn new(remembering: &Remembering) -> Columns {
         let clock = remembering.clock();
         Columns {
             size: remembering.size(),
@@ -66,8 +100,8 @@ impl Columns {
     }
 
     /// The lines of every state with own score `s`, opponents from the top.
-    fn score_rows(&self, solution: &Solution<'_>, seat: usize, s: u32) -> Vec<u8> {
-        let (n, size) = (solution.rules().goal(), self.size);
+    fn score_rows(&self, n: u32, rows: &Rows<'_>, s: u32) -> Vec<u8> {
+        let size = self.size;
         let contexts = size * size * self.clocks.len() as u32;
         let mut text = Vec::with_capacity(48 * (n * contexts) as usize);
         for o in (0..n).rev() {
@@ -94,9 +128,11 @@ impl Columns {
                             clock,
                         };
                         let at = State::new(s, o, x);
-                        write_int(&mut text, shown(solution.choice(seat, at)));
-                        text.push(b',');
-                        write_f64(&mut text, solution.value(seat, at));
+                        write_int(&mut text, shown((rows.choice)(at)));
+                        if let Some(value) = rows.value {
+                            text.push(b',');
+                            write_f64(&mut text, value(at));
+                        }
                         text.push(b'\n');
                     }
                 }

@@ -94,31 +94,6 @@ impl PlayerMemory for Forgetful {
 }
 
 /// What the engine tracks beyond the two scores, seen by the player to
-/// move: what they remember, what the other remembers, the shared clock.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Context {
-    /// The mover's memory of their previous turn.
-    pub mine: u32,
-    /// The other player's memory of theirs.
-    pub theirs: u32,
-    /// The clock both share.
-    pub clock: u32,
-}
-
-impl Context {
-    /// The context of the game's first turn.
-    pub const START: Context = Context {
-        mine: 0,
-        theirs: 0,
-        clock: 0,
-    };
-
-    /// Both memories, at the starting clock.
-    pub fn remembering(mine: u32, theirs: u32) -> Context {
-        Context {
-            mine,
-            theirs,
-            clock: 0,
-        }
-    }
-}
+/// move: what they remember, what the other remembers, the shared clock
+/// (a table may choose by it: see [`crate::table`]).
+pub use crate::table::{Context, Contexts};

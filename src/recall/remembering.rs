@@ -569,6 +569,14 @@ impl Remembering {
         self.plan.clocks as u32
     }
 
+    /// The contexts of a state: what each player remembers and the clock.
+    pub fn contexts(&self) -> super::Contexts {
+        super::Contexts {
+            size: self.size(),
+            clocks: self.clocks(),
+        }
+    }
+
     /// Refuse a context these rules cannot be in: each player remembers 0
     /// to `size - 1`, the clock is 0 to `clocks - 1`.
     pub fn check(&self, x: Context) -> Result<(), HogError> {

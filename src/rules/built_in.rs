@@ -14,6 +14,9 @@ use crate::recall::FeralHogs;
 pub struct BuiltIn {
     /// Its name on the command line (`--rules NAME`) and in reports.
     pub name: &'static str,
+    /// The semesters (or contest) it is, for people ("Fall 2022, Spring
+    /// 2023").
+    pub title: &'static str,
     /// The rules file it is.
     pub text: &'static str,
     /// Where the file lives in the repository, for the book and `hog rules`.
@@ -22,26 +25,79 @@ pub struct BuiltIn {
 
 /// A built-in rule set named `name`, the rules file `examples/rules/FILE`.
 macro_rules! built_in {
-    ($name:literal, $file:literal) => {
+    ($name:literal, $title:literal, $file:literal) => {
         BuiltIn {
             name: $name,
+            title: $title,
             text: include_str!(concat!("../../examples/rules/", $file)),
             path: concat!("examples/rules/", $file),
         }
     };
 }
 
-/// Every built-in rule set, in the order `hog rules` lists them: Fall
-/// 2019, and the Hog Contests' rule sets.
-pub const BUILT_IN: [BuiltIn; 8] = [
-    built_in!("fa19", "fa19-feral.toml"),
-    built_in!("fa15-contest", "fa15-contest.toml"),
-    built_in!("fa17-contest", "fa17-contest.toml"),
-    built_in!("sp18-contest", "sp18-contest.toml"),
-    built_in!("su18-contest", "time-trot.toml"),
-    built_in!("fa20-contest", "fa20-contest.toml"),
-    built_in!("sp21-contest", "sp21-contest.toml"),
-    built_in!("fa21-contest", "fa21-contest.toml"),
+/// Every built-in rule set, in the order `hog rules` lists them: every
+/// semester with a public source that no preset is, oldest first, each
+/// semester's Hog Contest after it.
+pub const BUILT_IN: [BuiltIn; 31] = [
+    built_in!("fa14", "Fall 2014", "fa14.toml"),
+    built_in!("sp15", "Spring 2015", "sp15.toml"),
+    built_in!("fa15", "Fall 2015, Spring 2016", "fa15.toml"),
+    built_in!(
+        "fa15-contest",
+        "the Fall 2015 and Spring 2016 Hog Contests",
+        "fa15-contest.toml"
+    ),
+    built_in!("su16", "Summer 2016", "su16.toml"),
+    built_in!("fa16", "Fall 2016", "fa16.toml"),
+    built_in!("sp17", "Spring 2017", "sp17.toml"),
+    built_in!("su17", "Summer 2017", "perfect-piggy.toml"),
+    built_in!("fa17", "Fall 2017", "fa17.toml"),
+    built_in!(
+        "fa17-contest",
+        "the Fall 2017 Hog Contest",
+        "fa17-contest.toml"
+    ),
+    built_in!("sp18", "Spring 2018", "sp18.toml"),
+    built_in!(
+        "sp18-contest",
+        "the Spring 2018 Hog Contest",
+        "sp18-contest.toml"
+    ),
+    built_in!("su18", "Summer 2018", "su18.toml"),
+    built_in!(
+        "su18-contest",
+        "the Summer 2018 Hog Contest",
+        "time-trot.toml"
+    ),
+    built_in!("fa18", "Fall 2018", "fa18.toml"),
+    built_in!("sp19", "Spring 2019", "sp19.toml"),
+    built_in!("su19", "Summer 2019", "su19.toml"),
+    built_in!("fa19", "Fall 2019", "fa19-feral.toml"),
+    built_in!("sp20", "Spring 2020", "sp20.toml"),
+    built_in!("su20", "Summer 2020", "su20.toml"),
+    built_in!("fa20", "Fall 2020", "fa20.toml"),
+    built_in!(
+        "fa20-contest",
+        "the Fall 2020 Hog Contest",
+        "fa20-contest.toml"
+    ),
+    built_in!("sp21", "Spring 2021", "sp21.toml"),
+    built_in!(
+        "sp21-contest",
+        "the Spring 2021 Hog Contest",
+        "sp21-contest.toml"
+    ),
+    built_in!("su21", "Summer 2021", "su21.toml"),
+    built_in!("fa21", "Fall 2021", "fa21.toml"),
+    built_in!(
+        "fa21-contest",
+        "the Fall 2021 Hog Contest",
+        "fa21-contest.toml"
+    ),
+    built_in!("sp22", "Spring 2022", "sp22.toml"),
+    built_in!("su22", "Summer 2022", "su22.toml"),
+    built_in!("fa22", "Fall 2022, Spring 2023", "fa22.toml"),
+    built_in!("su23", "Summer 2023", "su23.toml"),
 ];
 
 impl BuiltIn {
@@ -191,6 +247,31 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Every semester's file reads as rules under its own name (to 100,
+    /// but for Fall 2021's contest of a goal a player, 30 and 40), and no
+    /// two rule sets share a name.
+    #[test]
+    fn every_built_in_rule_set_reads_under_its_name() {
+        for built_in in BUILT_IN {
+            let rules = built_in.rules(None, None).unwrap();
+            assert_eq!(rules.name(), built_in.name);
+            let goal = if built_in.name == "fa21-contest" {
+                40
+            } else {
+                100
+            };
+            assert_eq!(rules.goal(), goal, "{}", built_in.name);
+            assert!(!built_in.title.is_empty());
+        }
+        let names: Vec<&str> = crate::rules::named_rule_sets()
+            .iter()
+            .map(|r| r.name)
+            .collect();
+        let unique: std::collections::HashSet<&&str> = names.iter().collect();
+        assert_eq!(unique.len(), names.len(), "{names:?}");
+        assert_eq!(names.len(), 4 + BUILT_IN.len());
     }
 
     #[test]

@@ -353,9 +353,8 @@ mod tests {
                     }
                 }
             }
-            let rates = |r: &Rules| {
-                crate::engine::win_rates(r, &table, &a.table().unwrap(), &options).average
-            };
+            let rates =
+                |r: &Rules| crate::engine::win_rates(r, &table, &a.table(), &options).average;
             assert!((rates(&fast) - rates(&general)).abs() <= 1e-15);
         }
     }

@@ -40,7 +40,7 @@ use crate::dice::{DiceSet, MAX_ROLL_POINTS};
 
 use crate::error::HogError;
 use crate::general::{RuleTables, ScoreRules, MAX_RULES_GOAL};
-use crate::recall::{Clock, Forgetful, PlayerMemory, Remembering, Still};
+use crate::recall::{Clock, Contexts, Forgetful, PlayerMemory, Remembering, Still};
 use crate::table::StrategyTable;
 use landing::StateTable;
 
@@ -65,6 +65,40 @@ pub fn by_name<T: Copy>(
                 names.join(", ")
             )
         })
+}
+
+/// What a table of `contexts` reads beside the scores, in words.
+fn contexts_words(contexts: Contexts) -> String {
+    let Contexts { size, clocks } = contexts;
+    match (size > 1, clocks > 1) {
+        (true, true) => format!("{size} memories a player and {clocks} clocks"),
+        (true, false) => format!("{size} memories a player"),
+        _ => format!("{clocks} clocks"),
+    }
+}
+
+/// A rule set hog knows by name: a preset or a built-in rule set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct NamedRuleSet {
+    /// Its name (`--rules NAME`, `Rules(NAME)`, `rules=NAME`).
+    pub name: &'static str,
+    /// The semesters or contest it is.
+    pub title: &'static str,
+}
+
+/// Every rule set hog knows by name, the one list the command line, the
+/// page and the Python package offer: the presets, then the built-in rule
+/// sets (every other semester and contest with a public source).
+pub fn named_rule_sets() -> Vec<NamedRuleSet> {
+    let presets = Preset::ALL.iter().map(|p| NamedRuleSet {
+        name: p.name(),
+        title: p.title(),
+    });
+    let built_in = BUILT_IN.iter().map(|b| NamedRuleSet {
+        name: b.name,
+        title: b.title,
+    });
+    presets.chain(built_in).collect()
 }
 
 /// The largest goal accepted at all; memory is checked separately and
@@ -261,9 +295,39 @@ impl Rules {
         })
     }
 
-    /// Refuse a table that rolls -1 dice under rules without that move,
-    /// naming where it does.
-    pub fn check_moves(&self, table: &StrategyTable, what: &str) -> Result<(), HogError> {
+    /// The contexts of a state beside the scores: what each player
+    /// remembers and the clock ([`Contexts::NONE`] where the rules track
+    /// neither).
+    pub fn contexts(&self) -> Contexts {
+        self.memory().map_or(Contexts::NONE, Remembering::contexts)
+    }
+
+    /// Refuse a table for another game: one that rolls -1 dice under rules
+    /// without that move, naming where it does, or reads other contexts
+    /// than these rules have.
+    pub fn check_table(&self, table: &StrategyTable, what: &str) -> Result<(), HogError> {
+        if table.goal() != self.goal {
+            return Err(HogError::spec(
+                what,
+                format!(
+                    "the table is for goal {}, these rules play to {}",
+                    table.goal(),
+                    self.goal
+                ),
+            ));
+        }
+        if let Some(theirs) = table.contexts() {
+            if theirs != self.contexts() {
+                return Err(HogError::spec(
+                    what,
+                    format!(
+                        "the table chooses by {}, which {} does not have",
+                        contexts_words(theirs),
+                        self.name()
+                    ),
+                ));
+            }
+        }
         match table.minus_one_at() {
             Some((s, o)) if !self.has_minus_one() => Err(HogError::spec(
                 what,

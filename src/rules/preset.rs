@@ -34,6 +34,16 @@ impl Preset {
         }
     }
 
+    /// The semesters it is, for people.
+    pub fn title(self) -> &'static str {
+        match self {
+            Preset::Fa24 => "Fall 2023 to Spring 2026",
+            Preset::DoubleSwap => "Fall 2013, Spring 2014",
+            Preset::ReverseSwap => "Summer 2015",
+            Preset::DigitSwap => "Summer 2018, with the presets' course strategies",
+        }
+    }
+
     /// Look a preset up by its CLI name.
     pub fn from_name(name: &str) -> Option<Preset> {
         Preset::ALL.into_iter().find(|p| p.name() == name)

@@ -8,7 +8,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::{BuiltIn, ComposedRules, Origin, Preset, Rules, BUILT_IN};
+use super::{BuiltIn, ComposedRules, Origin, Preset, Rules};
 use crate::error::HogError;
 use crate::recall::FeralHogs;
 use crate::rules::python::PythonRules;
@@ -79,8 +79,7 @@ fn unknown(text: &str, label: &str) -> String {
         format!("{label} ")
     };
     let shown = crate::text::one_line(&crate::text::clip(text, 60));
-    let mut names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
-    names.extend(BUILT_IN.iter().map(|b| b.name));
+    let names: Vec<&str> = super::named_rule_sets().iter().map(|r| r.name).collect();
     let file = if Path::new(text).is_file() {
         format!(
             "{label}{shown} is a file, but a rules file ends in .toml (components) or .py \
@@ -96,7 +95,16 @@ fn unknown(text: &str, label: &str) -> String {
         .filter(|n| edits(n, text.trim()) <= 2)
         .min_by_key(|n| edits(n, text.trim()));
     let hint = near.map_or(String::new(), |n| format!(" (did you mean {n}?)"));
-    format!("{file}; the rule sets are {}{hint}", names.join(", "))
+    let presets: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
+    let built_in = super::BUILT_IN;
+    format!(
+        "{file}; the rule sets are {} and {} semesters and contests from {} to {} (hog rules \
+         lists them){hint}",
+        presets.join(", "),
+        built_in.len(),
+        built_in[0].name,
+        built_in[built_in.len() - 1].name
+    )
 }
 
 /// The edit distance between two short words (insertions, deletions and
@@ -202,16 +210,21 @@ mod tests {
         assert_eq!(
             err,
             "bad rules: --rules 'fa99' is neither a rule set nor a rules file (FILE.toml or \
-             FILE.py); the rule sets are fa24, double-swap, reverse-swap, digit-swap, fa19, fa15-contest, fa17-contest, sp18-contest, su18-contest, fa20-contest, sp21-contest, fa21-contest (did \
-             you mean fa19?)"
+             FILE.py); the rule sets are fa24, double-swap, reverse-swap, digit-swap and 31 \
+             semesters and contests from fa14 to su23 (hog rules lists them) (did you mean fa19?)"
         );
         let err = RuleSetName::parse("nope").unwrap_err().to_string();
         assert!(
-            err.ends_with(
-                "digit-swap, fa19, fa15-contest, fa17-contest, sp18-contest, su18-contest, fa20-contest, sp21-contest, fa21-contest"
-            ),
+            err.ends_with("from fa14 to su23 (hog rules lists them)"),
             "no hint for a word far from all: {err}"
         );
+        // Every semester by name.
+        for name in ["fa22", "sp15", "su17", "fa21-contest"] {
+            assert!(matches!(
+                RuleSetName::parse(name).unwrap(),
+                RuleSetName::BuiltIn(b) if b.name == name
+            ));
+        }
         assert_eq!(
             (edits("fa19", "fa99"), edits("double-swap", "duble-swap")),
             (1, 1)

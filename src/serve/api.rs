@@ -95,12 +95,15 @@ impl Params {
                     if Preset::from_name(asked).is_none()
                         && BuiltIn::from_name(asked).is_none() =>
                 {
+                    let names: Vec<&str> = crate::rules::named_rule_sets()
+                        .iter()
+                        .map(|r| r.name)
+                        .collect();
                     return Err(ApiError::bad(format!(
-                        "unknown rule set '{}'; it is one of {name}, {}, {}",
+                        "unknown rule set '{}'; it is one of {name}, {}",
                         crate::text::clip(asked, 40),
-                        Preset::ALL.map(Preset::name).join(", "),
-                        crate::rules::BUILT_IN.map(|b| b.name).join(", ")
-                    )))
+                        names.join(", ")
+                    )));
                 }
                 _ => {}
             }
@@ -938,10 +941,9 @@ pub async fn upload(
         })?
         .to_string();
     let name = params.get("name").unwrap_or("table.csv").to_string();
-    let goal = rules.goal();
     let bytes = text.len() as u64 * 8;
     let upload = compute(&Arc::clone(&state), bytes, move || {
-        state.upload(&name, &text, goal)
+        state.upload(&name, &text, &rules)
     })
     .await?;
     Ok(Json(UploadReport {

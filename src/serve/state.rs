@@ -311,9 +311,11 @@ impl ServerState {
             .collect()
     }
 
-    /// Keep an uploaded table (CSV, or a JSON array of rows) for a game to
-    /// `goal`; its id.
-    pub fn upload(&self, name: &str, body: &str, goal: u32) -> Result<Upload, ApiError> {
+    /// Keep an uploaded table (CSV, or a JSON array of rows) for a game
+    /// under `rules` (a table of the scores for their goal, or one of
+    /// their contexts too); its id.
+    pub fn upload(&self, name: &str, body: &str, rules: &Rules) -> Result<Upload, ApiError> {
+        let goal = rules.goal();
         let name = crate::text::clip(
             Path::new(name.trim())
                 .file_name()
@@ -323,7 +325,7 @@ impl ServerState {
         let table = if body.trim_start().starts_with('[') {
             table_from_json(body, goal).map_err(|e| ApiError::bad(format!("{name}: {e}")))?
         } else {
-            table_from_csv(body, goal).map_err(|p| ApiError::from(p.at(Path::new(&name))))?
+            table_from_csv(body, rules).map_err(|p| ApiError::from(p.at(Path::new(&name))))?
         };
         let mut guard = locked(&self.uploads);
         guard.0 += 1;
@@ -343,7 +345,7 @@ impl ServerState {
         let spec = self.spec(text)?;
         let table = self.resolve(rules, &spec)?;
         // An upload may roll -1 dice; only some rules have that move.
-        rules.check_moves(&table, text)?;
+        rules.check_table(&table, text)?;
         Ok(table)
     }
 
@@ -390,13 +392,7 @@ impl ServerState {
                 return Ok(Arc::new(resolver.resolve(other)?));
             }
         };
-        let Some(table) = solution.table() else {
-            return Err(ApiError::bad(format!(
-                "{}: under rules with memory or a clock a solved strategy is no table",
-                key.1
-            )));
-        };
-        let table = Arc::new(table);
+        let table = Arc::new(solution.table());
         locked(&self.solved).insert(key, Arc::clone(&table));
         Ok(table)
     }

@@ -2,24 +2,33 @@
 //! `score,opponent_score,dice` (long) format, with errors that point at the
 //! row and column.
 
+use std::collections::HashMap;
 use std::path::Path;
 
 use ndarray::Array2;
 
 use crate::error::HogError;
+use crate::rules::Rules;
+use crate::table::{kept, Context, Contexts, StrategyTable};
 
-use crate::table::{kept, StrategyTable};
-
-/// Read a strategy table for a game to `goal` from a CSV file.
-pub fn read_table(path: &Path, goal: u32) -> Result<StrategyTable, HogError> {
-    // The optimum under rules with memory is many times a table's size:
-    // its header says what it is before the size is held against it.
-    if let Some(problem) = first_line(path).as_deref().and_then(context_columns) {
+/// Read a strategy table for a game under `rules` from a CSV file: a
+/// table of the two scores, or under rules with memory or a clock one that
+/// reads them too (as `hog solve` writes it, with their columns).
+pub fn read_table(path: &Path, rules: &Rules) -> Result<StrategyTable, HogError> {
+    // A table of contexts is many times a table's size: its header says
+    // what it is before the size is held against it.
+    let columns = ContextColumns::of(rules);
+    if let Some(problem) = first_line(path)
+        .as_deref()
+        .and_then(|header| columns.refusal(&cells_of(header), rules))
+    {
         return Err(problem.at(path));
     }
+    let goal = rules.goal();
     let why = format!("a strategy table for goal {goal}");
-    let text = crate::input::read_text(path, max_table_bytes(goal), &why)?;
-    table_from_csv(&text, goal).map_err(|e| e.at(path))
+    let bytes = max_table_bytes(goal) * rules.contexts().count() as u64;
+    let text = crate::input::read_text(path, bytes, &why)?;
+    table_from_csv(&text, rules).map_err(|e| e.at(path))
 }
 
 /// The first line of the regular file at `path` (up to 4 KiB), if it can
@@ -40,27 +49,146 @@ fn first_line(path: &Path) -> Option<String> {
     Some(String::from_utf8_lossy(line).into_owned())
 }
 
-/// A header as `hog solve` writes it under rules with memory or a clock:
-/// `score,opponent_score`, the context's columns, then `dice`. Such a
-/// strategy is no table of the two scores.
-fn context_columns(header: &str) -> Option<Problem> {
-    let cells: Vec<&str> = header
+/// A header line's cells, trimmed (and without a byte-order mark).
+fn cells_of(header: &str) -> Vec<String> {
+    header
         .split(',')
-        .map(|c| c.trim().trim_start_matches('\u{feff}'))
-        .collect();
-    let dice = cells.iter().position(|&c| c == "dice")?;
-    if dice <= 2 || cells[..2] != ["score", "opponent_score"] {
-        return None;
+        .map(|c| c.trim().trim_start_matches('\u{feff}').to_string())
+        .collect()
+}
+
+/// The columns a long table has for the contexts of a state under some
+/// rules, between `score,opponent_score` and `dice`: what both players
+/// remember (where they remember anything), then the clock's own columns.
+struct ContextColumns {
+    names: Vec<String>,
+    contexts: Contexts,
+    /// Whether the memories come first.
+    memory: bool,
+    /// Each clock by what its columns read.
+    clocks: HashMap<Vec<u32>, u32>,
+}
+
+impl ContextColumns {
+    fn of(rules: &Rules) -> ContextColumns {
+        let contexts = rules.contexts();
+        let mut names = Vec::new();
+        let memory = contexts.size > 1;
+        if memory {
+            names.extend(["memory".to_string(), "opponent_memory".to_string()]);
+        }
+        let mut clocks = HashMap::new();
+        if let Some(remembering) = rules.memory() {
+            let clock = remembering.clock();
+            names.extend(clock.columns().iter().map(|c| c.to_string()));
+            for c in 0..contexts.clocks {
+                clocks.entry(clock.read(c)).or_insert(c);
+            }
+        }
+        ContextColumns {
+            names,
+            contexts,
+            memory,
+            clocks,
+        }
     }
-    Some(Problem::new(
-        1,
-        None,
-        format!(
-            "this strategy reads more than the two scores (columns {}, as hog solve writes \
-             under rules with memory or a clock); a strategy here is a table of the two scores",
-            cells[2..dice].join(", ")
-        ),
-    ))
+
+    /// The columns of a long table's header between the scores and `dice`,
+    /// if it is one.
+    fn given(header: &[String]) -> Option<&[String]> {
+        let dice = header.iter().position(|c| c == "dice")?;
+        if dice < 2 || header[..2] != ["score", "opponent_score"] {
+            return None;
+        }
+        Some(&header[2..dice])
+    }
+
+    /// Why a header with context columns cannot be read under these rules:
+    /// the rules have no such contexts, or others.
+    fn refusal(&self, header: &[String], rules: &Rules) -> Option<Problem> {
+        let given = ContextColumns::given(header)?;
+        if given.is_empty() || given == self.names.as_slice() {
+            return None;
+        }
+        let reason = if self.names.is_empty() {
+            format!(
+                "this strategy reads more than the two scores (columns {}, as hog solve writes \
+                 under rules with memory or a clock); under {} a strategy is a table of the two \
+                 scores",
+                given.join(", "),
+                rules.name()
+            )
+        } else {
+            format!(
+                "this strategy reads the columns {}, but a state under {} has {} beside the \
+                 scores",
+                given.join(", "),
+                rules.name(),
+                self.names.join(", ")
+            )
+        };
+        Some(Problem::new(1, None, reason))
+    }
+
+    /// The context a row's cells give (the columns after the scores, in
+    /// order), or the problem with them.
+    fn context(&self, cells: &[&str], row: usize) -> Result<Context, Problem> {
+        let mut numbers = Vec::with_capacity(cells.len());
+        for (i, cell) in cells.iter().enumerate() {
+            let column = i + 3;
+            let value = cell.trim().parse::<u32>().map_err(|_| {
+                Problem::new(
+                    row,
+                    Some(column),
+                    format!(
+                        "{} '{}' is not a whole number",
+                        self.names[i],
+                        crate::strategy::grammar::clip(cell, 30)
+                    ),
+                )
+            })?;
+            numbers.push(value);
+        }
+        let (mine, theirs, clock) = if self.memory {
+            (numbers[0], numbers[1], &numbers[2..])
+        } else {
+            (0, 0, &numbers[..])
+        };
+        for (i, m) in [mine, theirs].into_iter().enumerate() {
+            if self.memory && m >= self.contexts.size {
+                return Err(Problem::new(
+                    row,
+                    Some(i + 3),
+                    format!(
+                        "{} {m} is out of range: each player remembers 0 to {}",
+                        self.names[i],
+                        self.contexts.size - 1
+                    ),
+                ));
+            }
+        }
+        let clock = match self.clocks.get(clock) {
+            Some(&c) => c,
+            None if clock.is_empty() => 0,
+            None => {
+                let first = if self.memory { 5 } else { 3 };
+                let named: Vec<String> = (self.names[first - 3..].iter())
+                    .zip(clock)
+                    .map(|(name, v)| format!("{name} {v}"))
+                    .collect();
+                return Err(Problem::new(
+                    row,
+                    Some(first),
+                    format!("{} is no value of the clock", named.join(", ")),
+                ));
+            }
+        };
+        Ok(Context {
+            mine,
+            theirs,
+            clock,
+        })
+    }
 }
 
 /// The largest file a table for `goal` can come in: a few bytes a cell in
@@ -69,10 +197,11 @@ pub fn max_table_bytes(goal: u32) -> u64 {
     (1 << 20) + 64 * u64::from(goal) * u64::from(goal)
 }
 
-/// Read a strategy table from CSV text (as [`read_table`] reads a file);
-/// a problem names the row and column, for the caller to attach a file name.
-pub fn table_from_csv(text: &str, goal: u32) -> Result<StrategyTable, TableProblem> {
-    parse_table(text, goal).map_err(TableProblem)
+/// Read a strategy table from CSV text (as [`read_table`] reads a file)
+/// under `rules`; a problem names the row and column, for the caller to
+/// attach a file name.
+pub fn table_from_csv(text: &str, rules: &Rules) -> Result<StrategyTable, TableProblem> {
+    parse_table(text, rules).map_err(TableProblem)
 }
 
 /// What is wrong with a table, before a file name is attached.
@@ -114,7 +243,7 @@ impl Problem {
 }
 
 /// Parse a table from CSV text.
-fn parse_table(text: &str, goal: u32) -> Result<StrategyTable, Problem> {
+fn parse_table(text: &str, rules: &Rules) -> Result<StrategyTable, Problem> {
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
@@ -123,8 +252,10 @@ fn parse_table(text: &str, goal: u32) -> Result<StrategyTable, Problem> {
     // reader splits it into (possibly millions of) cells.
     let first_line = text.split('\n').next().unwrap_or("");
     let commas = first_line.bytes().filter(|&b| b == b',').count();
-    let n = goal as usize;
-    if commas > n + 2 {
+    let n = rules.size();
+    let columns = ContextColumns::of(rules);
+    // The widest long table: the scores, the contexts, dice and a value.
+    if commas > (n + 2).max(3 + columns.names.len()) {
         return Err(Problem::new(
             1,
             None,
@@ -151,20 +282,27 @@ fn parse_table(text: &str, goal: u32) -> Result<StrategyTable, Problem> {
         .map(|c| c.trim().trim_start_matches('\u{feff}').to_string())
         .collect();
     let rest = records.map(|r| r.map_err(|e| csv_problem(&e)));
-    if let Some(problem) = context_columns(&header.join(",")) {
+    if let Some(problem) = columns.refusal(&header, rules) {
         return Err(problem);
     }
-    if header == ["score", "opponent_score", "dice"] {
-        parse_long(rest, n)
-    } else if header.first().map(String::as_str) == Some("score") {
-        check_wide_header(&header, n)?;
-        parse_wide(rest, n)
-    } else {
-        Err(Problem::new(
+    // A long table as `hog solve` writes it may end with each state's win
+    // probability, which a strategy does not need.
+    let long = ContextColumns::given(&header).filter(|given| {
+        let rest = &header[2 + given.len() + 1..];
+        rest.is_empty() || rest == ["win_probability"]
+    });
+    match long {
+        Some([]) => parse_long(rest, n, header.len()),
+        Some(_) => parse_contexts(rest, n, &columns, header.len()),
+        None if header.first().map(String::as_str) == Some("score") => {
+            check_wide_header(&header, n)?;
+            parse_wide(rest, n)
+        }
+        None => Err(Problem::new(
             1,
             None,
             "unrecognized header: expected 'score,0,1,...' (final_strategy.csv) or 'score,opponent_score,dice'",
-        ))
+        )),
     }
 }
 
@@ -324,6 +462,7 @@ fn parse_wide(
 fn parse_long(
     records: impl Iterator<Item = Result<csv::StringRecord, Problem>>,
     n: usize,
+    width: usize,
 ) -> Result<StrategyTable, Problem> {
     let mut dice = Array2::<u8>::zeros((n, n));
     let mut seen = Array2::<bool>::from_elem((n, n), false);
@@ -334,7 +473,7 @@ fn parse_long(
             .position()
             .map(|p| p.line() as usize)
             .unwrap_or(line + 1);
-        check_width(record.len(), 3, line)?;
+        check_width(record.len(), width, line)?;
         let s = score_cell(&record[0], line, 1, n)?;
         let o = score_cell(&record[1], line, 2, n)?;
         if seen[[s, o]] {
@@ -360,12 +499,93 @@ fn parse_long(
     Ok(StrategyTable::from_array(dice))
 }
 
+/// A long table with the contexts' columns: a row for every state and
+/// context.
+fn parse_contexts(
+    records: impl Iterator<Item = Result<csv::StringRecord, Problem>>,
+    n: usize,
+    columns: &ContextColumns,
+    width: usize,
+) -> Result<StrategyTable, Problem> {
+    let contexts = columns.contexts;
+    let count = contexts.count();
+    let mut dice = vec![0u8; n * n * count];
+    let mut seen = vec![false; n * n * count];
+    let named = columns.names.len();
+    let mut line = 1;
+    for record in records {
+        let record = record?;
+        line = record
+            .position()
+            .map(|p| p.line() as usize)
+            .unwrap_or(line + 1);
+        check_width(record.len(), width, line)?;
+        let s = score_cell(&record[0], line, 1, n)?;
+        let o = score_cell(&record[1], line, 2, n)?;
+        let cells: Vec<&str> = record.iter().skip(2).take(named).collect();
+        let x = columns.context(&cells, line)?;
+        let at = (s * n + o) * count + contexts.index(x);
+        if seen[at] {
+            return Err(Problem::new(
+                line,
+                None,
+                format!("state ({s}, {o}) appears twice with {}", cells.join(",")),
+            ));
+        }
+        seen[at] = true;
+        dice[at] = dice_cell(&record[2 + named], (s, o), line, 3 + named)?;
+    }
+    if let Some(at) = seen.iter().position(|&v| !v) {
+        let (state, x) = (at / count, contexts.context(at % count));
+        let (s, o) = (state / n, state % n);
+        let what = context_words(columns, x);
+        return Err(Problem::new(
+            line + 1,
+            None,
+            format!(
+                "state ({s}, {o}) is missing at {what}; goal {n} needs all {} states, each in \
+                 {count} contexts",
+                n * n
+            ),
+        ));
+    }
+    Ok(StrategyTable::from_contexts(n as u32, contexts, dice))
+}
+
+/// A context as its columns read it ("memory 0, opponent_memory 3").
+fn context_words(columns: &ContextColumns, x: Context) -> String {
+    let mut values = Vec::new();
+    if columns.memory {
+        values.extend([x.mine, x.theirs]);
+    }
+    let clock = columns
+        .clocks
+        .iter()
+        .find(|(_, &c)| c == x.clock)
+        .map(|(read, _)| read.clone())
+        .unwrap_or_default();
+    values.extend(clock);
+    columns
+        .names
+        .iter()
+        .zip(values)
+        .map(|(name, v)| format!("{name} {v}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Preset;
+
+    /// Tables under fa24's rules to `goal`.
+    fn parse(text: &str, goal: u32) -> Result<StrategyTable, Problem> {
+        parse_table(text, &Rules::preset(Preset::Fa24, goal).unwrap())
+    }
 
     fn err(text: &str, goal: u32) -> String {
-        let p = parse_table(text, goal).unwrap_err();
+        let p = parse(text, goal).unwrap_err();
         format!("{:?}/{:?}: {}", p.row, p.column, p.reason)
     }
 
@@ -373,7 +593,7 @@ mod tests {
     /// where the rules have no such move.
     #[test]
     fn minus_one_is_read_as_the_move() {
-        let t = parse_table("score,0,1\n0,-1,1\n1,3,-1\n", 2).unwrap();
+        let t = parse("score,0,1\n0,-1,1\n1,3,-1\n", 2).unwrap();
         assert_eq!(
             (t.get(0, 0), t.get(1, 1)),
             (crate::table::MINUS_ONE, crate::table::MINUS_ONE)
@@ -384,13 +604,13 @@ mod tests {
     #[test]
     fn reads_both_formats() {
         let wide = "score,0,1\n0,1,2\n1,3,10\n";
-        let t = parse_table(wide, 2).unwrap();
+        let t = parse(wide, 2).unwrap();
         assert_eq!(
             (t.get(0, 0), t.get(0, 1), t.get(1, 0), t.get(1, 1)),
             (1, 2, 3, 10)
         );
         let long = "score,opponent_score,dice\n1,1,10\n0,0,1\n0,1,2\n1,0,3\n";
-        assert_eq!(parse_table(long, 2).unwrap(), t);
+        assert_eq!(parse(long, 2).unwrap(), t);
     }
 
     #[test]

@@ -122,10 +122,11 @@ impl<'a> Resolver<'a> {
     }
 
     /// The table a spec stands for under these rules: one that rolls -1
-    /// dice only where the rules have that move.
+    /// dice only where the rules have that move, and reads only the
+    /// contexts they have.
     pub fn resolve(&self, spec: &Spec) -> Result<StrategyTable, HogError> {
         let table = self.resolve_any(spec)?;
-        self.rules.check_moves(&table, &spec.to_string())?;
+        self.rules.check_table(&table, &spec.to_string())?;
         Ok(table)
     }
 
@@ -148,28 +149,12 @@ impl<'a> Resolver<'a> {
                 let (strategy, args) = course_call(rules, spec, name, args)?;
                 Ok(strategy.table(rules, args))
             }
-            Spec::Optimal | Spec::BestResponse(_) if rules.memory().is_some() => {
-                let words = rules.memory().map_or("", |m| m.context_words());
-                let n = rules.goal();
-                Err(HogError::spec(
-                    &spec.to_string(),
-                    format!(
-                        "under rules with memory a solved strategy plays by the scores and \
-                         {words}, and is no {n}x{n} table; hog solve writes it with them as \
-                         columns"
-                    ),
-                ))
-            }
-            Spec::Optimal => Ok(engine::solve(rules, &self.options)
-                .table()
-                .expect("without memory the optimum is a table")),
+            Spec::Optimal => Ok(engine::solve(rules, &self.options).table()),
             Spec::BestResponse(inner) => {
                 let opponent = self.resolve(inner)?;
-                Ok(engine::best_response(rules, &opponent, &self.options)
-                    .table()
-                    .expect("without memory a best response is a table"))
+                Ok(engine::best_response(rules, &opponent, &self.options).table())
             }
-            Spec::Table(path) => read_table(path, rules.goal()),
+            Spec::Table(path) => read_table(path, rules),
             Spec::Python { path, function } => {
                 python_table(path, function, rules.goal(), self.python_timeout)
             }

@@ -67,7 +67,10 @@ proptest! {
 
     #[test]
     fn csv_tables_parse_or_name_the_place(text in any_text(), goal in 1u32..4) {
-        let _ = table_from_csv(&text, goal);
+        let _ = table_from_csv(&text, &Rules::preset(Preset::Fa24, goal).unwrap());
+        // Under rules with a clock a table may read it too.
+        let chop = hog::rules::BuiltIn::from_name("fa15-contest").unwrap();
+        let _ = table_from_csv(&text, &chop.rules(Some(goal), None).unwrap());
     }
 
     #[test]
@@ -79,7 +82,8 @@ proptest! {
                 .collect();
             rows.push(format!("{score},{}", cells.join(",")));
         }
-        match table_from_csv(&(rows.join("\n") + "\n"), 3) {
+        let rules = Rules::preset(Preset::Fa24, 3).unwrap();
+        match table_from_csv(&(rows.join("\n") + "\n"), &rules) {
             Ok(table) => prop_assert!(table.get(s as u32, o as u32) <= 10),
             Err(problem) => {
                 let message = problem.at(std::path::Path::new("t.csv")).to_string();

@@ -128,9 +128,10 @@ fn simulate_plays_with_memory() {
     assert_sampled_near(&v, exact);
 }
 
-/// `rates` rates every table with memory tracked, and the best response
-/// solved over the full state in each seat (`optimal` is no table here);
-/// `match` reads two tables and gives the first one's rate as the library.
+/// `rates` rates every table with memory tracked: the best response with
+/// its own values in each seat, the optimum as a table of the whole state
+/// (scores and memories) played against the opponent; `match` reads two
+/// tables and gives the first one's rate as the library.
 #[test]
 fn rates_and_match_track_the_memory() {
     let dir = Scratch::new();
@@ -144,11 +145,24 @@ fn rates_and_match_track_the_memory() {
     };
     assert_eq!(
         rows.len(),
-        12,
-        "always_roll(0..=10) and the best response: {v}"
+        13,
+        "always_roll(0..=10), optimal and the best response: {v}"
     );
-    assert!(rows.iter().all(|r| r["strategy"] != "optimal"));
     let four = StrategyTable::constant(40, 4);
+    let optimum = library(FeralHogs::Dice, &[Policy::Best]).table();
+    assert!(!optimum.reads_scores_only());
+    let moving = |a: &StrategyTable, b: &StrategyTable| {
+        library(FeralHogs::Dice, &[Policy::Fixed(a), Policy::Fixed(b)]).value(0, (0, 0))
+    };
+    let optimal = row("optimal");
+    assert_eq!(
+        num(optimal, "first").to_bits(),
+        moving(&optimum, &four).to_bits()
+    );
+    assert_eq!(
+        num(optimal, "second").to_bits(),
+        (1.0 - moving(&four, &optimum)).to_bits()
+    );
     let two = StrategyTable::constant(40, 2);
     let first = library(
         FeralHogs::Dice,
@@ -168,7 +182,9 @@ fn rates_and_match_track_the_memory() {
     assert_eq!(rows[0]["strategy"], "best_response(always_roll(4))");
     let text = dir.run(&["rates", "--rules-file", &file, "--vs", "always_roll(4)"]);
     assert!(
-        text.contains("the best response plays by the scores and what each player remembers"),
+        text.contains(
+            "optimal and the best response choose by the scores and what each player remembers"
+        ),
         "{text}"
     );
 
@@ -332,9 +348,19 @@ fn what_does_not_take_memory_yet_is_refused() {
             "depends on what each player remembers: hog explain --remembered gives one",
         ],
     );
-    dir.refuse(
-        &["eval", "--rules-file", &file, "optimal"],
-        &["bad strategy spec 'optimal'", "no 40x40 table", "hog solve"],
+    // The optimum is a strategy like any other: a table of the scores and
+    // what both remember, played against its opponent.
+    let v = dir.json(&["eval", "--rules-file", &file, "optimal"]);
+    assert_eq!(v["opponent"], "always_roll(6)");
+    let optimum = library(FeralHogs::Dice, &[Policy::Best]).table();
+    let six = StrategyTable::constant(40, 6);
+    let played = library(
+        FeralHogs::Dice,
+        &[Policy::Fixed(&optimum), Policy::Fixed(&six)],
+    );
+    assert_eq!(
+        num(&v, "first").to_bits(),
+        played.value(0, (0, 0)).to_bits()
     );
     dir.refuse(
         &[
@@ -347,7 +373,9 @@ fn what_does_not_take_memory_yet_is_refused() {
         ],
         &["goal 700 with feral-hogs makes 59290000 states with memory; at most 50000000"],
     );
-    // The optimum with memory is no table of the two scores.
+    // The optimum with memory is a table of the scores and the memories:
+    // its file reads back under its rules, as the optimum itself, and is
+    // refused where a state is the two scores alone.
     let small = dir.write(
         "small.toml",
         &format!("{FA19}memory = \"feral-hogs\"\ngoal = 5\n"),
@@ -355,13 +383,29 @@ fn what_does_not_take_memory_yet_is_refused() {
     let small = small.to_str().unwrap();
     dir.json(&["solve", "--rules-file", small, "--out", "small"]);
     let strategy = dir.join("small/final_strategy.csv");
-    for rules in [vec!["--goal", "5"], vec!["--rules-file", small]] {
-        let args = [&["eval", strategy.to_str().unwrap()][..], &rules].concat();
-        dir.refuse(
-            &args,
-            &["this strategy reads more than the two scores (columns memory, opponent_memory,"],
-        );
+    let strategy = strategy.to_str().unwrap();
+    dir.refuse(
+        &["eval", strategy, "--goal", "5"],
+        &["this strategy reads more than the two scores (columns memory, opponent_memory,"],
+    );
+    let read = dir.json(&["eval", strategy, "--rules-file", small]);
+    let solved = dir.json(&["eval", "optimal", "--rules-file", small]);
+    for seat in ["first", "second"] {
+        assert_eq!(num(&read, seat).to_bits(), num(&solved, seat).to_bits());
     }
+    // A file with a row of another memory, or a state missing, says where.
+    let text = std::fs::read_to_string(strategy).unwrap();
+    let short: Vec<&str> = text.lines().filter(|l| !l.starts_with("4,4,3,")).collect();
+    dir.write("short.csv", &(short.join("\n") + "\n"));
+    dir.refuse(
+        &["eval", "short.csv", "--rules-file", small],
+        &["state (4, 4) is missing at memory 3, opponent_memory 0"],
+    );
+    dir.write("odd.csv", &text.replacen("\n4,4,3,0,", "\n4,4,11,0,", 1));
+    dir.refuse(
+        &["eval", "odd.csv", "--rules-file", small],
+        &["memory 11 is out of range: each player remembers 0 to 10"],
+    );
     // At goal 100 it is far larger than a table: the header still names
     // what it is; so does Time Trot's optimum, by its clock's columns.
     dir.json(&["solve", "--rules", "fa19", "--out", "fa19"]);

@@ -118,7 +118,7 @@ fn check_cells(plot: &Plot, expected: impl Fn(u32, u32) -> RGBColor) -> Picture 
 #[test]
 fn policy_cells_have_the_colour_of_their_dice_count() {
     let rules = fa24();
-    let table = solve(&rules).table().unwrap();
+    let table = solve(&rules).table();
     let plot = Plot::policy(&rules, "optimal", table.clone());
     let picture = check_cells(&plot, |s, o| dice_color(table.get(s, o)));
     // The samples must cover zero dice and several other counts, or the
@@ -171,7 +171,7 @@ fn win_cells_have_the_colour_of_their_probability() {
 fn diff_cells_say_which_strategy_rolls_more() {
     let rules = fa24();
     let a = resolve(&rules, "boar_strategy");
-    let b = solve(&rules).table().unwrap();
+    let b = solve(&rules).table();
     let plot = Plot::diff(&rules, "boar_strategy", "optimal", a.clone(), b.clone());
     check_cells(&plot, |s, o| diff_color(a.get(s, o), b.get(s, o)));
     let kinds: HashSet<RGBColor> = sample_cells()
@@ -193,7 +193,7 @@ fn unescape(svg: &str) -> String {
 #[test]
 fn svgs_carry_their_titles_and_legends() {
     let rules = fa24();
-    let table = solve(&rules).table().unwrap();
+    let table = solve(&rules).table();
     let layout = Layout::default_for(100);
     let values = ndarray::Array2::from_elem((100, 100), 0.5);
     let plots = [
@@ -256,7 +256,7 @@ fn slack((width, height): (u32, u32)) -> u32 {
 #[test]
 fn pictures_use_their_space_at_any_size() {
     let rules = fa24();
-    let table = solve(&rules).table().unwrap();
+    let table = solve(&rules).table();
     let values = ndarray::Array2::from_elem((100, 100), 0.5);
     let plots = [
         Plot::policy(&rules, "optimal", table.clone()),

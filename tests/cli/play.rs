@@ -176,7 +176,7 @@ fn preset(name: &str) -> Preset {
 }
 
 fn optimal_table(rules: &Rules) -> StrategyTable {
-    optimal(rules, &SweepOptions::default()).table().unwrap()
+    optimal(rules, &SweepOptions::default()).table()
 }
 
 const JUNK: &str = "x\n11\n\n  \n-3\nfive\n5.0\n";

@@ -175,18 +175,28 @@ fn pork_chop_refusals() {
         "{text}"
     );
 
-    // A best response under rules with a clock remembers it: no table.
+    // A best response under rules with a clock reads it too: a table of
+    // the whole state, played in the tournament as its own values say.
     let file = example("pork-chop.toml");
-    dir.refuse(
-        &[
-            "tournament",
-            "--rules-file",
-            file.to_str().unwrap(),
-            "best_response(always_roll(4))",
-            "always_roll(4)",
-        ],
-        &["best_response(always_roll(4))", "is no 100x100 table"],
-    );
+    let file = file.to_str().unwrap();
+    let v = dir.json(&[
+        "tournament",
+        "--rules-file",
+        file,
+        "best_response(always_roll(4))",
+        "always_roll(4)",
+    ]);
+    let e = dir.json(&[
+        "eval",
+        "--rules-file",
+        file,
+        "best_response(always_roll(4))",
+        "--vs",
+        "always_roll(4)",
+    ]);
+    let cell = v["matrix"][0][1].as_f64().unwrap();
+    assert!((cell - e["average"].as_f64().unwrap()).abs() < 1e-15, "{v}");
+    assert!(cell > 0.5, "{v}");
 
     let bacon = "zero_dice = \"bacon-max\"\n";
     for (name, extra, problem) in [

@@ -282,6 +282,10 @@ pub fn reached_start_values(
         !remembering.plan.minus_one_varies(),
         "a -1 that swaps or is spent takes the full sweep"
     );
+    assert!(
+        tables.iter().all(|t| t.reads_scores_only()),
+        "a table that reads the contexts takes the full sweep"
+    );
     keeping_landings(rule_tables, remembering, tables, cancel, Walk::Chosen)
 }
 

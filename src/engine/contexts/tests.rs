@@ -169,7 +169,7 @@ use crate::engine::functions::general_sweep;
 use crate::engine::policy::Policy;
 use crate::general::{PigOut, RuleTables, ScoreRules};
 use crate::rules::{Preset, Rules};
-use crate::table::{StrategyTable, MINUS_ONE};
+use crate::table::{Contexts, StrategyTable, MINUS_ONE};
 
 /// A memory that earns nothing: the game is the score-only one, whatever
 /// is remembered.
@@ -442,7 +442,7 @@ impl Brute<'_> {
             0..=10
         };
         let v = match self.tables[i] {
-            Some(t) => choice(self, u32::from(t.get(s, o))),
+            Some(t) => choice(self, u32::from(t.choice(s, o, x))),
             None => moves.map(|k| choice(self, k)).fold(0.0, f64::max),
         };
         self.memo.insert((i, s, o, x), v);
@@ -482,6 +482,19 @@ where
         let boar = StrategyTable::from_fn(goal, |s, o| ((3 * s + o) % most) as u8);
         let two = StrategyTable::constant(goal, 2);
         let four = StrategyTable::constant(goal, 4);
+        // A table that reads the contexts: another count in each.
+        let shape = Contexts {
+            size: memory.size(),
+            clocks: clock.size(),
+        };
+        let count = shape.count() as u32;
+        let varied = StrategyTable::from_contexts(
+            goal,
+            shape,
+            (0..goal * goal * count)
+                .map(|i| ((i * 7 + i / count) % most) as u8)
+                .collect(),
+        );
         for (seats, policies) in [
             ([None, None], vec![Policy::Best]),
             (
@@ -497,13 +510,24 @@ where
                 [None, Some(&boar)],
                 vec![Policy::Best, Policy::Fixed(&boar)],
             ),
+            (
+                [Some(&varied), Some(&boar)],
+                vec![Policy::Fixed(&varied), Policy::Fixed(&boar)],
+            ),
+            (
+                [None, Some(&varied)],
+                vec![Policy::Best, Policy::Fixed(&varied)],
+            ),
         ] {
             let swept = clocked_sweep(&rules, &tables, memory, clock, &policies).unwrap();
             let checked = remembering(&rules, &tables, memory, clock);
             // Two tables over only the contexts they reach (where no -1
             // swaps or is spent): the same sums in the same order, so the
             // same bits.
-            if let ([Some(a), Some(b)], false) = (seats, checked.plan.minus_one_varies()) {
+            let scores_only = seats.iter().flatten().all(|t| t.reads_scores_only());
+            if let ([Some(a), Some(b)], false, true) =
+                (seats, checked.plan.minus_one_varies(), scores_only)
+            {
                 let reached = reached_start_values(&tables, &checked, [a, b], None);
                 for (i, value) in reached.into_iter().enumerate() {
                     assert_eq!(
@@ -547,6 +571,29 @@ where
                 }
             }
             rolls = brute.rolls;
+            // A solved seat as a table: played as a table, it gives the
+            // solve's own values, to the bit, in every context.
+            if let Policy::Best = policies[0] {
+                let table = swept.table(0);
+                let opponent = match policies.get(1) {
+                    Some(&Policy::Fixed(t)) => t,
+                    _ => &table,
+                };
+                let fixed = [Policy::Fixed(&table), Policy::Fixed(opponent)];
+                let played = clocked_sweep(&rules, &tables, memory, clock, &fixed).unwrap();
+                for (s, o) in (0..goal).flat_map(|s| (0..goal).map(move |o| (s, o))) {
+                    for x in contexts.clone() {
+                        let (solved, as_table) =
+                            (swept.value(0, s, o, x), played.value(0, s, o, x));
+                        assert_eq!(
+                            solved.to_bits(),
+                            as_table.to_bits(),
+                            "{name} goal {goal} ({s}, {o}, {x:?}): solved {solved}, as a table \
+                             {as_table}"
+                        );
+                    }
+                }
+            }
         }
     }
 }
