@@ -38,6 +38,10 @@ pub struct Choice {
     /// depending on whether the zero-dice rule gives 1 point here (before
     /// the memory's bonus, if any).
     pub one_point_probability: f64,
+    /// The probability that some die shows 1, so that the rules' Pig Out
+    /// (Sow Sad) decides the roll's points, whatever it makes them score (0
+    /// for no dice).
+    pub pig_out_probability: f64,
     /// Every distinct result of the turn after the after-turn rule, sorted
     /// by the mover's score, then the other's.
     pub outcomes: Vec<Outcome>,
@@ -356,6 +360,7 @@ fn dice_choice(
             .iter()
             .filter(|&&(p, _)| p == 1)
             .fold(0.0, |sum, &(_, q)| sum + q),
+        pig_out_probability: pig_out_chance(rules, (score, opponent), dice, remembered),
         outcomes: outcomes(
             rules,
             (score, opponent),
@@ -389,9 +394,36 @@ fn minus_one_choice(
         win_probability: values[usize::from(MINUS_ONE)],
         expected_points: f64::from(m.points),
         one_point_probability: if m.points == 1 { 1.0 } else { 0.0 },
+        pig_out_probability: 0.0,
         outcomes,
         bonus: 0,
     }
+}
+
+/// The chance that a die among those a choice of `dice` rolls at
+/// `(score, opponent)` in context `remembered` shows 1: each die shows 1
+/// with chance `1 / sides`, or where the dice are rerolled (an odd first
+/// face rolled again, once) `odd faces / sides^2`.
+fn pig_out_chance(
+    rules: &Rules,
+    (score, opponent): (u32, u32),
+    dice: u8,
+    remembered: Option<Context>,
+) -> f64 {
+    let k = rolled(rules, (score, opponent), dice);
+    if k == 0 {
+        return 0.0;
+    }
+    // As a fraction of whole numbers, so that one die of six sides gives
+    // 1/6 to the last bit: a die shows no 1 in `miss` of its `all` ways.
+    let sides = u128::from(sides_at(rules, score, opponent, remembered));
+    let (miss, all) = if ScoreRules::rerolled(rules, score, opponent) {
+        (sides * sides - sides.div_ceil(2), sides * sides)
+    } else {
+        (sides - 1, sides)
+    };
+    let (miss, all) = (miss.pow(k), all.pow(k));
+    (all - miss) as f64 / all as f64
 }
 
 /// The dice a choice of `dice` rolls at `(score, opponent)`: no more than
@@ -489,6 +521,12 @@ mod tests {
         // One die: 1 point with 1/6 (54 has 8 divisors: it stays), else 2..=6.
         let one = &e.choices[1];
         assert_eq!(one.one_point_probability, 1.0 / 6.0);
+        assert_eq!(one.pig_out_probability, 1.0 / 6.0);
+        assert_eq!(zero.pig_out_probability, 0.0);
+        // Four dice: a 1 shows unless none does, (5/6)^4.
+        let four = e.choices[4].pig_out_probability;
+        assert!((four - (1.0 - 625.0 / 1296.0)).abs() < 1e-15, "{four}");
+        assert_eq!(four, e.choices[4].one_point_probability);
         assert!((one.expected_points - (1.0 + 2.0 + 3.0 + 4.0 + 5.0 + 6.0) / 6.0).abs() < 1e-15);
         // 55, 57 and 58 (4 divisors each) become 59, and 6 points give 59 too.
         let at_59 = one.outcomes.iter().find(|o| o.score == 59).unwrap();

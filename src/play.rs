@@ -27,7 +27,7 @@ use crate::error::HogError;
 use std::sync::Arc;
 
 use crate::engine::{Solution, State};
-use crate::general::SIDES;
+use crate::general::{Part, SIDES};
 use crate::recall::{Clock, Context, Forgetful, MinusOne, PlayerMemory, Still};
 use crate::rng::Rng;
 use crate::rules::{AfterTurn, DiceRule, Preset, Rules};
@@ -120,6 +120,9 @@ pub enum Event {
         chosen: u32,
         /// The dice rolled.
         rolled: u32,
+        /// The part that capped them (`hog-tied`), where the rules name it.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        part: Option<String>,
     },
     /// Rules given as functions: `turn_points` changed the turn's points.
     TurnPoints {
@@ -127,6 +130,10 @@ pub enum Event {
         from: u32,
         /// The points the turn scores.
         to: u32,
+        /// The parts that changed them (`hogtimus-prime`), where the rules
+        /// name them.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        part: Option<String>,
     },
     /// Rules given as functions: `after_turn` changed the scores.
     AfterTurn {
@@ -134,6 +141,13 @@ pub enum Event {
         before: (u32, u32),
         /// And after it.
         after: (u32, u32),
+        /// The part that changed them (`swap-reverse`), where the rules
+        /// name it, and what it does.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        part: Option<String>,
+        /// What the part does, in words.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        definition: Option<&'static str>,
     },
     /// Rules with memory: what the mover remembered of their previous turn
     /// earned a bonus (Feral Hogs), added before the after-turn rule.
@@ -148,7 +162,12 @@ pub enum Event {
         points: u32,
     },
     /// Rules given as functions: `extra_turn` gave the mover another turn.
-    ExtraTurn,
+    ExtraTurn {
+        /// The parts that may give it (`pig-pass`), where the rules name
+        /// them.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        part: Option<String>,
+    },
     /// Rules with a clock: the clock gave the mover another turn (Time
     /// Trot: as many dice as the turn number).
     ClockTurn {
@@ -199,6 +218,107 @@ pub enum Event {
     },
 }
 
+impl Event {
+    /// What the event did, in one sentence that names the rule: the same
+    /// words on the page, in the JSON API and for any face that shows a
+    /// turn without saying who "you" are.
+    pub fn sentence(&self) -> String {
+        let points = |n: u32| format!("{n} {}", if n == 1 { "point" } else { "points" });
+        let dice = |n: u32| format!("{n} {}", if n == 1 { "die" } else { "dice" });
+        match self {
+            Event::HogWild { sum } => format!(
+                "Hog Wild: the scores sum to {sum}, a multiple of 7, so the dice are four-sided."
+            ),
+            Event::SowSad { name } => format!("{name}: a 1 came up, so the turn scores 1."),
+            Event::ZeroDice { name, points: p } => {
+                format!("{name}: rolling no dice scores {}.", points(*p))
+            }
+            Event::SusFuss { from, to } => format!(
+                "Sus Fuss: {from} has 3 or 4 factors, so the score rises to the next prime, {to}."
+            ),
+            Event::SwineSwap { mover, other } => {
+                format!("Swine Swap: the scores trade places ({mover} and {other}).")
+            }
+            Event::PigOut { ones, points: p } => {
+                let shown = match ones {
+                    1 => "a 1 came up".to_string(),
+                    n => format!("{n} dice showed 1"),
+                };
+                format!("Pig Out: {shown}, so the roll scores {}.", points(*p))
+            }
+            Event::Reroll { first, face } => {
+                format!("Rerolled die: an odd {first} is rolled again, once, and shows {face}.")
+            }
+            Event::Capped {
+                chosen,
+                rolled,
+                part,
+            } => format!(
+                "{}: at most {} here, so the turn rolls {rolled} of the {chosen} chosen.",
+                part.as_deref().unwrap_or("max_dice"),
+                dice(*rolled)
+            ),
+            Event::TurnPoints { from, to, part } => format!(
+                "{}: {} become {to}.",
+                part.as_deref().unwrap_or("turn_points"),
+                points(*from)
+            ),
+            Event::AfterTurn {
+                before,
+                after,
+                part,
+                definition,
+            } => {
+                let rule = match (part, definition) {
+                    (Some(part), Some(definition)) => format!("{part} ({definition})"),
+                    (Some(part), None) => part.clone(),
+                    _ => "after_turn".to_string(),
+                };
+                format!(
+                    "{rule}: {} and {} become {} and {}.",
+                    before.0, before.1, after.0, after.1
+                )
+            }
+            Event::Bonus {
+                name,
+                remembered,
+                unit,
+                points: p,
+            } => format!(
+                "{name}: {} more ({} remembered).",
+                points(*p),
+                counted(*remembered, unit)
+            ),
+            Event::ExtraTurn { part } => format!(
+                "{}: the same player moves again.",
+                part.as_deref().unwrap_or("extra_turn")
+            ),
+            Event::ClockTurn { name, clock } => {
+                format!("{name}: {clock}; the same player moves again.")
+            }
+            Event::ClockDice { name, sides, .. } => match sides {
+                Some(sides) => format!("{name}: every turn rolls {sides}-sided dice from now on."),
+                None => format!("{name}: every turn rolls the rules' own dice again."),
+            },
+            Event::MinusOne { name, points: p } => {
+                format!("{name}: rolling -1 dice scores {}.", points(*p))
+            }
+            Event::ScoreSwap { name } => format!(
+                "{name}: rolling -1 dice scores nothing and swaps the two scores; no other rule \
+                 applies this turn."
+            ),
+            Event::SpentMinusOne { name, dice: d } => format!(
+                "{name}: this player has rolled -1 once already, so -1 rolls {}.",
+                dice(*d)
+            ),
+            Event::Tie => "Both players reached their goals at once: half a win each.".into(),
+            Event::TooLong { turns } => {
+                format!("The game has gone on for {turns} turns and stops: half a win each.")
+            }
+        }
+    }
+}
+
 /// A game under rules given as functions stops as a tie after this many
 /// turns: a game that cannot end (turns that score nothing, moved by a
 /// bot) must not run forever. (Their goal is at most 2000; the presets'
@@ -243,16 +363,7 @@ impl Turn {
     }
 }
 
-/// A remembered value with what it counts: "4 dice", "1 point", or a bare
-/// number for a memory without a unit (see `PlayerMemory::unit`).
-pub fn counted(value: u32, unit: &str) -> String {
-    match (unit, value) {
-        ("", _) => value.to_string(),
-        ("points", 1) => "1 point".to_string(),
-        ("dice", 1) => "1 die".to_string(),
-        (unit, _) => format!("{value} {unit}"),
-    }
-}
+pub use crate::recall::counted;
 
 /// How the bot chooses its dice.
 #[derive(Debug, Clone)]
@@ -469,9 +580,12 @@ impl<'r, D: Dice> Game<'r, D> {
     /// functions' for rules given as functions.
     fn play(&mut self, before: (u32, u32), dice: u8) -> Played {
         let rules = self.rules;
+        let named = rules.origin().is_none();
         let mut narrator = Narrator {
             rules,
-            named: rules.origin().is_none(),
+            named,
+            // Rules given as functions name their parts where they can.
+            parts: if named { Vec::new() } else { rules.parts() },
             before,
             events: Vec::new(),
             rolls: Vec::new(),
@@ -498,10 +612,11 @@ impl<'r, D: Dice> Game<'r, D> {
         );
         self.remembered = board.remembered;
         self.clock = board.clock;
-        let again = narrator
-            .clock_turn
-            .take()
-            .or_else(|| turned.extra_turn.then_some(Event::ExtraTurn));
+        let again = narrator.clock_turn.take().or_else(|| {
+            turned.extra_turn.then(|| Event::ExtraTurn {
+                part: narrator.named_parts("extra_turn", " or "),
+            })
+        });
         Played {
             sides: turned.sides,
             rolls: narrator.rolls,
@@ -565,6 +680,8 @@ struct Narrator<'r> {
     rules: &'r Rules,
     /// A preset's components, told by their names.
     named: bool,
+    /// The parts of rules given as functions, where they name them.
+    parts: Vec<Part>,
     /// The mover's and the other's scores before the turn.
     before: (u32, u32),
     events: Vec<Event>,
@@ -574,6 +691,16 @@ struct Narrator<'r> {
 }
 
 impl<'r> Narrator<'r> {
+    /// The names of the rules' parts of `key`, joined by `joint`, if the
+    /// rules name any.
+    fn named_parts(&self, key: &str, joint: &str) -> Option<String> {
+        let names: Vec<String> = (self.parts.iter())
+            .filter(|p| p.key == key)
+            .map(Part::named)
+            .collect();
+        (!names.is_empty()).then(|| names.join(joint))
+    }
+
     /// The clock of the rules: a `Narrator` only hears of one under them.
     fn shared_clock(&self) -> &'r dyn Clock {
         self.rules
@@ -585,10 +712,11 @@ impl<'r> Narrator<'r> {
 
 impl Watch for Narrator<'_> {
     fn zero_dice(&mut self, points: u32) {
-        let name = if self.named {
-            self.rules.components().zero_dice.title()
-        } else {
-            "zero_dice"
+        let part = self.parts.iter().find(|p| p.key == "zero_dice");
+        let name = match part {
+            _ if self.named => self.rules.components().zero_dice.title(),
+            Some(part) => part.name,
+            None => "zero_dice",
         };
         self.events.push(Event::ZeroDice { name, points });
     }
@@ -605,7 +733,12 @@ impl Watch for Narrator<'_> {
     }
 
     fn capped(&mut self, chosen: u32, rolled: u32) {
-        self.events.push(Event::Capped { chosen, rolled });
+        let part = self.named_parts("max_dice", " and ");
+        self.events.push(Event::Capped {
+            chosen,
+            rolled,
+            part,
+        });
     }
 
     fn face(&mut self, face: u32) {
@@ -623,7 +756,8 @@ impl Watch for Narrator<'_> {
     }
 
     fn turn_points(&mut self, from: u32, to: u32) {
-        self.events.push(Event::TurnPoints { from, to });
+        let part = self.named_parts("turn_points", " then ");
+        self.events.push(Event::TurnPoints { from, to, part });
     }
 
     fn bonus(&mut self, remembered: u32, points: u32) {
@@ -676,9 +810,26 @@ impl Watch for Narrator<'_> {
 
     fn after_turn(&mut self, before: (u32, u32), after: (u32, u32)) {
         if !self.named {
-            if after != before {
-                self.events.push(Event::AfterTurn { before, after });
+            // Each named part that changed the scores, in turn; else the
+            // rules' function as one.
+            let (s, o) = self.before;
+            let dice = self.rolls.len() as u32;
+            let told = (self.rules.score_rules()).told_end(s, o, before.0 - s, dice);
+            if told.is_empty() && after != before {
+                self.events.push(Event::AfterTurn {
+                    before,
+                    after,
+                    part: None,
+                    definition: None,
+                });
             }
+            self.events
+                .extend(told.into_iter().map(|t| Event::AfterTurn {
+                    before: t.before,
+                    after: t.after,
+                    part: Some(t.rule),
+                    definition: Some(t.definition),
+                }));
             return;
         }
         match self.rules.after_turn(before.0, before.1).fired {
@@ -940,7 +1091,14 @@ mod tests {
         assert_eq!((turn.sides, turn.points, turn.after), (6, 20, (20, 0)));
         assert_eq!(
             turn.events,
-            vec![Event::TurnPoints { from: 25, to: 20 }, Event::ExtraTurn]
+            vec![
+                Event::TurnPoints {
+                    from: 25,
+                    to: 20,
+                    part: None
+                },
+                Event::ExtraTurn { part: None }
+            ]
         );
         assert_eq!(game.to_move(), Some(Player::Human));
         // Three 1s score 3.
@@ -955,6 +1113,44 @@ mod tests {
         );
         assert!(turn.events.is_empty());
         assert_eq!(game.to_move(), Some(Player::Human));
+    }
+
+    /// The Fall 2015 contest: a roll of ten four-sided dice (the sum 0 is
+    /// a multiple of 7) with a 1 scores 0 (Pig Out), and Piggy Back gives
+    /// the opponent 10: the event names the part, in its own words.
+    #[test]
+    fn a_rules_files_after_turn_is_told_by_its_part() {
+        let contest = crate::rules::BuiltIn::from_name("fa15-contest").unwrap();
+        let rules = contest.rules(None, None).unwrap();
+        let bot = StrategyTable::constant(100, 4);
+        let faces = [2, 3, 1, 4, 2, 2, 3, 4, 4, 2];
+        let mut game = Game::new(&rules, bot, Player::Human, script(&faces));
+        let t = game.human_turn(10).unwrap();
+        assert_eq!((t.sides, t.points, t.after), (4, 0, (0, 10)));
+        assert_eq!(
+            t.events,
+            vec![
+                Event::PigOut { ones: 1, points: 0 },
+                Event::AfterTurn {
+                    before: (0, 0),
+                    after: (0, 10),
+                    part: Some("piggy-back".into()),
+                    definition: Some(
+                        "a turn that scores 0 gives the opponent as many points as the mover \
+                         rolled dice"
+                    ),
+                }
+            ]
+        );
+        assert_eq!(
+            t.events[1].sentence(),
+            "piggy-back (a turn that scores 0 gives the opponent as many points as the mover \
+             rolled dice): 0 and 0 become 0 and 10."
+        );
+        assert_eq!(
+            t.events[0].sentence(),
+            "Pig Out: a 1 came up, so the roll scores 0 points."
+        );
     }
 
     #[test]
@@ -972,7 +1168,9 @@ mod tests {
                 },
                 Event::AfterTurn {
                     before: (12, 6),
-                    after: (6, 12)
+                    after: (6, 12),
+                    part: None,
+                    definition: None
                 }
             ]
         );
@@ -1006,7 +1204,7 @@ mod tests {
             let turn = game.bot_turn();
             turns += 1;
             if turns < MAX_GAME_TURNS {
-                assert_eq!(turn.events.last(), Some(&Event::ExtraTurn));
+                assert_eq!(turn.events.last(), Some(&Event::ExtraTurn { part: None }));
             } else {
                 assert_eq!(turn.events.last(), Some(&Event::TooLong { turns }));
             }
@@ -1091,10 +1289,22 @@ mod tests {
         game.scores = [10, 71];
         let t = game.human_turn(2).unwrap();
         assert_eq!((t.points, t.after), (7, (71, 17)));
+        // The built-in rules name the part that swapped, in its own words.
         assert!(t.events.contains(&Event::AfterTurn {
             before: (17, 71),
-            after: (71, 17)
+            after: (71, 17),
+            part: Some("swap-first-times-last".into()),
+            definition: Some(
+                "swap when first digit * last digit is the same for both scores (a one-digit \
+                 score's first digit is itself; equal scores stay)"
+            ),
         }));
+        let said = t.events.last().unwrap().sentence();
+        assert!(
+            said.starts_with("swap-first-times-last (swap when first digit * last digit"),
+            "{said}"
+        );
+        assert!(said.ends_with("): 17 and 71 become 71 and 17."), "{said}");
     }
 
     /// Fall 2020's contest: Pig Pass gives the human another turn, which
@@ -1110,7 +1320,13 @@ mod tests {
         let t = game.human_turn(1).unwrap();
         assert_eq!(
             (t.sides, t.after, t.events.clone()),
-            (6, (29, 30), vec![Event::ExtraTurn])
+            (
+                6,
+                (29, 30),
+                vec![Event::ExtraTurn {
+                    part: Some("swine-align or pig-pass".into())
+                }]
+            )
         );
         assert_eq!(game.to_move(), Some(Player::Human));
         let t = game.human_turn(1).unwrap();

@@ -175,6 +175,9 @@ pub struct ChoiceReport {
     pub expected_points: f64,
     /// The probability that the turn scores exactly 1 raw point.
     pub one_point_probability: f64,
+    /// The probability that some die shows 1, so that Pig Out (Sow Sad)
+    /// decides the roll's points, whatever they are under these rules.
+    pub pig_out_probability: f64,
     /// `[new_score, new_opponent_score, probability]` after the after-turn rule.
     pub outcomes: Vec<(u32, u32, f64)>,
     /// Under rules with memory, the points the memory adds to this choice.
@@ -241,6 +244,7 @@ impl ExplainReport {
                     win_probability: c.win_probability,
                     expected_points: c.expected_points,
                     one_point_probability: c.one_point_probability,
+                    pig_out_probability: c.pig_out_probability,
                     outcomes: c
                         .outcomes
                         .iter()

@@ -504,9 +504,18 @@ fn because(turn: &Turn) -> String {
             Event::SwineSwap { mover, other } => {
                 parts.push(format!("Swine Swap exchanges {mover} and {other}"))
             }
-            Event::AfterTurn { before, after } => parts.push(format!(
-                "after_turn makes {}-{} into {}-{}",
-                before.0, before.1, after.0, after.1
+            Event::AfterTurn {
+                before,
+                after,
+                part,
+                ..
+            } => parts.push(format!(
+                "{} makes {}-{} into {}-{}",
+                part.as_deref().unwrap_or("after_turn"),
+                before.0,
+                before.1,
+                after.0,
+                after.1
             )),
             _ => {}
         }

@@ -414,9 +414,15 @@ fn narrate(turn: &Turn, dice_rule: DiceRule) -> String {
     }
     let (mut k, sides) = (turn.dice, turn.sides);
     for event in &turn.events {
-        if let Event::Capped { chosen, rolled } = *event {
+        if let Event::Capped {
+            chosen,
+            rolled,
+            ref part,
+        } = *event
+        {
             text += &format!(
-                "max_dice: at most {rolled} {} here, so {} {} {rolled} of the {chosen} chosen.\n",
+                "{}: at most {rolled} {} here, so {} {} {rolled} of the {chosen} chosen.\n",
+                part.as_deref().unwrap_or("max_dice"),
                 dice_word(rolled as usize),
                 who.1,
                 who.2,
@@ -528,16 +534,26 @@ fn narrate(turn: &Turn, dice_rule: DiceRule) -> String {
                     who.1
                 );
             }
-            Event::TurnPoints { from, to } => {
+            Event::TurnPoints { from, to, part } => {
                 text += &format!(
-                    "turn_points: the turn's {from} {} become {to}.\n",
+                    "{}: the turn's {from} {} become {to}.\n",
+                    part.as_deref().unwrap_or("turn_points"),
                     points_word(*from)
                 );
             }
-            Event::AfterTurn { before, after } => {
+            Event::AfterTurn {
+                before,
+                after,
+                part,
+                ..
+            } => {
                 text += &format!(
-                    "after_turn: {mover} {} and {other_name} {} become {mover} {} and {other_name} {}.\n",
-                    before.0, before.1, after.0, after.1
+                    "{}: {mover} {} and {other_name} {} become {mover} {} and {other_name} {}.\n",
+                    part.as_deref().unwrap_or("after_turn"),
+                    before.0,
+                    before.1,
+                    after.0,
+                    after.1
                 );
             }
             Event::Bonus {
@@ -553,8 +569,12 @@ fn narrate(turn: &Turn, dice_rule: DiceRule) -> String {
                     counted(*remembered, unit)
                 );
             }
-            Event::ExtraTurn => {
-                text += &format!("extra_turn: {} again.\n", moves(mover));
+            Event::ExtraTurn { part } => {
+                text += &format!(
+                    "{}: {} again.\n",
+                    part.as_deref().unwrap_or("extra_turn"),
+                    moves(mover)
+                );
             }
             Event::ClockTurn { name, clock } => {
                 text += &format!("{name}: {k} dice on {clock}; {} again.\n", moves(mover));
@@ -668,12 +688,18 @@ mod tests {
             after: (18, 9),
             events: vec![
                 Event::PigOut { ones: 2, points: 2 },
-                Event::TurnPoints { from: 2, to: 4 },
+                Event::TurnPoints {
+                    from: 2,
+                    to: 4,
+                    part: None,
+                },
                 Event::AfterTurn {
                     before: (9, 9),
                     after: (18, 9),
+                    part: None,
+                    definition: None,
                 },
-                Event::ExtraTurn,
+                Event::ExtraTurn { part: None },
             ],
         };
         assert_eq!(
@@ -705,6 +731,8 @@ mod tests {
                 Event::AfterTurn {
                     before: (17, 71),
                     after: (71, 17),
+                    part: Some("swap-first-times-last".into()),
+                    definition: Some("swap when ..."),
                 },
             ],
         };
@@ -712,7 +740,7 @@ mod tests {
             narrate(&turn, DiceRule::SixSided),
             "You roll 2 dice: 2 2 = 4 points.\n\
              feral-hogs: 3 more points (2 dice against 4 dice remembered).\n\
-             after_turn: you 17 and the bot 71 become you 71 and the bot 17.\n"
+             swap-first-times-last: you 17 and the bot 71 become you 71 and the bot 17.\n"
         );
     }
 

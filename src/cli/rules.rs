@@ -6,10 +6,24 @@ use serde_json::json;
 use super::output::render_table;
 use super::{Config, Format, Printer};
 use crate::rules::library::CATALOG;
-use crate::rules::{Preset, BUILT_IN};
+use crate::rules::{resolve, Description, Overrides, Preset, BUILT_IN};
 
 #[derive(Debug, Args)]
-pub struct RulesListArgs {}
+#[command(after_help = "\
+Without NAME: every rule set hog knows by name, and the components of rules
+files. With NAME (a rule set's name, or a rules file): that game as it
+describes itself, the account every face of hog shows (its moves and what
+each does, each player's goal, what a roll with a 1 scores, its parts, what a
+state holds beside the scores).
+
+Examples:
+  hog rules
+  hog rules fa15-contest
+  hog rules examples/rules/fa22.toml --format json")]
+pub struct RulesListArgs {
+    /// A rule set to describe: its name, or a rules file (.toml or .py).
+    pub name: Option<String>,
+}
 
 /// The columns of the presets' table (the JSON's keys too, where "-"
 /// means none).
@@ -24,7 +38,18 @@ const PRESET_COLUMNS: [&str; 8] = [
     "title",
 ];
 
-pub fn run(config: &Config, _args: &RulesListArgs, printer: &mut Printer) -> anyhow::Result<()> {
+pub fn run(config: &Config, args: &RulesListArgs, printer: &mut Printer) -> anyhow::Result<()> {
+    if let Some(name) = &args.name {
+        let overrides = Overrides {
+            python_timeout: Some(config.python_timeout),
+            ..Overrides::default()
+        };
+        let described = resolve(name, overrides)?.description();
+        return match config.format {
+            Format::Json => Ok(printer.json(&serde_json::to_value(&described)?)?),
+            _ => Ok(printer.text(&description_text(&described))?),
+        };
+    }
     let mut presets: Vec<Vec<String>> = Preset::ALL
         .iter()
         .map(|p| {
@@ -123,4 +148,52 @@ pub fn run(config: &Config, _args: &RulesListArgs, printer: &mut Printer) -> any
         }
     }
     Ok(())
+}
+
+/// A rule set's account of itself, for a person.
+fn description_text(d: &Description) -> String {
+    let title = d.title.map_or(String::new(), |t| format!(": {t}"));
+    let mut text = format!("{}{title} ({}), goal {}\n", d.rules, d.source, d.goal);
+    text += &format!("{}\n\nMoves:\n", d.goal_text);
+    for m in &d.moves {
+        text += &format!("  {:>2}  {}\n", m.dice, m.text);
+    }
+    text += &format!("{}.\n\nParts:\n", d.pig_out.text);
+    let width = d.parts.iter().map(|p| p.named().len()).max().unwrap_or(0);
+    for p in &d.parts {
+        let from = if p.from.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", p.from)
+        };
+        text += &format!(
+            "  {:<11} {:<width$}  {}{from}\n",
+            p.key,
+            p.named(),
+            p.definition
+        );
+    }
+    if let Some(c) = &d.contexts {
+        text += &format!("\nA state holds the two scores and {}:\n", c.words);
+        if let Some(m) = &c.memory {
+            text += &format!(
+                "  {}: each player remembers {} to {}\n",
+                m.name,
+                m.values[0],
+                m.values[m.values.len() - 1]
+            );
+        }
+        if let Some(clock) = &c.clock {
+            text += &format!("  {} (columns {}):\n", clock.name, clock.columns.join(", "));
+            for v in &clock.values {
+                let more = if v.text.is_empty() || v.text.starts_with(&v.label) {
+                    v.text.trim_start_matches(&v.label).to_string()
+                } else {
+                    format!(": {}", v.text)
+                };
+                text += &format!("    {:>2}  {}{more}\n", v.value, v.label);
+            }
+        }
+    }
+    text
 }

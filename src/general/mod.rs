@@ -10,6 +10,6 @@ mod tables;
 pub use outcomes::{die_code, PigOut, Rolls, DIE_CODES, REROLLED, SIDES};
 pub(crate) use point_set::PointSet;
 pub use tables::{
-    Roll, RuleTables, ScoreRules, Slot, CONSTANTS, MAX_RULES_GOAL, MAX_TURN_POINTS,
+    Part, Roll, RuleTables, ScoreRules, Slot, Told, CONSTANTS, MAX_RULES_GOAL, MAX_TURN_POINTS,
     MAX_TURN_READING_GOAL,
 };

@@ -92,6 +92,63 @@ pub trait ScoreRules: Sync {
         let _ = out;
         false
     }
+    /// The named parts the rules are made of, each in its own words, for
+    /// the faces that show the rules; none where the rules are functions
+    /// with no names of their own (Python).
+    fn parts(&self) -> Vec<Part> {
+        Vec::new()
+    }
+    /// What each named after-turn part did to a turn that left the mover
+    /// at `score + points` against `opponent` (as [`ScoreRules::turn_end`]
+    /// plays it), in order: only the parts that changed the scores. Empty
+    /// where the rules cannot name their parts.
+    fn told_end(&self, score: u32, opponent: u32, points: u32, dice: u32) -> Vec<Told> {
+        let _ = (score, opponent, points, dice);
+        Vec::new()
+    }
+}
+
+/// A named part of a rule set: which rule it fills (a rules file's key:
+/// `zero_dice`, `after_turn`, ...), its name and parameters, what it does,
+/// and the semesters it comes from.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Part {
+    /// The rule it fills.
+    pub key: &'static str,
+    /// Its name (`bacon-difference`).
+    pub name: &'static str,
+    /// Its parameters with their values, in its order.
+    pub params: Vec<(&'static str, u32)>,
+    /// What it does, in words.
+    pub definition: &'static str,
+    /// Where it comes from ("Fall 2014"), or empty.
+    pub from: &'static str,
+}
+
+impl Part {
+    /// Its name with its parameters, as a rules file writes them
+    /// (`bacon-difference plus=2`).
+    pub fn named(&self) -> String {
+        let mut text = self.name.to_string();
+        for (param, value) in &self.params {
+            text += &format!(" {param}={value}");
+        }
+        text
+    }
+}
+
+/// One named part's step in the end of a turn: the scores before and
+/// after it, mover first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Told {
+    /// The part's name with its parameters ([`Part::named`]).
+    pub rule: String,
+    /// What the part does, in words.
+    pub definition: &'static str,
+    /// The scores before the part.
+    pub before: (u32, u32),
+    /// The scores after it.
+    pub after: (u32, u32),
 }
 
 /// The largest goal of rules given as functions (a rules file, Python):

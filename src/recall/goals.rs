@@ -63,7 +63,7 @@ impl Clock for Goals {
     }
 
     fn label(&self, clock: u32) -> String {
-        format!("player {clock} to move")
+        format!("player {clock} to move, playing to {}", self.of(clock))
     }
 
     fn describe(&self, clock: u32) -> String {

@@ -93,6 +93,17 @@ impl PlayerMemory for Forgetful {
     }
 }
 
+/// A remembered value with what it counts: "4 dice", "1 point", or a bare
+/// number for a memory without a unit (see [`PlayerMemory::unit`]).
+pub fn counted(value: u32, unit: &str) -> String {
+    match (unit, value) {
+        ("", _) => value.to_string(),
+        ("points", 1) => "1 point".to_string(),
+        ("dice", 1) => "1 die".to_string(),
+        (unit, _) => format!("{value} {unit}"),
+    }
+}
+
 /// What the engine tracks beyond the two scores, seen by the player to
 /// move: what they remember, what the other remembers, the shared clock
 /// (a table may choose by it: see [`crate::table`]).

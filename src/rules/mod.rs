@@ -7,6 +7,7 @@
 
 mod after_turn;
 mod built_in;
+mod describe;
 mod dice_rule;
 pub mod digits;
 mod functions;
@@ -23,6 +24,10 @@ mod zero_dice;
 
 pub use after_turn::{AfterTurn, TurnEnd};
 pub use built_in::{BuiltIn, BUILT_IN};
+pub use describe::{
+    ClockDescription, ClockValue, ContextsDescription, Description, MemoryDescription, Move,
+    PigOutRule, PlayerGoals,
+};
 pub use dice_rule::DiceRule;
 pub use functions::{ComponentRules, Functions, Origin};
 pub use identity::{digest_of, hex, RulesId};

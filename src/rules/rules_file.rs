@@ -29,9 +29,10 @@ use super::library::{
 };
 use super::{AfterTurn, ZeroDice};
 use crate::error::HogError;
-use crate::general::{PigOut, ScoreRules, MAX_RULES_GOAL, MAX_TURN_POINTS, SIDES};
+use crate::general::{Part, PigOut, ScoreRules, Told, MAX_RULES_GOAL, MAX_TURN_POINTS, SIDES};
 use crate::recall::{
-    ClockRule, ExtraTurnDice, FeralHogs, Goals, PerfectPiggy, PorkChop, PorkChopSwap, TimeTrot,
+    ClockRule, ExtraTurnDice, FeralHogs, Goals, PerfectPiggy, PlayerMemory, PorkChop, PorkChopSwap,
+    TimeTrot,
 };
 
 /// A rule set composed of library components.
@@ -47,6 +48,9 @@ pub struct ComposedRules {
     extra_turn: Vec<ExtraTurnRule>,
     memory: Option<FeralHogs>,
     clock: Option<ClockRule>,
+    /// Every component by its name and parameters, in the file's order of
+    /// keys (the default dice included), for the faces that show them.
+    parts: Vec<Part>,
 }
 
 /// The keys a rules file may have.
@@ -102,8 +106,13 @@ impl ComposedRules {
         if !(1..=MAX_RULES_GOAL).contains(&goal) {
             return Err(outside(&goal));
         }
+        let mut parts = Vec::new();
+        let mut named = |chosen: Chosen| {
+            parts.push(chosen.part());
+            chosen
+        };
         let zero_dice = match table.get("zero_dice") {
-            Some(value) => zero_dice(&component(value, Kind::ZeroDice)?)?,
+            Some(value) => zero_dice(&named(component(value, Kind::ZeroDice)?))?,
             None => return Err("no zero_dice (it is required)".into()),
         };
         if let Some((most, why)) = zero_dice.goal_limit() {
@@ -111,12 +120,13 @@ impl ComposedRules {
                 return Err(format!("{why} {most}, not {goal}"));
             }
         }
-        let dice = match table.get("dice") {
-            Some(value) => dice(&component(value, Kind::Dice)?)?,
-            None => DiceSidesRule::Fixed(6),
-        };
+        let six = Value::String("six-sided".into());
+        let dice = dice(&named(component(
+            table.get("dice").unwrap_or(&six),
+            Kind::Dice,
+        )?))?;
         let max_dice = match table.get("max_dice") {
-            Some(value) => match component(value, Kind::MaxDice)?.component.name {
+            Some(value) => match named(component(value, Kind::MaxDice)?).component.name {
                 "hog-tied" => Some(MaxDiceRule::HogTied),
                 other => unreachable!("{other} is in the catalog"),
             },
@@ -142,28 +152,28 @@ impl ComposedRules {
             }
         };
         let turn_points = list(table.get("turn_points"), Kind::TurnPoints)?
-            .iter()
-            .map(turn_points)
+            .into_iter()
+            .map(|chosen| turn_points(&named(chosen)))
             .collect::<Result<_, _>>()?;
         let after_turn = list(table.get("after_turn"), Kind::AfterTurn)?
-            .iter()
-            .map(after_turn)
+            .into_iter()
+            .map(|chosen| after_turn(&named(chosen)))
             .collect::<Result<_, _>>()?;
         let extra_turn = list(table.get("extra_turn"), Kind::ExtraTurn)?
-            .iter()
-            .map(extra_turn)
+            .into_iter()
+            .map(|chosen| extra_turn(&named(chosen)))
             .collect();
         let memory = match table.get("memory") {
             None => None,
             Some(value) => {
-                let name = component(value, Kind::Memory)?.component.name;
+                let name = named(component(value, Kind::Memory)?).component.name;
                 Some(FeralHogs::from_name(name).expect("the catalog's memories are Feral Hogs"))
             }
         };
         let clock = match table.get("clock") {
             None => None,
             Some(value) => {
-                let chosen = component(value, Kind::Clock)?;
+                let chosen = named(component(value, Kind::Clock)?);
                 Some(match chosen.component.name {
                     "pork-chop" => {
                         let (points, sides) = (chosen.get("points"), chosen.get("sides"));
@@ -228,6 +238,7 @@ impl ComposedRules {
             extra_turn,
             memory,
             clock,
+            parts,
         })
     }
 
@@ -243,7 +254,28 @@ impl ComposedRules {
 
     /// These rules with `memory` in place of the file's own.
     pub fn with_memory(self, memory: Option<FeralHogs>) -> ComposedRules {
-        ComposedRules { memory, ..self }
+        let mut parts: Vec<Part> = self
+            .parts
+            .into_iter()
+            .filter(|p| p.key != Kind::Memory.key())
+            .collect();
+        if let Some(memory) = memory {
+            let component = CATALOG
+                .iter()
+                .find(|c| c.kind == Kind::Memory && c.name == PlayerMemory::name(&memory))
+                .expect("every memory is in the catalog");
+            // Before the clock, where the file would have it.
+            let at = parts
+                .iter()
+                .position(|p| p.key == Kind::Clock.key())
+                .unwrap_or(parts.len());
+            parts.insert(at, Chosen::of(*component).part());
+        }
+        ComposedRules {
+            memory,
+            parts,
+            ..self
+        }
     }
 }
 
@@ -254,6 +286,28 @@ struct Chosen {
 }
 
 impl Chosen {
+    /// `component` with its parameters' defaults.
+    fn of(component: Component) -> Chosen {
+        Chosen {
+            values: component.params.iter().map(|&(_, d)| d).collect(),
+            component,
+        }
+    }
+
+    /// The component as the faces show it.
+    fn part(&self) -> Part {
+        let c = self.component;
+        Part {
+            key: c.kind.key(),
+            name: c.name,
+            params: (c.params.iter().map(|&(p, _)| p))
+                .zip(self.values.iter().copied())
+                .collect(),
+            definition: c.definition,
+            from: c.from,
+        }
+    }
+
     fn get(&self, param: &str) -> u32 {
         let i = self.component.params.iter().position(|(p, _)| *p == param);
         self.values[i.expect("a parameter of the catalog")]
@@ -501,6 +555,30 @@ impl ScoreRules for ComposedRules {
     // Every field is a plain value and derived Debug writes them all.
     fn content(&self, out: &mut dyn std::fmt::Write) -> bool {
         write!(out, "{self:?}").is_ok()
+    }
+
+    fn parts(&self) -> Vec<Part> {
+        self.parts.clone()
+    }
+
+    fn told_end(&self, score: u32, opponent: u32, points: u32, dice: u32) -> Vec<Told> {
+        let turn = Turn { points, dice };
+        let named = self.parts.iter().filter(|p| p.key == Kind::AfterTurn.key());
+        let mut scores = (score + points, opponent);
+        let mut told = Vec::new();
+        for (rule, part) in self.after_turn.iter().zip(named) {
+            let after = rule.apply_to_turn(scores.0, scores.1, turn);
+            if after != scores {
+                told.push(Told {
+                    rule: part.named(),
+                    definition: part.definition,
+                    before: scores,
+                    after,
+                });
+            }
+            scores = after;
+        }
+        told
     }
 }
 

@@ -454,10 +454,13 @@ pub struct MapReport {
     pub context: Option<MapContext>,
     /// How `dice` and `values` are packed.
     pub encoding: &'static str,
+    /// The moves whose values follow each state's own, as people write
+    /// them: 0 to 10, then -1 under rules with that move.
+    pub moves: Vec<i32>,
     /// One byte per state: the dice count, states in order `[score][opponent_score]`.
     pub dice: String,
-    /// Twelve little-endian f32 per state, in the same order: the win
-    /// probability with the strategy's choice, then with each count 0..=10.
+    /// `1 + moves` little-endian f32 per state, in the same order: the win
+    /// probability with the strategy's choice, then with each move.
     pub values: String,
 }
 
@@ -471,13 +474,13 @@ pub struct MapContext {
 }
 
 /// The encoding of [`MapReport`] in words, for whoever reads the JSON.
-const ENCODING: &str = "base64; dice: one byte per state (11 for -1 dice); values: 12 \
-                        little-endian f32 per state (win_probability, then p0..p10); states in \
-                        order [score][opponent_score]";
+const ENCODING: &str = "base64; dice: one byte per state (11 for -1 dice); values: 1 + \
+                        moves little-endian f32 per state (win_probability, then each move's \
+                        in the order of moves); states in order [score][opponent_score]";
 
-/// Rows of states packed at a time: 48 bytes a state, so a chunk's bytes
+/// Rows of states packed at a time: 4 bytes a value, so a chunk's bytes
 /// are a multiple of 3 and its base64 joins the next one's seamlessly.
-const PACKED_ROWS: u32 = 64;
+const PACKED_ROWS: u32 = 48;
 
 /// `result`'s seat 0 packed for the page, the values encoded a few rows at
 /// a time (at goal 1000 the raw values alone are 48 MB). The JSON as bytes.
@@ -495,7 +498,12 @@ fn pack(
     let mut values = String::new();
     reserve(&mut dice, states)?;
     reserve_text(&mut values, states * 64)?;
-    let mut raw = Vec::with_capacity(PACKED_ROWS as usize * n as usize * 48);
+    // Every move's value: the dice counts' a block at a time, the -1
+    // move's (where the rules have it) state by state.
+    let minus_one = rules.has_minus_one();
+    let moves: Vec<i32> = rules.description().moves.iter().map(|m| m.dice).collect();
+    let stride = 1 + moves.len();
+    let mut raw = Vec::with_capacity(PACKED_ROWS as usize * n as usize * stride * 4);
     for first in (0..n).step_by(PACKED_ROWS as usize) {
         let rows = first..(first + PACKED_ROWS).min(n);
         let block = result.choice_values_block_at(0, rows.clone(), context);
@@ -507,6 +515,10 @@ fn pack(
                 let value = result.value(0, at) as f32;
                 raw.extend_from_slice(&value.to_le_bytes());
                 for p in block[j * n as usize + o as usize] {
+                    raw.extend_from_slice(&(p as f32).to_le_bytes());
+                }
+                if minus_one {
+                    let p = result.choice_values(0, at)[usize::from(crate::table::MINUS_ONE)];
                     raw.extend_from_slice(&(p as f32).to_le_bytes());
                 }
             }
@@ -523,6 +535,7 @@ fn pack(
             clock: context.clock,
         }),
         encoding: ENCODING,
+        moves,
         dice: b64.encode(dice),
         values,
     };
@@ -787,8 +800,14 @@ pub struct StrategiesReport {
     pub course: Vec<CourseEntry>,
     /// Uploaded tables and strategies named when the server started.
     pub named: Vec<NamedEntry>,
-    /// Every preset with its components, for the rules menu.
+    /// Every preset with its components.
     pub presets: Vec<PresetEntry>,
+    /// Every rule set hog knows by name, for the rules menu: the same list
+    /// as `hog rules` and `Rules.presets()`.
+    pub rule_sets: Vec<crate::rules::NamedRuleSet>,
+    /// The rules' account of themselves: the moves, the goals, the parts,
+    /// what a state holds (as `hog rules NAME --format json`).
+    pub game: crate::rules::Description,
     /// The largest goal a request may ask for.
     pub max_goal: u32,
     /// Rules given as functions when the server started, which requests
@@ -868,6 +887,8 @@ pub async fn strategies(
         })
         .collect();
     Ok(Json(StrategiesReport {
+        rule_sets: crate::rules::named_rule_sets(),
+        game: rules.description(),
         baseline: format!("always_roll({})", rules.baseline_dice()),
         rules: RulesHeader::of(&rules),
         course,
@@ -885,6 +906,17 @@ pub async fn strategies(
             words: m.context_words(),
         }),
     }))
+}
+
+/// `GET /api/rules`: the rules' account of themselves, as `hog rules
+/// NAME --format json`.
+pub async fn rules_description(
+    State(state): AppState,
+    Query(query): Query<HashMap<String, String>>,
+) -> Result<Json<crate::rules::Description>, ApiError> {
+    let params = Params::new(query, &[])?;
+    let rules = params.rules(&state)?;
+    Ok(Json(rules.description()))
 }
 
 /// What a state holds beyond the scores under rules with memory or a

@@ -44,8 +44,27 @@ pub struct TurnReport {
     pub points: u32,
     /// The mover's and the other's scores after the after-turn rule.
     pub after: (u32, u32),
-    /// The rules that fired, in order.
-    pub events: Vec<Event>,
+    /// The rules that fired, in order, each with its sentence.
+    pub events: Vec<ToldEvent>,
+}
+
+/// A rule that fired, and what it did in one sentence the rules write.
+#[derive(Debug, Clone, Serialize)]
+pub struct ToldEvent {
+    /// The event: `rule` names its kind, the rest are its numbers.
+    #[serde(flatten)]
+    pub event: Event,
+    /// What it did, in words.
+    pub text: String,
+}
+
+impl From<Event> for ToldEvent {
+    fn from(event: Event) -> ToldEvent {
+        ToldEvent {
+            text: event.sentence(),
+            event,
+        }
+    }
 }
 
 /// Both players' numbers.
@@ -73,6 +92,9 @@ pub struct GameReport {
     pub turns: Vec<TurnReport>,
     /// The scores now.
     pub scores: Pair<u32>,
+    /// The score each player plays to: the rules' goal for both, or each
+    /// player's own (Fall 2021's contest), by who moved first.
+    pub goals: Pair<u32>,
     /// Whose move it is, `null` once the game is over.
     pub to_move: Option<&'static str>,
     /// The winner, once there is one: `you`, `opponent`, or `tie` when a
@@ -251,10 +273,24 @@ pub fn replay(
                 rolls: t.rolls,
                 points: t.points,
                 after: t.after,
-                events: t.events,
+                events: t.events.into_iter().map(ToldEvent::from).collect(),
             })
             .collect(),
         scores,
+        goals: {
+            // The first mover plays to the first goal.
+            let (first_goal, second_goal) = rules.goals_at(0);
+            match first {
+                Player::Human => Pair {
+                    you: first_goal,
+                    opponent: second_goal,
+                },
+                Player::Bot => Pair {
+                    you: second_goal,
+                    opponent: first_goal,
+                },
+            }
+        },
         to_move: game.to_move().map(name),
         winner: match game.winner() {
             None if game.tied() => Some("tie"),

@@ -47,6 +47,7 @@ pub fn router(state: Arc<ServerState>) -> Router {
         .route("/api/map", get(api::strategy_map))
         .route("/api/game", get(api::game))
         .route("/api/strategies", get(api::strategies))
+        .route("/api/rules", get(api::rules_description))
         .route("/api/upload", post(api::upload))
         .route("/api/contest", get(contest::contest))
         .layer(DefaultBodyLimit::max(state.limits.max_body));

@@ -172,6 +172,14 @@ impl Grid {
 /// The course strategy called `name` under these rules, with a hint for
 /// the names that cannot be swept.
 fn find_strategy(name: &str, rules: &Rules) -> Result<CourseStrategy, String> {
+    if rules.origin().is_some() {
+        // The course's strategies are written for the presets' rules.
+        return Err(format!(
+            "{} has no course strategies to sweep (they are written for the presets' rules); \
+             to compare always_roll(0..=10) use `hog rates`",
+            rules.name()
+        ));
+    }
     let preset = rules.base();
     let strategy = CourseStrategy::find(preset, name).ok_or_else(|| {
         let names: Vec<&str> = CourseStrategy::of(preset)

@@ -852,22 +852,24 @@ fn house_rules(page: &Page) -> Result<(), String> {
             page.idle(&format!("rolling {dice} dice"))?;
         }
     }
-    // The log words each event of the last game by the function's name.
+    // The log says each event of the last game in the rules' own sentence
+    // (the API's `text`), the function named where the rules name none.
     let log = page.js("return q('#log').textContent;", vec![])?;
     let log = log.as_str().unwrap_or("");
     for turn in last["turns"].as_array().into_iter().flatten() {
         for event in turn["events"].as_array().into_iter().flatten() {
-            let words = match event["rule"].as_str() {
-                Some("turn_points") => format!(
-                    "turn_points: {} points become {}.",
-                    event["from"], event["to"]
-                ),
-                Some("extra_turn") => "extra_turn: the same player moves again.".into(),
-                Some("pig_out") => format!("so the roll scores {}.", event["points"]),
+            let words = event["text"].as_str().unwrap_or_default();
+            if words.is_empty() || !log.contains(words) {
+                return Err(format!("the log does not say {event}: {log}"));
+            }
+            let named = match event["rule"].as_str() {
+                Some("turn_points") => "turn_points: ",
+                Some("extra_turn") => "extra_turn: the same player moves again.",
+                Some("pig_out") => "Pig Out: ",
                 _ => continue,
             };
-            if !log.contains(&words) {
-                return Err(format!("the log does not say {words:?}: {log}"));
+            if !words.starts_with(named) {
+                return Err(format!("{event} does not name its function: {words}"));
             }
         }
     }
@@ -996,12 +998,15 @@ fn memory(page: &Page) -> Result<(), String> {
     if !page.visible("#map-remembered-field")? || page.visible("#map-clock-field")? {
         return Err("under fa19 explore offers what both remember, and no clock".into());
     }
-    page.set("#map-remembered", "4,6")?;
+    page.set("#map-mine", "4")?;
+    page.idle("picking what the mover remembers")?;
+    page.set("#map-theirs", "6")?;
+    page.idle("picking what the other remembers")?;
     draw(page, "optimal", "optimal", "policy")?;
     let title = page.js("return q('#map-title').textContent;", vec![])?;
     if !title
         .as_str()
-        .is_some_and(|t| t.contains("the mover remembers 4, the other 6"))
+        .is_some_and(|t| t.contains("the mover remembers 4 dice, the other 6 dice"))
     {
         return Err(format!("the map's title does not say its context: {title}"));
     }

@@ -93,15 +93,45 @@ export function bytes(base64) {
   return out;
 }
 
-/** A /api/solve or /api/map answer unpacked: dice and values per state. */
+/**
+ * The rules' account of themselves (`/api/strategies`' `game`): the moves a
+ * turn may choose, each player's goal, what a state holds beside the
+ * scores. Every screen renders the game from it.
+ */
+export const rules = { game: null };
+
+/** The moves of the rules, in the engine's order (0 to 10, then -1 where they have it). */
+export function moves() {
+  return rules.game ? rules.game.moves : [];
+}
+
+/** A move as people write it, from the code the engine keeps it by (11 is -1). */
+export function moveLabel(kept) {
+  const move = moves().find((m) => m.kept === kept);
+  return move ? String(move.dice) : String(kept);
+}
+
+/** "3 dice", "1 die", "no dice", "-1 dice". */
+export function diceWords(kept) {
+  const label = moveLabel(kept);
+  if (label === "0") return "no dice";
+  return `${label} ${label === "1" ? "die" : "dice"}`;
+}
+
+/**
+ * A /api/solve or /api/map answer unpacked: dice and values per state, each
+ * state's own value then one per move (`report.moves`, -1 last where the
+ * rules have it).
+ */
 export function unpackMap(report) {
   const n = report.goal;
   const dice = bytes(report.dice);
   const raw = bytes(report.values);
   const view = new DataView(raw.buffer);
-  const values = new Float32Array(n * n * 12);
+  const stride = 1 + report.moves.length;
+  const values = new Float32Array(n * n * stride);
   for (let i = 0; i < values.length; i += 1) values[i] = view.getFloat32(i * 4, true);
-  return { ...report, n, dice, values };
+  return { ...report, n, dice, values, stride };
 }
 
 /** A probability as a percentage with two decimals. */

@@ -1,7 +1,7 @@
 // The page: tabs, the rule set shared by every screen, and the strategy
 // names the screens offer. Each screen lives in its own module.
 
-import { attempt, busy, get, overrides, rulesParams } from "./api.js";
+import { attempt, busy, get, overrides, rules, rulesParams } from "./api.js";
 import * as compare from "./compare.js";
 import * as explore from "./explore.js";
 import * as fields from "./fields.js";
@@ -39,6 +39,8 @@ function fill(select, options) {
 /** The strategies the rules offer, into the opponent menu and the spec suggestions. */
 async function loadStrategies() {
   const report = await get("/api/strategies");
+  rules.game = report.game;
+  fillRules(report.rule_sets);
   const course = report.course.map((c) => [c.name, `${c.name}(${c.defaults.join(", ")})`]);
   const named = report.named.map((n) => [n.spec, n.label === n.spec ? n.spec : `${n.label} (${n.spec})`]);
   fill($("opponent"), [
@@ -71,18 +73,35 @@ async function loadStrategies() {
     $("goal").value = String(house.goal);
     $("rules-note").textContent = `${house.origin} · goal fixed at start`;
   } else {
-    const c = report.components;
-    const remembers = [c.memory, c.clock].filter(Boolean).join(", ");
-    $("rules-note").textContent =
-      `${c.zero_dice}, ${c.dice} dice, ${c.after_turn === "none" ? "no after-turn rule" : c.after_turn}` +
-      (remembers ? `, ${remembers}` : "");
+    // The rules' parts by name, as they describe themselves.
+    $("rules-note").textContent = report.game.parts.map((p) => p.name).join(", ");
   }
-  $("rules-note").title = `rules=${report.rules}, goal ${report.goal}`;
+  $("rules-note").title =
+    `${report.game.title ? `${report.game.title}: ` : ""}${report.game.goal_text} ` +
+    report.game.parts.map((p) => `${p.name}: ${p.definition}`).join("; ");
   // Suggestions follow the rules until the person types their own.
   const first = report.course[0];
   suggest("cmp-a", first ? first.name : "optimal");
-  suggest("sweep-grid", first ? `${first.name}(6..14, 3..8)` : "");
+  suggest("sweep-grid", first ? `${first.name}(6..=14, 3..=8)` : "");
+  compare.sweepable(first ? null : `${report.rules} has no course strategies to sweep (they are written for the presets' rules).`);
   return report;
+}
+
+/**
+ * The rules menu: every rule set hog knows by name, the same list as `hog
+ * rules` and Python's `Rules.presets()`, each with the semesters it is; the
+ * server's own rules (a file) stay first.
+ */
+function fillRules(ruleSets) {
+  const select = $("rules");
+  const chosen = select.value;
+  const house = [...select.options].filter((o) => !ruleSets.some((r) => r.name === o.value) && o.dataset.house);
+  const named = ruleSets.map((r) => {
+    const option = new Option(`${r.name} — ${r.title}`, r.name);
+    return option;
+  });
+  select.replaceChildren(...house, ...named);
+  if ([...select.options].some((o) => o.value === chosen)) select.value = chosen;
 }
 
 /**
@@ -95,6 +114,7 @@ function houseOption(value, label, goal) {
   if (!option) {
     option = document.createElement("option");
     option.value = value;
+    option.dataset.house = "1";
     select.prepend(option);
   }
   option.textContent = label;
@@ -112,6 +132,7 @@ function rulesChanged() {
     explore.forget();
     const loaded = await attempt(loadStrategies);
     if (!loaded) return;
+    play.pickMoves();
     await play.start();
     if (!$("screen-explore").hidden) await explore.refresh();
   });

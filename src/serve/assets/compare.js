@@ -85,10 +85,28 @@ async function runRates() {
   }
 }
 
+/**
+ * Whether the rules have a course strategy to sweep: `reason` says why not
+ * (the Sweep button is off and the card says so), or null.
+ */
+export function sweepable(reason) {
+  $("sweep-run").disabled = Boolean(reason);
+  $("sweep-caption").textContent = reason || "";
+  $("sweep-table").replaceChildren();
+}
+
+/** "6 to 13", the values a parameter took. */
+function span(values) {
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  return low === high ? String(low) : `${low} to ${high}`;
+}
+
 /** A sweep over two parameters as a grid; over one, as a column. */
 async function runSweep() {
   const grid = $("sweep-grid").value.trim();
   const vs = $("sweep-vs").value.trim();
+  if (!grid) throw new Error("write a course strategy with ranges to sweep, such as boar_strategy(6..=14, 3..=8)");
   const report = await get("/api/sweep", { grid, vs });
   const table = $("sweep-table");
   table.replaceChildren();
@@ -127,9 +145,12 @@ async function runSweep() {
       if (found.strategy === report.best.strategy) td.classList.add("best");
     }
   }
+  // The values swept, said whole: a range a..b leaves b out.
+  const swept = names.map((name) => `${name} ${span(report.rows.map((r) => r.params[name]))}`);
+  const open = /\.\.(?!=)/.test(grid) ? " (a..b leaves b out; a..=b takes it)" : "";
   $("sweep-caption").textContent =
-    `Average win rate (%) of ${report.strategy} against ${report.opponent}; the best is ` +
-    `${report.best.strategy} with ${percent(report.best.average)}. Colours run from the grid's lowest to its highest.`;
+    `Average win rate (%) of ${report.strategy} against ${report.opponent}, over ${swept.join(" and ")}${open}; ` +
+    `the best is ${report.best.strategy} with ${percent(report.best.average)}. Colours run from the grid's lowest to its highest.`;
 }
 
 async function upload(onUploaded) {

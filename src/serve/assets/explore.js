@@ -2,7 +2,18 @@
 // drawn from one packed request; hovering reads the packed values (no
 // request), clicking asks the server for the full explanation of a state.
 
-import { attempt, get, percent, percentLabel, scaleTop, unpackMap } from "./api.js";
+import {
+  attempt,
+  diceWords,
+  get,
+  moveLabel,
+  moves,
+  percent,
+  percentLabel,
+  rules,
+  scaleTop,
+  unpackMap,
+} from "./api.js";
 import * as palette from "./palette.js";
 
 const $ = (id) => document.getElementById(id);
@@ -33,9 +44,20 @@ const CLOSEUP = 7;
  */
 function context() {
   const at = {};
-  if (!$("map-remembered-field").hidden) at.remembered = $("map-remembered").value.trim() || "0,0";
-  if (!$("map-clock-field").hidden) at.clock = $("map-clock").value.trim() || "0";
+  if (!$("map-remembered-field").hidden) at.remembered = `${$("map-mine").value || 0},${$("map-theirs").value || 0}`;
+  if (!$("map-clock-field").hidden) at.clock = $("map-clock").value || "0";
   return at;
+}
+
+/** The context the controls show, in the words the rules give its values. */
+function contextWords() {
+  const words = [];
+  if (!$("map-remembered-field").hidden) {
+    const label = (id) => $(id).selectedOptions[0]?.textContent ?? $(id).value;
+    words.push(`the mover remembers ${label("map-mine")}, the other ${label("map-theirs")}`);
+  }
+  if (!$("map-clock-field").hidden) words.push($("map-clock").selectedOptions[0]?.textContent ?? "");
+  return words;
 }
 
 /** The request for a strategy's map against `vs` (cached by its URL). */
@@ -98,9 +120,9 @@ function cellAt(x, y) {
 
 function colorOf(i) {
   const { map, other, kind } = view;
-  if (kind === "win") return palette.win(map.values[i * 12]);
+  if (kind === "win") return palette.win(map.values[i * map.stride]);
   if (kind === "diff") return palette.DIFF[palette.diffKind(map.dice[i], other.dice[i])].color;
-  return palette.DICE[Math.min(10, map.dice[i])];
+  return palette.move(map.dice[i]);
 }
 
 /** A tick step giving about six labels along an axis of `n` scores. */
@@ -231,7 +253,8 @@ function drawLegend() {
     legend.append(item);
   };
   if (view.kind === "policy") {
-    palette.DICE.forEach((color, count) => swatch(color, String(count)));
+    // The rules' own moves: -1 too where they have it.
+    for (const m of moves()) swatch(palette.move(m.kept), String(m.dice));
     legend.insertAdjacentText("afterbegin", "dice: ");
   } else if (view.kind === "diff") {
     for (const { color, label } of palette.DIFF) swatch(color, label);
@@ -254,21 +277,28 @@ function showCell(cell) {
   }
   const i = cell.score * map.n + cell.opponent;
   const chosen = map.dice[i];
-  const value = map.values[i * 12];
+  const value = map.values[i * map.stride];
   info.classList.remove("empty");
   info.dataset.score = String(cell.score);
   info.dataset.opponent = String(cell.opponent);
-  info.dataset.dice = String(chosen);
+  info.dataset.dice = moveLabel(chosen);
   info.dataset.value = String(value);
   $("cell-state").textContent = `Score ${cell.score}, opponent ${cell.opponent}`;
-  let line = `rolls ${chosen === 0 ? "no dice" : chosen}, wins ${percent(value)}`;
+  let line = `rolls ${diceWords(chosen)}, wins ${percent(value)}`;
   if (view.kind === "diff") {
     const theirs = view.other.dice[i];
-    line += theirs === chosen ? " (the same as the other)" : ` (the other rolls ${theirs})`;
+    line +=
+      theirs === chosen ? ` (${view.other.strategy} too)` : ` (${view.other.strategy} rolls ${diceWords(theirs)})`;
   }
   $("cell-line").textContent = line;
   const bars = $("cell-bars");
-  const values = Array.from(map.values.subarray(i * 12 + 1, i * 12 + 12));
+  // Every move's value, in the map's order of moves.
+  const shown = map.moves.map((dice, j) => ({
+    dice,
+    kept: dice === -1 ? 11 : dice,
+    value: map.values[i * map.stride + 1 + j],
+  }));
+  const values = shown.map((m) => m.value);
   const best = Math.max(...values);
   // Bars from zero, so that a bar twice as tall is a chance twice as large,
   // up to a round top the axis names.
@@ -290,24 +320,32 @@ function showCell(cell) {
       line.style.bottom = `${(100 * t) / top}%`;
       return line;
     }),
-    ...values.map((v, count) => {
+    ...shown.map(({ dice, kept, value: v }) => {
       const column = document.createElement("div");
       column.className = "column";
       column.dataset.value = String(v);
-      if (count === chosen) column.classList.add("chosen");
+      column.dataset.dice = String(dice);
+      if (kept === chosen) column.classList.add("chosen");
       if (v === best) column.classList.add("best");
-      column.title = `${count} dice: ${percent(v)}`;
+      column.title = `${dice} dice: ${percent(v)}`;
       const fill = document.createElement("i");
       fill.style.height = `${(100 * v) / top}%`;
       column.append(fill);
       return column;
     }),
   );
+  $("cell-x-axis").replaceChildren(
+    ...shown.map(({ dice }) => {
+      const label = document.createElement("span");
+      label.textContent = String(dice);
+      return label;
+    }),
+  );
 }
 
 /** A packed map's dice count as the rules write it (11 is the move of -1). */
 function diceText(dice) {
-  return dice === 11 ? "-1" : String(dice);
+  return moveLabel(dice);
 }
 
 /** The cells the close-up shows: its lowest score and opponent score, and how many each way. */
@@ -356,7 +394,7 @@ function drawCloseup() {
       // The dice whatever the map shows; its colour is the map's.
       const dice = diceText(map.dice[i]);
       button.textContent = dice;
-      button.setAttribute("aria-label", `Score ${s}, opponent ${o}: rolls ${dice}, wins ${percent(map.values[i * 12])}`);
+      button.setAttribute("aria-label", `Score ${s}, opponent ${o}: rolls ${dice}, wins ${percent(map.values[i * map.stride])}`);
       const color = colorOf(i);
       button.style.background = palette.css(color);
       button.style.color = palette.ink(color);
@@ -370,10 +408,9 @@ function drawCloseup() {
   const line = $("closeup-line");
   if (pinned) {
     const i = pinned.score * map.n + pinned.opponent;
-    const dice = diceText(map.dice[i]);
     line.textContent =
-      `Score ${pinned.score}, opponent ${pinned.opponent}: rolls ${dice === "0" ? "no dice" : dice}, ` +
-      `wins ${percent(map.values[i * 12])}. Every dice count is explained below.`;
+      `Score ${pinned.score}, opponent ${pinned.opponent}: rolls ${diceWords(map.dice[i])}, ` +
+      `wins ${percent(map.values[i * map.stride])}. Every move is explained below.`;
   } else {
     line.textContent = "";
   }
@@ -416,11 +453,18 @@ function renderExplain(report) {
   panel.dataset.score = String(report.score);
   panel.dataset.opponent = String(report.opponent_score);
   const chosen = report.chosen ?? report.best;
+  // Moves as the report writes them: -1 for that move.
+  const words = (dice) => (dice === 0 ? "no dice" : `${dice} ${dice === 1 ? "die" : "dice"}`);
   $("explain-title").textContent =
     `Score ${report.score}, opponent ${report.opponent_score}: ` +
     (report.chosen !== null && report.chosen !== report.best
-      ? `rolls ${report.chosen}; the best is ${report.best} (gives away ${percent(report.gives_away)})`
-      : `the best is ${report.best === 0 ? "no dice" : `${report.best} dice`}`);
+      ? `rolls ${words(report.chosen)}; the best is ${words(report.best)} (gives away ${percent(report.gives_away)})`
+      : `the best is ${words(report.best)}`);
+  // What a 1 does under these rules, for the column that counts it.
+  const pigOut = rules.game ? rules.game.pig_out : null;
+  const head = $("explain-table").tHead.rows[0].cells[3];
+  head.textContent = pigOut ? `a 1 shows (${pigOut.ones ? "scores the 1s" : `scores ${pigOut.points}`})` : "a 1 shows";
+  head.title = pigOut ? `the chance that a die shows 1; ${pigOut.text}` : "the chance that a die shows 1";
   const body = $("explain-table").tBodies[0];
   body.replaceChildren();
   for (const choice of report.choices) {
@@ -432,11 +476,11 @@ function renderExplain(report) {
     row.insertCell().textContent = String(choice.dice);
     row.insertCell().textContent = percent(choice.win_probability);
     row.insertCell().textContent = choice.expected_points.toFixed(2);
-    row.insertCell().textContent = percent(choice.one_point_probability);
+    row.insertCell().textContent = percent(choice.pig_out_probability);
     row.insertCell().textContent = String(choice.outcomes.length);
     row.addEventListener("click", () => showOutcomes(report, choice));
   }
-  showOutcomes(report, report.choices[chosen]);
+  showOutcomes(report, report.choices.find((c) => c.dice === chosen));
 }
 
 /** Where one dice count leaves the scores, likeliest first. */
@@ -447,7 +491,8 @@ function showOutcomes(report, choice) {
   const list = $("explain-outcomes");
   const outcomes = [...choice.outcomes].sort((a, b) => b[2] - a[2]);
   $("outcomes-title").textContent =
-    `Rolling ${choice.dice} from ${report.score}–${report.opponent_score} leads to (your score – opponent's, before their turn):`;
+    `Rolling ${choice.dice === 0 ? "no dice" : `${choice.dice} ${choice.dice === 1 ? "die" : "dice"}`} from ` +
+    `${report.score}–${report.opponent_score} leads to (your score – opponent's, before their turn):`;
   list.replaceChildren(
     ...outcomes.slice(0, 12).map(([own, theirs, p]) => {
       const item = document.createElement("li");
@@ -522,16 +567,13 @@ async function load() {
   }
   Object.assign(view, { map, other, kind, hover: null, pinned: null, closeup: null });
   delete $("heatmap-wrap").dataset.state;
-  // Under memory or a clock, the context the map is drawn at, in words.
-  const words = [];
-  if (map.context && !$("map-remembered-field").hidden) {
-    const [mine, theirs] = map.context.remembered;
-    words.push(`the mover remembers ${mine}, the other ${theirs}`);
-  }
-  if (map.context && !$("map-clock-field").hidden) words.push(`the clock at ${map.context.clock}`);
+  // Under memory or a clock, the context the map is drawn at, in the
+  // words the rules give its values.
+  const words = map.context ? contextWords() : [];
   const at = words.length ? `; drawn where ${words.join(" and ")}` : "";
+  const compared = other ? `, where it differs from ${other.strategy}` : "";
   $("map-title").textContent =
-    `${map.strategy} against ${map.vs}: wins ${percent(map.first_player_win_probability)} moving first` +
+    `${map.strategy} against ${map.vs}${compared}: wins ${percent(map.first_player_win_probability)} moving first` +
     ` (${map.rules}, goal ${map.goal}${at})`;
   $("cell-explain").hidden = true;
   $("closeup").hidden = true;
@@ -584,10 +626,14 @@ export function setup() {
     $("map-other-field").hidden = $("map-kind").value !== "diff";
     if ($("map-kind").value !== "diff" || $("map-other").value.trim()) refresh();
   });
-  for (const id of ["map-strategy", "map-vs", "map-other", "map-remembered", "map-clock"]) {
+  for (const id of ["map-strategy", "map-vs", "map-other"]) {
     $(id).addEventListener("keydown", (event) => {
       if (event.key === "Enter") refresh();
     });
+  }
+  // A context picked is drawn at once.
+  for (const id of ["map-mine", "map-theirs", "map-clock"]) {
+    $(id).addEventListener("change", () => refresh());
   }
   new ResizeObserver(() => draw()).observe($("heatmap-wrap"));
 }
@@ -598,12 +644,22 @@ export function setup() {
  * start's context.
  */
 export function contexts(report) {
-  const c = report.contexts;
-  $("map-remembered-field").hidden = !(c && c.remembers > 1);
-  $("map-clock-field").hidden = !(c && c.clocks > 1);
-  $("map-remembered").value = "0,0";
-  $("map-clock").value = "0";
-  if (c) $("map-clock").max = String(c.clocks - 1);
+  const c = report.game.contexts;
+  const memory = c ? c.memory : null;
+  const clock = c ? c.clock : null;
+  $("map-remembered-field").hidden = !memory;
+  $("map-clock-field").hidden = !clock;
+  const options = (select, labels) =>
+    select.replaceChildren(...labels.map((label, value) => new Option(label, String(value))));
+  options($("map-mine"), memory ? memory.values : ["nothing"]);
+  options($("map-theirs"), memory ? memory.values : ["nothing"]);
+  options($("map-clock"), clock ? clock.values.map((v) => v.label) : ["the start"]);
+  if (clock) {
+    // Each value's own sentence, where it says more than its label.
+    [...$("map-clock").options].forEach((option, i) => {
+      option.title = clock.values[i].text;
+    });
+  }
 }
 
 /** Forget cached maps (the rules changed). */

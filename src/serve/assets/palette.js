@@ -1,7 +1,10 @@
 // The colours of the heatmaps, the same as `hog plot` draws
 // (src/plot/palette.rs), so a picture and the page read alike.
 
-/** Dice 0..=10: black for rolling none, then the rainbow, indigo to crimson. */
+/**
+ * Moves by the code the engine keeps them by: 0 dice black, 1..=10 the
+ * rainbow, indigo to crimson, and the -1 move (kept as 11) light pink.
+ */
 export const DICE = [
   [0, 0, 0],
   [50, 40, 150],
@@ -14,7 +17,13 @@ export const DICE = [
   [250, 155, 50],
   [215, 50, 40],
   [175, 30, 90],
+  [255, 190, 225],
 ];
+
+/** The colour of a move kept as `kept` (11 for -1). */
+export function move(kept) {
+  return DICE[Math.min(kept, DICE.length - 1)];
+}
 
 /** Viridis at ten evenly spaced points, 0 (dark purple) to 1 (yellow). */
 const VIRIDIS = [
@@ -45,10 +54,15 @@ export const DIFF = [
   { color: [94, 60, 153], label: "rolls fewer" },
 ];
 
-/** The diff kind of dice counts `a` (the strategy) and `b` (the other). */
+/** A kept move as a number of dice to compare: -1 (kept as 11) is fewer than none. */
+function shown(kept) {
+  return kept === 11 ? -1 : kept;
+}
+
+/** The diff kind of moves `a` (the strategy) and `b` (the other), as kept. */
 export function diffKind(a, b) {
   if (a === b) return 0;
-  return a > b ? 1 : 2;
+  return shown(a) > shown(b) ? 1 : 2;
 }
 
 /** CSS for an RGB triple. */

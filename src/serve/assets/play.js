@@ -2,7 +2,7 @@
 // person, replayed by the server from the seed and the moves so far, with
 // each player's exact chance of winning after every turn.
 
-import { attempt, busy, get, pause, percent, percentLabel, scaleTop, showError } from "./api.js";
+import { attempt, busy, get, moves, pause, percent, percentLabel, scaleTop, showError } from "./api.js";
 import * as dice from "./dice.js";
 
 const $ = (id) => document.getElementById(id);
@@ -16,8 +16,6 @@ const game = {
   shown: 0,
   history: [],
   chosen: 4,
-  // Whether the rules have the move of rolling -1 dice (Pork Chop).
-  minusOne: false,
   // Under `hog serve --student`: the game through the student's hog.py.
   student: null,
   // Bumped by every new game, so an animation of the old one stops.
@@ -59,91 +57,9 @@ function labelSides() {
   $("history-title").textContent = `${person ? `${side.you}'s` : "Your"} chance, turn by turn`;
 }
 
-/** A sentence for each rule a turn set off. */
+/** What the rules did in a turn: each event's own sentence, as the rules write it. */
 function describe(turn) {
-  const parts = [];
-  // Every die a turn rolled again, in one sentence.
-  const rerolls = turn.events.filter((e) => e.rule === "reroll").map((e) => `${e.first} → ${e.face}`);
-  if (rerolls.length > 0) {
-    parts.push(`rerolled dice: an odd face is rolled again, once (${rerolls.join(", ")}).`);
-  }
-  for (const event of turn.events) {
-    switch (event.rule) {
-      case "hog_wild":
-        parts.push(`Hog Wild: the scores sum to ${event.sum}, a multiple of 7, so the dice are four-sided.`);
-        break;
-      case "sow_sad":
-        parts.push(`${event.name}: a 1 came up, so the turn scores 1.`);
-        break;
-      case "zero_dice":
-        parts.push(`${event.name}: rolling no dice scores ${event.points}.`);
-        break;
-      case "sus_fuss":
-        parts.push(`Sus Fuss: ${event.from} has 3 or 4 factors, so the score rises to the next prime, ${event.to}.`);
-        break;
-      case "swine_swap":
-        parts.push(`Swine Swap: the scores trade places (${event.mover} and ${event.other}).`);
-        break;
-      // Rules given as functions name their functions.
-      case "pig_out":
-        parts.push(
-          `Pig Out: ${event.ones === 1 ? "a 1 came up" : `${event.ones} dice showed 1`}, so the roll scores ${event.points}.`,
-        );
-        break;
-      case "reroll":
-        break;
-      // Rules with memory or a clock, and Pork Chop's move.
-      case "bonus":
-        parts.push(`${event.name}: ${event.points} more ${event.points === 1 ? "point" : "points"} (${remembered(event)} remembered).`);
-        break;
-      case "clock_turn":
-        parts.push(`${event.name}: ${event.clock}; the same player moves again.`);
-        break;
-      case "minus_one":
-        parts.push(`${event.name}: rolling -1 dice scores ${event.points} ${event.points === 1 ? "point" : "points"}.`);
-        break;
-      case "score_swap":
-        parts.push(`${event.name}: rolling -1 dice scores nothing and swaps the two scores; no other rule applies this turn.`);
-        break;
-      case "spent_minus_one":
-        parts.push(`${event.name}: this player has rolled -1 once already, so -1 rolls ${event.dice} dice.`);
-        break;
-      case "clock_dice":
-        parts.push(
-          `${event.name}: every turn rolls ${event.sides === null ? "the rules' own dice again" : `${event.sides}-sided dice from now on`}.`,
-        );
-        break;
-      case "capped":
-        parts.push(`max_dice: at most ${event.rolled} ${event.rolled === 1 ? "die" : "dice"} here, so the turn rolls ${event.rolled} of the ${event.chosen} chosen.`);
-        break;
-      case "turn_points":
-        parts.push(`turn_points: ${event.from} points become ${event.to}.`);
-        break;
-      case "after_turn":
-        parts.push(`after_turn: ${event.before[0]} and ${event.before[1]} become ${event.after[0]} and ${event.after[1]}.`);
-        break;
-      case "extra_turn":
-        parts.push("extra_turn: the same player moves again.");
-        break;
-      case "tie":
-        parts.push("Both scores are at the goal: half a win each.");
-        break;
-      case "too_long":
-        parts.push(`The game has gone on for ${event.turns} turns and stops: half a win each.`);
-        break;
-      default:
-        parts.push(event.rule);
-    }
-  }
-  return parts.join(" ");
-}
-
-/** What a memory's bonus remembered, with its unit ("4 dice", "1 point"). */
-function remembered(event) {
-  const { remembered: n, unit } = event;
-  if (!unit) return String(n);
-  const one = { dice: "die", points: "point" }[unit] ?? unit;
-  return `${n} ${n === 1 ? one : unit}`;
+  return turn.events.map((e) => e.text).join(" ");
 }
 
 /** The dice a turn rolled: the count chosen, unless the rules capped it or a spent -1 rolled others. */
@@ -181,9 +97,10 @@ function scoresAfter(turn) {
 function setScores(scores) {
   $("score-you").textContent = scores.you;
   $("score-opponent").textContent = scores.opponent;
-  const goal = game.report ? game.report.goal : 100;
-  $("track-you").style.width = `${Math.min(100, (100 * scores.you) / goal)}%`;
-  $("track-opponent").style.width = `${Math.min(100, (100 * scores.opponent) / goal)}%`;
+  // Each track fills toward its own player's goal.
+  const goals = game.goals || { you: 100, opponent: 100 };
+  $("track-you").style.width = `${Math.min(100, (100 * scores.you) / goals.you)}%`;
+  $("track-opponent").style.width = `${Math.min(100, (100 * scores.opponent) / goals.opponent)}%`;
 }
 
 function setMover(player) {
@@ -371,20 +288,15 @@ function render(report) {
   }
   $("split-you").style.width = `${100 * p.you}%`;
   setMover(report.to_move);
-  // The move of rolling -1 dice: a twelfth choice where the rules have it.
-  if (report.choices) {
-    game.minusOne = report.choices.length > 11;
-    $("dice").querySelector('[data-dice="-1"]').hidden = !game.minusOne;
-    if (!game.minusOne && game.chosen < 0) choose(0);
-  }
   const over = report.winner !== null;
   $("to-move").textContent = over
     ? "Game over"
     : `${side[report.to_move]} to move`;
-  // Under rules with memory or a clock: what each player remembers, the clock.
+  // Under rules with memory or a clock: what each player remembers, the
+  // clock, while there is a turn to play.
   const context = $("context-line");
-  context.hidden = !report.context;
-  context.textContent = report.context ? report.context.text : "";
+  context.hidden = !report.context || over;
+  context.textContent = report.context && !over ? report.context.text : "";
   const banner = $("winner");
   banner.hidden = !over;
   if (over) {
@@ -392,7 +304,9 @@ function render(report) {
     const winnerName = side[report.winner];
     $("winner-text").textContent =
       report.winner === "tie" ? "A tie" : winnerName === "You" ? "You win!" : `${winnerName} wins`;
-    $("winner-score").textContent = `${report.scores.you} – ${report.scores.opponent}`;
+    // Each player's own goal, where the rules give them different ones.
+    const goals = report.goals.you === report.goals.opponent ? "" : ` (${goalWords(report)})`;
+    $("winner-score").textContent = `${report.scores.you} – ${report.scores.opponent}${goals}`;
   } else {
     delete banner.dataset.winner;
   }
@@ -426,14 +340,15 @@ function renderHints(report) {
   const top = scaleTop(best);
   $("hint-table").dataset.top = String(top);
   $("hint-table").tHead.rows[0].cells[2].textContent = `0–${percentLabel(top)}`;
-  const advice = report.advice === -1 ? 11 : report.advice;
-  choices.forEach((value, count) => {
+  // The rules' moves, in the order of the choices' values (-1 last where they have it).
+  const labels = moves().map((m) => m.dice);
+  choices.forEach((value, j) => {
+    const count = labels[j];
     const row = body.insertRow();
     row.dataset.dice = String(count);
     row.dataset.value = String(value);
-    if (count === advice) row.classList.add("best");
-    // The move of rolling -1 dice comes after the counts, where the rules have it.
-    row.insertCell().textContent = count === 11 ? "-1" : String(count);
+    if (count === report.advice) row.classList.add("best");
+    row.insertCell().textContent = String(count);
     const cell = row.insertCell();
     cell.textContent = percent(value);
     const barCell = row.insertCell();
@@ -445,8 +360,8 @@ function renderHints(report) {
     track.append(bar);
     barCell.append(track);
     row.insertCell().textContent =
-      count === advice ? "best" : `−${(100 * (best - value)).toFixed(2)} pp`;
-    row.addEventListener("click", () => choose(count === 11 ? -1 : count));
+      count === report.advice ? "best" : `−${(100 * (best - value)).toFixed(2)} pp`;
+    row.addEventListener("click", () => choose(count));
   });
 }
 
@@ -463,9 +378,12 @@ function renderHistory() {
   svg.querySelector("path.line").setAttribute("d", path);
 }
 
-/** Select a dice count: 0 to 10, or -1 where the rules have that move. */
+/** Select a move: one of the rules' (0 to 10, and -1 where they have it). */
 export function choose(count) {
-  game.chosen = Math.max(game.minusOne ? -1 : 0, Math.min(10, count));
+  const counts = moves().map((m) => m.dice);
+  const low = counts.length ? Math.min(...counts) : 0;
+  const high = counts.length ? Math.max(...counts) : 10;
+  game.chosen = Math.max(low, Math.min(high, count));
   for (const button of $("dice").querySelectorAll("button")) {
     button.setAttribute("aria-pressed", String(Number(button.dataset.dice) === game.chosen));
   }
@@ -489,6 +407,7 @@ function reducedMotion() {
 /** Show the turns of `report` not on screen yet, the computer's after a pause. */
 async function catchUp(report, quick) {
   const generation = game.generation;
+  game.goals = report.goals;
   // A new game (nothing shown yet) starts from its own answer.
   game.student = studentGame(game.shown > 0 ? game.student : null, report.student);
   renderStudent(game.student, game.shown);
@@ -575,9 +494,7 @@ export function start(seed) {
       $("log").replaceChildren();
       $("dice-faces").replaceChildren();
       $("rule-line").textContent =
-        next.first === "you" || againstPerson()
-          ? `Choose how many dice to roll, then Roll. First to ${report.goal} wins.`
-          : "";
+        next.first === "you" || againstPerson() ? `Choose how many dice to roll, then Roll. ${goalWords(report)}.` : "";
       setScores({ you: 0, opponent: 0 });
       await catchUp(report, reducedMotion());
     }),
@@ -635,22 +552,41 @@ function onKey(event) {
   }
 }
 
+/**
+ * Each player's goal in words: "First to 100 wins", or where the rules
+ * give each their own, "You win at 30, Optimal at 40".
+ */
+function goalWords(report) {
+  const { you, opponent } = report.goals;
+  if (you === opponent) return `First to ${you} wins`;
+  const side = names();
+  const yours = side.you === "You" ? "You win" : `${side.you} wins`;
+  return `${yours} at ${you}, ${side.opponent} at ${opponent}`;
+}
+
+/**
+ * The dice picker: a button for each of the rules' moves (-1 first, where
+ * they have it), each titled with what it does.
+ */
+export function pickMoves() {
+  const picker = $("dice");
+  const ordered = [...moves()].sort((a, b) => a.dice - b.dice);
+  picker.replaceChildren(
+    ...ordered.map((m) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.dice = String(m.dice);
+      button.textContent = String(m.dice);
+      button.title = m.text;
+      button.addEventListener("click", () => choose(m.dice));
+      return button;
+    }),
+  );
+  choose(game.chosen);
+}
+
 /** Wire the screen's controls; the first game starts when the rules are known. */
 export function setup() {
-  const picker = $("dice");
-  // -1 shows only under rules with that move (Pork Chop): see render.
-  for (let count = -1; count <= 10; count += 1) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.dataset.dice = String(count);
-    button.textContent = String(count);
-    button.hidden = count === -1;
-    button.title =
-      count === -1 ? "Roll -1 dice" : count === 0 ? "Roll no dice" : `Roll ${count} ${count === 1 ? "die" : "dice"}`;
-    button.addEventListener("click", () => choose(count));
-    picker.append(button);
-  }
-  choose(game.chosen);
   $("roll").addEventListener("click", () => roll());
   $("restart").addEventListener("click", () => start());
   $("replay").addEventListener("click", () => {
