@@ -611,11 +611,24 @@ function typedSeed() {
   return Number(text);
 }
 
+// Inputs that take no digits, arrows or Enter themselves.
+const KEYLESS = ["checkbox", "button", "submit", "reset"];
+
+/** Whether the element with the focus uses the keys: text, numbers, menus. */
+function takesKeys(target) {
+  if (target instanceof HTMLInputElement) return !KEYLESS.includes(target.type);
+  return (
+    target instanceof HTMLSelectElement ||
+    target instanceof HTMLTextAreaElement ||
+    (target instanceof HTMLElement && target.isContentEditable)
+  );
+}
+
 /** Keys: digits choose the dice (1 then 0 quickly is 10), Enter rolls. */
 function onKey(event) {
   if ($("screen-play").hidden || event.ctrlKey || event.metaKey || event.altKey) return;
   const target = event.target;
-  if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) return;
+  if (takesKeys(target)) return;
   if (/^[0-9]$/.test(event.key)) {
     const digit = Number(event.key);
     const now = Date.now();
