@@ -24,6 +24,9 @@ const game = {
   generation: 0,
 };
 
+// What the page's address keeps is told of every change of the game.
+let gameChanged = () => {};
+
 /** A fresh seed: random, below 2^53 so that JavaScript keeps it exact. */
 function randomSeed() {
   const words = crypto.getRandomValues(new Uint32Array(2));
@@ -550,38 +553,93 @@ function keepGame() {
   if (game.report) render(game.report);
 }
 
+/**
+ * Begin the game `next` (seed, opponent, who moves first) with `moves`
+ * made: the server replays it.
+ */
+async function begin(next, moves) {
+  const saved = { seed: game.seed, vs: game.vs, first: game.first };
+  Object.assign(game, next);
+  let report;
+  try {
+    report = await fetchGame(moves);
+  } catch (error) {
+    Object.assign(game, saved);
+    throw error;
+  }
+  // The chart of a game replayed from the address: the chance before
+  // each of its rolls, as it was drawn while they were made.
+  const history = [];
+  for (let made = 0; made < moves.length; made += 1) {
+    history.push((await fetchGame(moves.slice(0, made))).win_probability.you);
+  }
+  Object.assign(game, { moves, shown: 0, history, report: null });
+  game.generation += 1;
+  gameChanged();
+  $("log").replaceChildren();
+  $("dice-faces").replaceChildren();
+  $("rule-line").textContent =
+    next.first === "you" || againstPerson()
+      ? `Choose how many dice to roll, then Roll. First to ${report.goal} wins.`
+      : "";
+  setScores({ you: 0, opponent: 0 });
+  // A game replayed from the address shows where it was, at once.
+  await catchUp(report, moves.length > 0 || reducedMotion());
+}
+
 /** Start a game with `seed` (a fresh one when absent). */
 export function start(seed) {
   // Any new game answers the question.
   $("confirm-new").hidden = true;
   return attempt(() =>
-    busy(async () => {
-      const next = {
-        seed: seed === undefined ? randomSeed() : seed,
-        vs: $("opponent").value || "optimal",
-        first: $("first").value,
-      };
-      const saved = { seed: game.seed, vs: game.vs, first: game.first };
-      Object.assign(game, next);
-      let report;
-      try {
-        report = await fetchGame([]);
-      } catch (error) {
-        Object.assign(game, saved);
-        throw error;
-      }
-      Object.assign(game, { moves: [], shown: 0, history: [], report: null });
-      game.generation += 1;
-      $("log").replaceChildren();
-      $("dice-faces").replaceChildren();
-      $("rule-line").textContent =
-        next.first === "you" || againstPerson()
-          ? `Choose how many dice to roll, then Roll. First to ${report.goal} wins.`
-          : "";
-      setScores({ you: 0, opponent: 0 });
-      await catchUp(report, reducedMotion());
-    }),
+    busy(() =>
+      begin(
+        {
+          seed: seed === undefined ? randomSeed() : seed,
+          vs: $("opponent").value || "optimal",
+          first: $("first").value,
+        },
+        [],
+      ),
+    ),
   );
+}
+
+/** The game as the page's address keeps it (none before the first). */
+export function address() {
+  if (game.generation === 0) return null;
+  return { seed: String(game.seed), vs: game.vs, first: game.first, moves: game.moves.join(",") };
+}
+
+/**
+ * The game the page's address names (after a reload, say), replayed; if
+ * the server refuses it (a table uploaded before it restarted), a new
+ * game, and the banner says why.
+ */
+export async function resume(saved) {
+  $("confirm-new").hidden = true;
+  let refused = null;
+  await busy(async () => {
+    try {
+      const seed = saved.seed.trim();
+      if (!/^\d{1,16}$/.test(seed) || Number(seed) > Number.MAX_SAFE_INTEGER) {
+        throw new Error(`the seed is a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`);
+      }
+      const moves = saved.moves ? saved.moves.split(",").map(Number) : [];
+      if (moves.some((m) => !Number.isInteger(m))) throw new Error("the moves are dice counts");
+      const first = saved.first === "opponent" ? "opponent" : "you";
+      const vs = saved.vs || "optimal";
+      // The menus say the game's opponent and who moved first.
+      if ([...$("opponent").options].some((o) => o.value === vs)) $("opponent").value = vs;
+      $("first").value = first;
+      await begin({ seed: Number(seed), vs, first }, moves);
+    } catch (error) {
+      refused = error;
+    }
+  });
+  if (!refused) return;
+  await start();
+  showError(new Error(`The game in the address could not be replayed (${refused.message || refused}); this is a new game.`));
 }
 
 /** Roll the chosen dice for the player to move. */
@@ -597,6 +655,7 @@ export function roll() {
       const next = await fetchGame(moves);
       if (generation !== game.generation) return;
       game.moves = moves;
+      gameChanged();
       await catchUp(next, reducedMotion());
     }),
   );
@@ -649,7 +708,8 @@ function onKey(event) {
 }
 
 /** Wire the screen's controls; the first game starts when the rules are known. */
-export function setup() {
+export function setup(onChange) {
+  gameChanged = onChange;
   const picker = $("dice");
   // -1 shows only under rules with that move (Pork Chop): see render.
   for (let count = -1; count <= 10; count += 1) {
