@@ -24,6 +24,13 @@ const game = {
   generation: 0,
 };
 
+// A roll's whole animation, the person's dice and the bot's reply, takes
+// at most ROLL_MS: each turn's dice tumble for at most TUMBLE_MS, and the
+// winner's banner, when the game ends, fades in for BANNER_MS of it.
+const ROLL_MS = 480;
+const TUMBLE_MS = 240;
+const BANNER_MS = 150;
+
 // What the page's address keeps is told of every change of the game.
 let gameChanged = () => {};
 
@@ -318,22 +325,42 @@ function showDifference() {
   row.classList.add("flash");
 }
 
-/** Show one turn: the dice, the rule line, the scores, the log. */
-async function showTurn(turn, quick, generation) {
+/**
+ * Show one turn: its dice (tumbling for `ms`), what it scored, the scores,
+ * the log. A person's turn clears the table; the bot's reply joins it, so
+ * that both rolls of a roll stay in sight.
+ */
+async function showTurn(turn, ms, generation) {
   const who = names()[turn.player];
   setMover(turn.player);
-  $("rule-line").textContent = `${who} ${turn.dice === 0 ? "rolls no dice" : `rolls ${diceRolled(turn)}`}…`;
-  const box = $("dice-faces");
+  const table = $("dice-faces");
+  if (turn.player === "you" || againstPerson() || table.childElementCount === 0) {
+    table.replaceChildren();
+    $("rule-line").replaceChildren();
+  }
+  const throwBox = document.createElement("div");
+  throwBox.className = `throw ${turn.player}`;
+  const label = document.createElement("span");
+  label.className = "throw-who";
+  label.textContent = who;
+  const faces = document.createElement("div");
+  faces.className = "faces";
+  throwBox.append(label, faces);
+  table.append(throwBox);
+  const line = document.createElement("span");
+  line.className = `said ${turn.player}`;
+  line.textContent = `${who} ${turn.dice === 0 ? "rolls no dice" : `rolls ${diceRolled(turn)}`}…`;
+  $("rule-line").append(line);
   if (turn.dice <= 0) {
-    box.replaceChildren();
+    faces.textContent = turn.dice === 0 ? "no dice" : "-1 dice";
+    faces.classList.add("none");
   } else {
-    await dice.roll(box, turn.rolls, turn.sides, quick);
+    await dice.roll(faces, turn.rolls, turn.sides, ms);
   }
   if (generation !== game.generation) return;
   setScores(scoresAfter(turn));
   const rules = describe(turn);
   const sum = turn.dice <= 0 ? "" : ` (${turn.rolls.join(" + ")})`;
-  const line = $("rule-line");
   // The faces add up to the points unless a 1 or turn_points changed them.
   const changed = turn.events.some((e) => ["sow_sad", "pig_out", "turn_points"].includes(e.rule));
   line.textContent = `${who} scored ${turn.points}${changed ? "" : sum}. `;
@@ -489,30 +516,40 @@ function reducedMotion() {
   return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
-/** Show the turns of `report` not on screen yet, the computer's after a pause. */
+/**
+ * How long each of `count` turns' dice tumble so that the whole roll, the
+ * banner of a game that ends with it included, takes at most ROLL_MS.
+ */
+function tumbleMs(count, over) {
+  const room = ROLL_MS - (over ? BANNER_MS : 0);
+  return Math.min(TUMBLE_MS, Math.floor(room / count / dice.FRAME_MS) * dice.FRAME_MS);
+}
+
+/**
+ * Show the turns of `report` not on screen yet: their dice tumble briefly,
+ * or (`quick`: a roll by the keyboard, a replay, reduced motion) not at all.
+ */
 async function catchUp(report, quick) {
   const generation = game.generation;
   // A new game (nothing shown yet) starts from its own answer.
   game.student = studentGame(game.shown > 0 ? game.student : null, report.student);
   renderStudent(game.student, game.shown);
   const turns = report.turns.slice(game.shown);
+  const over = report.winner !== null;
+  const rolled = turns.filter((turn) => turn.dice > 0).length;
+  const ms = quick || rolled === 0 ? 0 : tumbleMs(rolled, over);
   for (const turn of turns) {
-    if (turn.player === "opponent" && !againstPerson() && !quick) {
-      setMover("opponent");
-      $("rule-line").textContent = `${names().opponent} is thinking…`;
-      await pause(550);
-    }
     if (generation !== game.generation) return;
-    await showTurn(turn, quick, generation);
+    await showTurn(turn, ms, generation);
     game.shown += 1;
-    if (!quick) await pause(120);
   }
   if (generation !== game.generation) return;
   game.report = report;
   game.history.push(report.win_probability.you);
+  $("winner").classList.toggle("instant", quick);
   render(report);
   // The victory banner fades in; the page is busy until it has.
-  if (report.winner !== null && !quick) await pause(320);
+  if (over && !quick) await pause(BANNER_MS);
 }
 
 /** Whether a new game would throw away moves the person made. */
@@ -555,7 +592,7 @@ function keepGame() {
 
 /**
  * Begin the game `next` (seed, opponent, who moves first) with `moves`
- * made: the server replays it.
+ * made: the server replays it; the table shows its last roll.
  */
 async function begin(next, moves) {
   const saved = { seed: game.seed, vs: game.vs, first: game.first };
@@ -642,8 +679,8 @@ export async function resume(saved) {
   showError(new Error(`The game in the address could not be replayed (${refused.message || refused}); this is a new game.`));
 }
 
-/** Roll the chosen dice for the player to move. */
-export function roll() {
+/** Roll the chosen dice for the player to move; `byKey`: at once, no tumble. */
+export function roll(byKey = false) {
   const report = game.report;
   if (!report || report.winner !== null || document.body.dataset.busy === "1") return undefined;
   if (report.to_move !== "you" && !againstPerson()) return undefined;
@@ -656,7 +693,7 @@ export function roll() {
       if (generation !== game.generation) return;
       game.moves = moves;
       gameChanged();
-      await catchUp(next, reducedMotion());
+      await catchUp(next, byKey || reducedMotion());
     }),
   );
 }
@@ -696,7 +733,7 @@ function onKey(event) {
     game.lastDigit = now;
     event.preventDefault();
   } else if (event.key === "Enter" && (!(target instanceof HTMLButtonElement) || target.parentElement === $("dice"))) {
-    roll();
+    roll(true);
     event.preventDefault();
   } else if (event.key === "ArrowUp" || event.key === "+") {
     choose(game.chosen + 1);
@@ -724,7 +761,8 @@ export function setup(onChange) {
     picker.append(button);
   }
   choose(game.chosen);
-  $("roll").addEventListener("click", () => roll());
+  // A click by Enter or Space (no pointer: detail 0) is a roll by the keyboard.
+  $("roll").addEventListener("click", (event) => roll(event.detail === 0));
   $("restart").addEventListener("click", () => start());
   $("replay").addEventListener("click", () => {
     let seed;
