@@ -120,6 +120,7 @@ async function loadStrategies() {
       (remembers ? `, ${remembers}` : "");
   }
   $("rules-note").title = `rules=${report.rules}, goal ${report.goal}`;
+  play.checker(report.student || null, { rules: report.rules, goal: report.goal });
   // Suggestions follow the rules until the person types their own.
   const first = report.course[0];
   suggest("cmp-a", first ? first.name : "optimal");

@@ -22,6 +22,11 @@ const game = {
   student: null,
   // Bumped by every new game, so an animation of the old one stops.
   generation: 0,
+  // Under `hog serve --student`: the file, the rules it is checked under,
+  // and whether the page's rules are those (from /api/strategies).
+  checker: null,
+  // Whether the student's replay of the game on screen is still to come.
+  awaiting: false,
 };
 
 // A roll's whole animation, the person's dice and the bot's reply, takes
@@ -213,8 +218,9 @@ function studentRow(item, turn, index, student) {
   const differs = student && student.differs;
   const first = !!differs && differs.turn === index + 1;
   item.classList.toggle("first-difference", first);
-  // A file that stopped says nothing of the turns after what it said before.
-  if (!student || (student.error && index >= student.scores.length)) return;
+  // A file that stopped says nothing of the turns after what it said
+  // before; turns its replay has yet to reach wait for it.
+  if (!student || ((student.error || game.awaiting) && index >= student.scores.length)) return;
   const side = names();
   const rules = scoresAfter(turn);
   const theirs = student.scores[index] || null;
@@ -280,11 +286,30 @@ function studentGame(before, answer) {
  * differs; why it stopped; what it printed.
  */
 function renderStudent(student, shown) {
-  $("student").hidden = !student;
-  if (!student) return;
+  // Until the student's replay comes, the panel says what it said.
+  if (game.awaiting) return;
+  const checker = game.checker;
+  // Under rules the file is not checked under, the panel says why it is silent.
+  const off = !!checker && !checker.checked;
+  $("student").hidden = !student && !off;
+  $("student").classList.toggle("off", off);
+  $("student-head-text").hidden = off;
+  $("student-off").hidden = !off;
+  $("student-off").textContent = off
+    ? `Your ${checker.file} is checked under ${checker.rules} at goal ${checker.goal}; ` +
+      `these rules are ${checker.now.rules} at goal ${checker.now.goal}: the debugger is off. ` +
+      `Choose ${checker.rules} at goal ${checker.goal} to turn it on again.`
+    : "";
+  if (!student) {
+    for (const id of ["student-agrees", "student-differs", "student-error", "student-printed"]) $(id).hidden = true;
+    return;
+  }
   $("student-head-text").textContent =
     `Every turn is replayed through your ${student.file}: its scores are in the log. The odds are hog's.`;
   const differs = student.differs && student.differs.turn <= shown ? student.differs : null;
+  // Silence is no verdict: a file that agrees hears so.
+  $("student-agrees").hidden = !(shown > 0 && !differs && !student.error);
+  $("student-agrees").textContent = "Every turn so far agrees with the rules.";
   $("student-differs").hidden = !differs;
   if (differs) {
     $("student-differs-title").textContent =
@@ -502,13 +527,51 @@ export function choose(count) {
 }
 
 /** Ask the server for the game so far plus `moves`. */
-function fetchGame(moves) {
+function fetchGame(moves, student = true) {
   return get("/api/game", {
     seed: String(game.seed),
     vs: game.vs,
     first: game.first,
     moves: moves.join(","),
+    student: student ? undefined : "no",
   });
+}
+
+/**
+ * The game so far plus `moves`: hog's answer, and under `hog serve
+ * --student` a promise of the student's replay (a Python process) asked
+ * for beside it, so that hog's answer shows without waiting for Python.
+ */
+function fetchBoth(moves) {
+  if (!game.checker || !game.checker.checked) return [fetchGame(moves), null];
+  const replay = fetchGame(moves).then((report) => report.student || null);
+  // Whoever awaits it hears of its failure; a game dropped before does not.
+  replay.catch(() => {});
+  return [fetchGame(moves, false), replay];
+}
+
+/**
+ * The student's replay of `report`'s game arrived: the rows on screen
+ * and the panel say it. A failure is the banner's.
+ */
+function whenReplayed(replay, report, generation) {
+  if (!replay) return Promise.resolve();
+  return replay.then(
+    (student) => {
+      if (generation !== game.generation) return;
+      game.awaiting = false;
+      game.student = studentGame(game.student, student);
+      const rows = $("log").children;
+      report.turns.forEach((turn, index) => {
+        if (rows[index]) studentRow(rows[index], turn, index, game.student);
+      });
+      renderStudent(game.student, game.shown);
+    },
+    (error) => {
+      if (generation === game.generation) game.awaiting = false;
+      throw error;
+    },
+  );
 }
 
 /** Whether the person asked their system for less motion: no dice tumbling, no pauses. */
@@ -531,8 +594,11 @@ function tumbleMs(count, over) {
  */
 async function catchUp(report, quick) {
   const generation = game.generation;
-  // A new game (nothing shown yet) starts from its own answer.
-  game.student = studentGame(game.shown > 0 ? game.student : null, report.student);
+  // A new game (nothing shown yet) starts from its own answer; a replay
+  // asked for apart comes by whenReplayed.
+  if (report.student !== undefined) {
+    game.student = studentGame(game.shown > 0 ? game.student : null, report.student);
+  }
   renderStudent(game.student, game.shown);
   const turns = report.turns.slice(game.shown);
   const over = report.winner !== null;
@@ -597,9 +663,10 @@ function keepGame() {
 async function begin(next, moves) {
   const saved = { seed: game.seed, vs: game.vs, first: game.first };
   Object.assign(game, next);
+  const [answer, replay] = fetchBoth(moves);
   let report;
   try {
-    report = await fetchGame(moves);
+    report = await answer;
   } catch (error) {
     Object.assign(game, saved);
     throw error;
@@ -608,10 +675,13 @@ async function begin(next, moves) {
   // each of its rolls, as it was drawn while they were made.
   const history = [];
   for (let made = 0; made < moves.length; made += 1) {
-    history.push((await fetchGame(moves.slice(0, made))).win_probability.you);
+    history.push((await fetchGame(moves.slice(0, made), false)).win_probability.you);
   }
   Object.assign(game, { moves, shown: 0, history, report: null });
   game.generation += 1;
+  // The panel keeps the last game's words until the student's replay of this one comes.
+  Object.assign(game, { student: null, awaiting: !!replay });
+  const replayed = whenReplayed(replay, report, game.generation);
   gameChanged();
   $("log").replaceChildren();
   $("dice-faces").replaceChildren();
@@ -622,6 +692,7 @@ async function begin(next, moves) {
   setScores({ you: 0, opponent: 0 });
   // A game replayed from the address shows where it was, at once.
   await catchUp(report, moves.length > 0 || reducedMotion());
+  await replayed;
 }
 
 /** Start a game with `seed` (a fresh one when absent). */
@@ -679,6 +750,13 @@ export async function resume(saved) {
   showError(new Error(`The game in the address could not be replayed (${refused.message || refused}); this is a new game.`));
 }
 
+/** The student's file and the rules it is checked under (null: none), under the rules `now`. */
+export function checker(student, now) {
+  game.checker = student ? { ...student, now } : null;
+  if (!student || !student.checked) Object.assign(game, { student: null, awaiting: false });
+  renderStudent(game.student, game.shown);
+}
+
 /** Roll the chosen dice for the player to move; `byKey`: at once, no tumble. */
 export function roll(byKey = false) {
   const report = game.report;
@@ -689,11 +767,15 @@ export function roll(byKey = false) {
   const generation = game.generation;
   return attempt(() =>
     busy(async () => {
-      const next = await fetchGame(moves);
+      const [answer, replay] = fetchBoth(moves);
+      const next = await answer;
       if (generation !== game.generation) return;
       game.moves = moves;
+      game.awaiting = !!replay;
+      const replayed = whenReplayed(replay, next, generation);
       gameChanged();
       await catchUp(next, byKey || reducedMotion());
+      await replayed;
     }),
   );
 }
