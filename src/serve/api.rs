@@ -683,13 +683,25 @@ pub async fn strategy_map(
 }
 
 /// `GET /api/game?seed=S&vs=SPEC|person&first=you|opponent&moves=4,0,5`:
-/// the game so far, replayed.
+/// the game so far, replayed. Under `hog serve --student`, `student=no`
+/// leaves out the student's replay (a Python process): the page asks for
+/// it beside, so that hog's answer need not wait for it.
 pub async fn game(
     State(state): AppState,
     Query(query): Query<HashMap<String, String>>,
 ) -> Result<Json<GameReport>, ApiError> {
-    let params = Params::new(query, &["seed", "vs", "first", "moves"])?;
+    let params = Params::new(query, &["seed", "vs", "first", "moves", "student"])?;
     let rules = params.rules(&state)?;
+    let replayed = match params.get("student").map(str::trim) {
+        None | Some("yes") => true,
+        Some("no") => false,
+        Some(other) => {
+            return Err(ApiError::bad(format!(
+                "student is 'yes' or 'no', not '{}'",
+                crate::text::clip(other, 40)
+            )))
+        }
+    };
     let seed: u64 = match params.get("seed") {
         None => rand_seed(),
         Some(text) => text.trim().parse().map_err(|_| {
@@ -734,7 +746,7 @@ pub async fn game(
     }
     let vs = params.get("vs").unwrap_or("optimal").trim().to_string();
     compute(&Arc::clone(&state), cost(&rules, Work::Sweep), move || {
-        let student = state.student_for(&rules);
+        let student = state.student_for(&rules).filter(|_| replayed);
         let student = student.as_deref();
         if vs == "person" {
             return replay(&rules, Opponent::Person, &vs, seed, first, &moves, student);
@@ -817,6 +829,23 @@ pub struct StrategiesReport {
     /// scores: maps and explanations take `remembered` and `clock`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub contexts: Option<ContextsEntry>,
+    /// Under `hog serve --student FILE`: the file and the rules it is
+    /// checked under, so the page can say why it is silent under others.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub student: Option<StudentEntry>,
+}
+
+/// The student's file of `hog serve --student`.
+#[derive(Debug, Clone, Serialize)]
+pub struct StudentEntry {
+    /// Its name (`hog.py`).
+    pub file: String,
+    /// The rules games are replayed through it under.
+    pub rules: String,
+    /// Their goal.
+    pub goal: u32,
+    /// Whether games under the rules asked for are replayed through it.
+    pub checked: bool,
 }
 
 /// The server's rules given as functions.
@@ -904,6 +933,12 @@ pub async fn strategies(
             remembers: m.size(),
             clocks: m.clocks(),
             words: m.context_words(),
+        }),
+        student: state.student_rules().map(|(file, header)| StudentEntry {
+            file,
+            rules: header.rules.clone(),
+            goal: header.goal,
+            checked: state.student_for(&rules).is_some(),
         }),
     }))
 }

@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use crate::check::Referee;
 use crate::engine;
 use crate::engine::SweepOptions;
+use crate::report::RulesHeader;
 use crate::rules::{Rules, RulesId};
 use crate::strategy::{table_from_csv, Resolver, Spec, StrategyTable};
 
@@ -127,8 +128,9 @@ pub struct ServerState {
     /// How connections are held.
     pub connections: ConnectionLimits,
     /// `hog serve --student FILE`: the student's hog.py replays each game,
-    /// under the rules it was given for (their identity).
-    student: Option<(Arc<Referee>, RulesId)>,
+    /// under the rules it was given for (their identity, and their name
+    /// and goal for the page).
+    student: Option<(Arc<Referee>, RulesId, RulesHeader)>,
 }
 
 /// A contest folder entered when the server started.
@@ -193,7 +195,7 @@ impl ServerState {
     /// (`hog serve --student`; the file is the operator's, never a
     /// request's).
     pub fn with_student(mut self, referee: Referee, rules: &Rules) -> ServerState {
-        self.student = Some((Arc::new(referee), rules.identity()));
+        self.student = Some((Arc::new(referee), rules.identity(), RulesHeader::of(rules)));
         self
     }
 
@@ -202,15 +204,16 @@ impl ServerState {
     pub fn student_for(&self, rules: &Rules) -> Option<Arc<Referee>> {
         self.student
             .as_ref()
-            .filter(|(_, id)| *id == rules.identity())
-            .map(|(referee, _)| Arc::clone(referee))
+            .filter(|(_, id, _)| *id == rules.identity())
+            .map(|(referee, _, _)| Arc::clone(referee))
     }
 
-    /// The student's file, when the server has one.
-    pub fn student_file(&self) -> Option<String> {
+    /// The student's file (`hog.py`) and the rules it is checked under,
+    /// when the server has one.
+    pub fn student_rules(&self) -> Option<(String, &RulesHeader)> {
         self.student
             .as_ref()
-            .map(|(referee, _)| referee.file().display().to_string())
+            .map(|(referee, _, rules)| (referee.name(), rules))
     }
 
     /// Connections held as `connections` says.

@@ -1579,6 +1579,11 @@ fn the_page_plays_explores_and_compares_in_headless_chromium() {
         "refused",
         "long-spec",
         "phone-map",
+        "reload",
+        "back",
+        "keys-checkbox",
+        "short-roll",
+        "narrow",
         "student",
         "student-agrees",
         "student-stopped",
@@ -1626,6 +1631,11 @@ fn the_page_plays_explores_and_compares_in_headless_chromium() {
         ("refused", refused_spec),
         ("long-spec", long_spec),
         ("phone-map", phone_map),
+        ("reload", reload_keeps_game),
+        ("back", back_button),
+        ("keys-checkbox", keys_on_checkbox),
+        ("short-roll", short_roll),
+        ("narrow", narrow_screens),
     ] {
         failures.extend(scenario(&page, name, run));
     }
@@ -2184,6 +2194,7 @@ fn shows_student(page: &Page, game: &Value, earlier: &Value) -> Result<(), Strin
              + q('#student-printed-line').childElementCount + q('#student-error').childElementCount,
            printed: text('#student-printed'),
            stopped: text('#student-error'),
+           agrees: text('#student-agrees'),
          };",
         vec![],
     )?;
@@ -2312,6 +2323,17 @@ fn shows_student(page: &Page, game: &Value, earlier: &Value) -> Result<(), Strin
                 ));
             }
         }
+    }
+    // A turn shown and nothing differing, nor stopped: the panel says so.
+    let agrees = !rows.is_empty() && student["error"].is_null() && turn.is_none();
+    let want = agrees.then_some("Every turn so far agrees with the rules.");
+    if shown["agrees"] != json!(want) {
+        wrong.push(format!(
+            "#student-agrees is {}, not {want:?} (after {} turns, first difference in turn \
+             {turn:?}, stopped {stopped:?})",
+            shown["agrees"],
+            rows.len()
+        ));
     }
     match student["printed"].as_str() {
         Some(printed) => {
@@ -2472,7 +2494,80 @@ fn student_agrees(page: &Page) -> Result<(), String> {
              not [0, {turns}, {turns}, false]"
         ));
     }
-    page.shot("play-student-agrees.png")
+    page.shot("play-student-agrees.png")?;
+    // Under other rules, or another goal, the file is not run: the panel
+    // says why, and the log has no student's lines.
+    let off = |rules: &str, goal: u32| {
+        format!(
+            "Your hog.py is checked under fa24 at goal 100; these rules are {rules} at goal \
+             {goal}: the debugger is off. Choose fa24 at goal 100 to turn it on again."
+        )
+    };
+    page.set("#rules", "fa19")?;
+    page.idle("choosing fa19")?;
+    debugger_off(page, Some(&off("fa19", 100)))?;
+    page.shot("play-student-off.png")?;
+    page.set("#rules", "fa24")?;
+    page.idle("choosing fa24 again")?;
+    debugger_off(page, None)?;
+    page.js(
+        "const g = q('#goal'); g.value = '50'; g.dispatchEvent(new Event('change'));",
+        vec![],
+    )?;
+    page.idle("goal 50")?;
+    debugger_off(page, Some(&off("fa24", 50)))?;
+    page.js(
+        "const g = q('#goal'); g.value = '100'; g.dispatchEvent(new Event('change'));",
+        vec![],
+    )?;
+    page.idle("goal 100 again")?;
+    debugger_off(page, None)?;
+    // Back on, the debugger replays the new game.
+    click_dice(page, STUDENT_DICE)?;
+    page.idle("rolling under the student's rules again")?;
+    page.eventually(|| {
+        let agrees = page.js("return vis(q('#student-agrees'));", vec![])?;
+        match agrees == json!(true) {
+            true => Ok(()),
+            false => Err("back under fa24 at 100, a turn played, #student-agrees is hidden".into()),
+        }
+    })
+}
+
+/// The student's panel says the debugger is off with `why`, or (None)
+/// that it is on: the header names the file, no word of it being off.
+fn debugger_off(page: &Page, why: Option<&str>) -> Result<(), String> {
+    page.eventually(|| {
+        let shown = page.js(
+            "const text = id => { const e = q(id); return vis(e) ? e.textContent : null; };
+             return {panel: vis(q('#student')), off: text('#student-off'),
+                     head: text('#student-head-text'),
+                     lines: document.querySelectorAll('#log .student-line').length};",
+            vec![],
+        )?;
+        let ok = match why {
+            Some(why) => {
+                shown["panel"] == json!(true)
+                    && shown["off"] == json!(why)
+                    && shown["head"].is_null()
+                    && shown["lines"] == json!(0)
+            }
+            None => {
+                shown["panel"] == json!(true)
+                    && shown["off"].is_null()
+                    && shown["head"]
+                        .as_str()
+                        .is_some_and(|h| h.contains("your hog.py"))
+            }
+        };
+        match ok {
+            true => Ok(()),
+            false => Err(format!(
+                "the student's panel is {shown}, not {}",
+                why.unwrap_or("the debugger on")
+            )),
+        }
+    })
 }
 
 /// `hog serve --student --python-timeout 1` on a hog.py whose sus_update
@@ -2487,5 +2582,340 @@ fn student_hangs(page: &Page) -> Result<(), String> {
             game["student"]
         ));
     }
-    page.shot("play-student-stopped.png")
+    page.shot("play-student-stopped.png")?;
+    // hog's answer does not wait for the student's file: the dice show
+    // before the replay through it (which hangs to its timeout) answers.
+    if !game["winner"].is_null() {
+        return Err(format!("the game ended before the last roll: {game}"));
+    }
+    page.js(
+        "window.diceAt = null; window.rolledAt = performance.now();
+         new MutationObserver((_, o) => { window.diceAt = performance.now(); o.disconnect(); })
+           .observe(q('#dice-faces'), {childList: true});",
+        vec![],
+    )?;
+    click_dice(page, STUDENT_DICE)?;
+    page.idle("rolling while the file hangs")?;
+    let game = page.api(&game_path(STUDENT_SEED, STUDENT_VS, &[STUDENT_DICE; 5]))?;
+    page.eventually(|| shows_game(page, &game))?;
+    let seen = page.js(
+        "const answers = performance.getEntriesByType('resource')
+           .filter(e => e.name.includes('/api/game') && e.startTime >= window.rolledAt);
+         return [window.diceAt, Math.max(...answers.map(e => e.responseEnd)),
+                 vis(q('#student-error'))];",
+        vec![],
+    )?;
+    let (shown, answered) = (seen[0].as_f64(), seen[1].as_f64());
+    if !matches!((shown, answered), (Some(s), Some(a)) if s < a) || seen[2] != json!(true) {
+        return Err(format!(
+            "the dice showed at {} ms, the last answer of the roll came at {} ms, the file's \
+             stop said: {}: the dice waited for the student's file",
+            seen[0], seen[1], seen[2]
+        ));
+    }
+    Ok(())
+}
+
+// ------------------------------------------------ what a person keeps
+
+/// What a reload must keep: the log's lines, the turn line, the scores,
+/// the chart of chances, the game's menus and the rules, and the screen.
+fn game_on_screen(page: &Page) -> Result<Value, String> {
+    page.js(
+        "return {log: [...document.querySelectorAll('#log > li')].map(li => li.textContent),
+                 toMove: q('#to-move').textContent, rules: q('#rules').value,
+                 goal: q('#goal').value, opponent: q('#opponent').value, first: q('#first').value,
+                 seed: q('#seed').value, screen: location.hash,
+                 you: q('#score-you').textContent, them: q('#score-opponent').textContent,
+                 chart: q('#history path.line').getAttribute('d')};",
+        vec![],
+    )
+}
+
+/// A reload in the middle of a game shows the same game: the address
+/// holds its seed, opponent, who moved first and moves, beside the rules
+/// the page was opened with.
+fn reload_keeps_game(page: &Page) -> Result<(), String> {
+    let (rules, goal, vs, seed) = ("digit-swap", 90, "always_roll(4)", 31);
+    page.session
+        .goto(&format!("{}?rules={rules}&goal={goal}#play", page.url))?;
+    page.idle("opening the page under digit-swap at goal 90")?;
+    page.set("#opponent", vs)?;
+    page.idle(&format!("choosing {vs}"))?;
+    page.set("#first", "opponent")?;
+    page.idle("choosing who starts")?;
+    page.set("#seed", &seed.to_string())?;
+    page.session.click("#replay")?;
+    page.idle("#replay")?;
+    let mut moves = Vec::new();
+    for dice in [4, 0, 3] {
+        click_dice(page, dice)?;
+        page.idle(&format!("rolling {dice} dice"))?;
+        moves.push(dice);
+    }
+    let game = page.api(&format!(
+        "{}&rules={rules}&goal={goal}",
+        game_path_first(seed, vs, "opponent", &moves)
+    ))?;
+    if !game["winner"].is_null() {
+        return Err(format!("the game to reload is over: {game}"));
+    }
+    page.eventually(|| shows_game(page, &game))?;
+    let before = game_on_screen(page)?;
+    page.session.refresh()?;
+    page.idle("reloading the page")?;
+    page.eventually(|| shows_game(page, &game)).map_err(|e| {
+        format!(
+            "after a reload ({}): {e}",
+            page.session.url().unwrap_or_default()
+        )
+    })?;
+    let after = game_on_screen(page)?;
+    if after != before {
+        return Err(format!(
+            "a reload changed what the page shows: before {before}, after {after}"
+        ));
+    }
+    page.shot("play-reloaded.png")?;
+    // The game goes on from there.
+    click_dice(page, 5)?;
+    page.idle("rolling 5 dice after the reload")?;
+    moves.push(5);
+    let game = page.api(&format!(
+        "{}&rules={rules}&goal={goal}",
+        game_path_first(seed, vs, "opponent", &moves)
+    ))?;
+    page.eventually(|| shows_game(page, &game))
+        .map_err(|e| format!("the reloaded game going on: {e}"))
+}
+
+/// The screens shown, by their tabs' `aria-selected` and `hidden`.
+fn screen_shown(page: &Page) -> Result<String, String> {
+    let v = page.js(
+        "const shown = ['play', 'explore', 'compare'].filter(s => vis(q('#screen-' + s)));
+         const tabs = ['play', 'explore', 'compare']
+           .filter(s => q('#tab-' + s).getAttribute('aria-selected') === 'true');
+         return shown.join() === tabs.join() ? shown.join() : `${shown} (tabs ${tabs})`;",
+        vec![],
+    )?;
+    Ok(v.as_str().unwrap_or("").to_string())
+}
+
+/// Each screen is a history entry: Back from Compare shows Explore, Back
+/// again Play, and the page never leaves (nor loads again).
+fn back_button(page: &Page) -> Result<(), String> {
+    page.open("play")?;
+    page.idle("opening the play screen")?;
+    page.js("window.stayed = 'yes';", vec![])?;
+    page.open("explore")?;
+    page.idle("opening the explore screen")?;
+    page.open("compare")?;
+    page.idle("opening the compare screen")?;
+    for want in ["explore", "play"] {
+        page.session.back()?;
+        page.eventually(|| {
+            let stayed = page.js("return window.stayed || null;", vec![])?;
+            if stayed != json!("yes") {
+                return Err(format!("Back left the page (now {})", page.session.url()?));
+            }
+            match screen_shown(page)?.as_str() {
+                s if s == want => Ok(()),
+                s => Err(format!("after Back the screen shown is {s:?}, not {want}")),
+            }
+        })?;
+        page.idle(&format!("going back to {want}"))?;
+    }
+    Ok(())
+}
+
+/// With the focus on the Hints checkbox (ticked by a click), a digit
+/// chooses the dice and Enter rolls them; in the seed box digits stay
+/// the seed's.
+fn keys_on_checkbox(page: &Page) -> Result<(), String> {
+    replay_against_optimal(page, "fa24")?;
+    page.session.click("#hints")?;
+    page.idle("ticking #hints")?;
+    let focus = page.js(
+        "return [document.activeElement.id, q('#hints').checked];",
+        vec![],
+    )?;
+    if focus != json!(["hints", true]) {
+        return Err(format!(
+            "after a click on #hints the focus and its tick are {focus}"
+        ));
+    }
+    page.session.keys("3")?;
+    page.eventually(|| pressed_only(page, 3))
+        .map_err(|e| format!("the 3 key on the ticked checkbox: {e}"))?;
+    page.session.keys("\u{E007}")?;
+    page.idle("Enter on the checkbox")?;
+    let game = page.api(&game_path(SEED, "optimal", &[3]))?;
+    page.eventually(|| shows_game(page, &game))
+        .map_err(|e| format!("Enter on the ticked checkbox: {e}"))?;
+    page.eventually(|| shows_hints(page, &game))?;
+    // The seed box keeps its digits.
+    page.set("#seed", "4")?;
+    page.session.keys("7")?;
+    let seed = page.js("return q('#seed').value;", vec![])?;
+    if seed != json!("47") {
+        return Err(format!("typing 4 then 7 into #seed gives {seed}"));
+    }
+    pressed_only(page, 3).map_err(|e| format!("typing into #seed: {e}"))
+}
+
+/// Record, from now on, the delays the page asks timers for and the dice
+/// boxes that start tumbling.
+fn watch_animation(page: &Page) -> Result<(), String> {
+    page.js(
+        "if (!window.waits) {
+           const real = window.setTimeout;
+           window.setTimeout = (f, ms, ...rest) => {
+             window.waits.push(Number(ms) || 0); return real(f, ms, ...rest); };
+           new MutationObserver(changes => { for (const c of changes)
+               if (c.target.classList.contains('rolling')) window.tumbles += 1; })
+             .observe(q('#dice-faces'), {attributes: true, attributeFilter: ['class'], subtree: true});
+         }
+         window.waits = []; window.tumbles = 0;",
+        vec![],
+    )?;
+    Ok(())
+}
+
+/// What [`watch_animation`] saw: the delays asked for and the tumbles.
+fn animation_seen(page: &Page) -> Result<(Vec<f64>, u64), String> {
+    let v = page.js("return [window.waits, window.tumbles];", vec![])?;
+    let waits = v[0]
+        .as_array()
+        .map(|w| w.iter().filter_map(Value::as_f64).collect())
+        .unwrap_or_default();
+    Ok((waits, v[1].as_u64().unwrap_or(0)))
+}
+
+/// A roll's whole animation (the person's dice, the bot's reply) waits at
+/// most half a second in all, and a roll by the keyboard, or under reduced
+/// motion, none at all. The delays the page asks for are counted, not the
+/// time the machine takes.
+fn short_roll(page: &Page) -> Result<(), String> {
+    replay_against_optimal(page, "fa24")?;
+    let mut moves = Vec::new();
+    for dice in [5, 6] {
+        watch_animation(page)?;
+        click_dice(page, dice)?;
+        page.idle(&format!("rolling {dice} dice"))?;
+        moves.push(dice);
+        let game = page.api(&game_path(SEED, "optimal", &moves))?;
+        page.eventually(|| shows_game(page, &game))?;
+        let (waits, tumbles) = animation_seen(page)?;
+        let total: f64 = waits.iter().sum();
+        if total > 500.0 || total == 0.0 || tumbles == 0 {
+            return Err(format!(
+                "a click on Roll ({dice} dice) waited {waits:?} ms ({total} ms in all) with \
+                 {tumbles} tumbles: not an animation of at most 500 ms"
+            ));
+        }
+    }
+    page.shot("play-short-roll.png")?;
+    for dice in [4, 2] {
+        watch_animation(page)?;
+        page.session.keys(&format!("{dice}\u{E007}"))?;
+        page.idle(&format!("rolling {dice} dice by the keyboard"))?;
+        moves.push(dice);
+        let game = page.api(&game_path(SEED, "optimal", &moves))?;
+        page.eventually(|| shows_game(page, &game))?;
+        let (waits, tumbles) = animation_seen(page)?;
+        if waits.iter().any(|&w| w > 0.0) || tumbles > 0 {
+            return Err(format!(
+                "a roll by the keyboard ({dice} dice) waited {waits:?} ms with {tumbles} tumbles"
+            ));
+        }
+    }
+    page.shot("play-keyboard-roll.png")?;
+    // A person who asked their system for less motion sees no tumble either.
+    let reduce = |on: bool| {
+        let features = if on {
+            json!([{"name": "prefers-reduced-motion", "value": "reduce"}])
+        } else {
+            json!([])
+        };
+        page.session.cdp(
+            "Emulation.setEmulatedMedia",
+            json!({ "features": features }),
+        )
+    };
+    reduce(true)?;
+    let result = (|| {
+        let reduced = page.js(
+            "return matchMedia('(prefers-reduced-motion: reduce)').matches;",
+            vec![],
+        )?;
+        if reduced != json!(true) {
+            return Err("the page does not see the reduced motion emulated".into());
+        }
+        watch_animation(page)?;
+        click_dice(page, 3)?;
+        page.idle("rolling 3 dice with reduced motion")?;
+        moves.push(3);
+        let game = page.api(&game_path(SEED, "optimal", &moves))?;
+        page.eventually(|| shows_game(page, &game))?;
+        let (waits, tumbles) = animation_seen(page)?;
+        if waits.iter().any(|&w| w > 0.0) || tumbles > 0 {
+            return Err(format!(
+                "with reduced motion a click on Roll waited {waits:?} ms with {tumbles} tumbles"
+            ));
+        }
+        Ok(())
+    })();
+    reduce(false)?;
+    result
+}
+
+/// On a phone, and at 320 and 250 pixels wide, no screen scrolls
+/// sideways, and both players' cards are whole in the window with their
+/// scores level.
+fn narrow_screens(page: &Page) -> Result<(), String> {
+    let mut wrong = Vec::new();
+    let result: Result<(), String> = (|| {
+        for width in [PHONE.0, 320, 250] {
+            page.resize((width, 700))?;
+            for screen in ["play", "explore", "compare"] {
+                page.open(screen)?;
+                page.idle(&format!("opening {screen} at {width} px"))?;
+                page.js("window.scrollTo(0, 0);", vec![])?;
+                if let Err(e) = no_sideways_scroll(page, &format!("{screen} at {width} px")) {
+                    wrong.push(e);
+                }
+                if screen == "play" {
+                    let cards = page.js(
+                        "return ['you', 'opponent'].map(c => {
+                           const r = q('#card-' + c).getBoundingClientRect();
+                           return [c, r.left >= 0 && r.right <= window.innerWidth,
+                                   Math.round(r.left), Math.round(r.right),
+                                   Math.round(q('#score-' + c).getBoundingClientRect().top)]; });",
+                        vec![],
+                    )?;
+                    let cards = cards.as_array().cloned().unwrap_or_default();
+                    if cards.len() != 2 || cards.iter().any(|c| c[1] != json!(true)) {
+                        wrong.push(format!(
+                            "at {width} px a player's card is cut off (card, whole, left, \
+                             right, score's top): {cards:?}"
+                        ));
+                    } else if cards[0][4] != cards[1][4] {
+                        wrong.push(format!(
+                            "at {width} px the scores are not level (card, whole, left, right, \
+                             score's top): {cards:?}"
+                        ));
+                    }
+                }
+                page.shot(&format!("{screen}-{width}.png"))?;
+            }
+        }
+        Ok(())
+    })();
+    page.resize(DESKTOP)?;
+    page.idle("resizing back")?;
+    result?;
+    match wrong.is_empty() {
+        true => Ok(()),
+        false => Err(wrong.join("; ")),
+    }
 }

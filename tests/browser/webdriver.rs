@@ -147,6 +147,33 @@ impl Session {
             .map(|_| ())
     }
 
+    /// The browser's Back button.
+    pub fn back(&self) -> Result<(), String> {
+        self.call("POST", "/back", Some(json!({}))).map(|_| ())
+    }
+
+    /// The browser's reload button.
+    pub fn refresh(&self) -> Result<(), String> {
+        self.call("POST", "/refresh", Some(json!({}))).map(|_| ())
+    }
+
+    /// A Chrome DevTools Protocol command (`Emulation.setEmulatedMedia`, say).
+    pub fn cdp(&self, cmd: &str, params: Value) -> Result<Value, String> {
+        self.call(
+            "POST",
+            "/goog/cdp/execute",
+            Some(json!({ "cmd": cmd, "params": params })),
+        )
+    }
+
+    /// The page's address.
+    pub fn url(&self) -> Result<String, String> {
+        let v = self.call("GET", "/url", None)?;
+        v.as_str()
+            .map(str::to_string)
+            .ok_or_else(|| format!("no address: {v}"))
+    }
+
     /// Run JavaScript in the page; its return value.
     pub fn script(&self, source: &str, args: Vec<Value>) -> Result<Value, String> {
         self.call(

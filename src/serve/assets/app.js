@@ -10,16 +10,58 @@ import * as play from "./play.js";
 const $ = (id) => document.getElementById(id);
 const SCREENS = ["play", "explore", "compare"];
 const COMPONENTS = ["zero_dice", "hog_wild", "after_turn"];
+// What the address says of a game besides its rules.
+const GAME = ["seed", "vs", "first", "moves"];
 
-/** Show one screen; the heatmap is drawn the first time Explore opens. */
-function showScreen(name) {
+// The screen shown, and the game the address named when the page loaded
+// (kept in the address until the page has replayed it).
+let current = null;
+let pending = null;
+
+/**
+ * The page's address: the rules and the game in its query (a reload
+ * replays the game), the screen in its hash.
+ */
+function address(screen) {
+  const query = new URLSearchParams();
+  const game = play.address() || pending || {};
+  for (const [key, value] of Object.entries({ ...rulesParams(), ...game })) {
+    if (value !== undefined && value !== null && value !== "") query.set(key, value);
+  }
+  // Moves read as a list: 4,0,5.
+  return `${location.pathname}?${query.toString().replace(/%2C/g, ",")}#${screen}`;
+}
+
+/** The address follows the game and the rules, without a history entry of its own. */
+function remember() {
+  if (current) history.replaceState(null, "", address(current));
+}
+
+/**
+ * Show one screen; the heatmap is drawn the first time Explore opens. A
+ * tab's click makes a history entry (`push`), so that Back shows the
+ * screen before; Back itself does not.
+ */
+function showScreen(name, push = false) {
   const screen = SCREENS.includes(name) ? name : "play";
   for (const other of SCREENS) {
     $(`screen-${other}`).hidden = other !== screen;
     $(`tab-${other}`).setAttribute("aria-selected", String(other === screen));
   }
-  if (location.hash !== `#${screen}`) history.replaceState(null, "", `#${screen}${location.search}`);
+  if (push && current !== null && current !== screen) {
+    history.pushState(null, "", address(screen));
+  } else {
+    history.replaceState(null, "", address(screen));
+  }
+  current = screen;
   if (screen === "explore" && !explore.drawn()) explore.refresh();
+}
+
+/** The game the address names, if it names one. */
+function addressedGame() {
+  const params = new URLSearchParams(location.search);
+  if (!params.has("seed")) return null;
+  return Object.fromEntries(GAME.map((key) => [key, params.get(key) || ""]));
 }
 
 /** A select's options, from [value, label] pairs. */
@@ -79,6 +121,7 @@ async function loadStrategies() {
   $("rules-note").title =
     `${report.game.title ? `${report.game.title}: ` : ""}${report.game.goal_text} ` +
     report.game.parts.map((p) => `${p.name}: ${p.definition}`).join("; ");
+  play.checker(report.student || null, { rules: report.rules, goal: report.goal });
   // Suggestions follow the rules until the person types their own.
   const first = report.course[0];
   suggest("cmp-a", first ? first.name : "optimal");
@@ -126,14 +169,19 @@ function suggest(id, value) {
   if ($(id).dataset.typed !== "1") fields.setText(id, value);
 }
 
-/** The rules changed: every screen starts again under them. */
-function rulesChanged() {
+/** The rules changed: every screen starts again under them (the game `saved` on a load). */
+function rulesChanged(saved) {
   return busy(async () => {
     explore.forget();
     const loaded = await attempt(loadStrategies);
     if (!loaded) return;
     play.pickMoves();
-    await play.start();
+    if (saved) {
+      await play.resume(saved);
+      pending = null;
+    } else {
+      await play.start();
+    }
     if (!$("screen-explore").hidden) await explore.refresh();
   });
 }
@@ -156,9 +204,17 @@ function initialRules() {
 function setup() {
   initialRules();
   for (const name of SCREENS) {
-    $(`tab-${name}`).addEventListener("click", () => showScreen(name));
+    $(`tab-${name}`).addEventListener("click", () => showScreen(name, true));
   }
-  window.addEventListener("hashchange", () => showScreen(location.hash.slice(1)));
+  // Back and Forward (and a hash typed) show their screen; the address
+  // keeps the game as it is now, not as it was then.
+  const followAddress = () => {
+    const name = location.hash.slice(1);
+    if (name === current) remember();
+    else showScreen(name);
+  };
+  window.addEventListener("popstate", followAddress);
+  window.addEventListener("hashchange", followAddress);
   $("rules").addEventListener("change", () => {
     for (const key of COMPONENTS) delete overrides[key];
     // Back to the server's own rules from a preset at another goal: their goal, not that one.
@@ -176,7 +232,7 @@ function setup() {
     });
   }
   fields.setup();
-  play.setup();
+  play.setup(remember);
   explore.setup();
   compare.setup(async (upload) => {
     await attempt(loadStrategies);
@@ -184,8 +240,9 @@ function setup() {
   });
   // Hooks for the browser test and for anyone scripting the page.
   window.hog = { cellCenter: explore.cellCenter, rules: rulesParams };
+  pending = addressedGame();
   showScreen(location.hash.slice(1));
-  rulesChanged();
+  rulesChanged(pending);
 }
 
 setup();

@@ -55,17 +55,21 @@ export function show(box, faces, sides) {
   box.replaceChildren(...faces.map((face) => die(face, sides)));
 }
 
+/** How long each face of a tumble shows, in milliseconds. */
+export const FRAME_MS = 60;
+
 /**
- * Roll `faces.length` dice in `box`: a few random faces, then the real
- * ones. `quick` skips the animation (replays, reduced motion).
+ * Roll `faces.length` dice in `box`: random faces for `ms` milliseconds
+ * (none for 0: replays, keys, reduced motion), then the real ones.
  */
-export async function roll(box, faces, sides, quick) {
-  if (!quick && faces.length > 0) {
+export async function roll(box, faces, sides, ms) {
+  const frames = Math.floor(ms / FRAME_MS);
+  if (frames > 0 && faces.length > 0) {
     box.classList.add("rolling");
-    for (let step = 0; step < 6; step += 1) {
+    for (let step = 0; step < frames; step += 1) {
       const random = faces.map(() => 1 + Math.floor(Math.random() * sides));
       show(box, random, sides);
-      await pause(70);
+      await pause(FRAME_MS);
     }
     box.classList.remove("rolling");
   }

@@ -20,7 +20,22 @@ const game = {
   student: null,
   // Bumped by every new game, so an animation of the old one stops.
   generation: 0,
+  // Under `hog serve --student`: the file, the rules it is checked under,
+  // and whether the page's rules are those (from /api/strategies).
+  checker: null,
+  // Whether the student's replay of the game on screen is still to come.
+  awaiting: false,
 };
+
+// A roll's whole animation, the person's dice and the bot's reply, takes
+// at most ROLL_MS: each turn's dice tumble for at most TUMBLE_MS, and the
+// winner's banner, when the game ends, fades in for BANNER_MS of it.
+const ROLL_MS = 480;
+const TUMBLE_MS = 240;
+const BANNER_MS = 150;
+
+// What the page's address keeps is told of every change of the game.
+let gameChanged = () => {};
 
 /** A fresh seed: random, below 2^53 so that JavaScript keeps it exact. */
 function randomSeed() {
@@ -120,8 +135,9 @@ function studentRow(item, turn, index, student) {
   const differs = student && student.differs;
   const first = !!differs && differs.turn === index + 1;
   item.classList.toggle("first-difference", first);
-  // A file that stopped says nothing of the turns after what it said before.
-  if (!student || (student.error && index >= student.scores.length)) return;
+  // A file that stopped says nothing of the turns after what it said
+  // before; turns its replay has yet to reach wait for it.
+  if (!student || ((student.error || game.awaiting) && index >= student.scores.length)) return;
   const side = names();
   const rules = scoresAfter(turn);
   const theirs = student.scores[index] || null;
@@ -187,11 +203,30 @@ function studentGame(before, answer) {
  * differs; why it stopped; what it printed.
  */
 function renderStudent(student, shown) {
-  $("student").hidden = !student;
-  if (!student) return;
+  // Until the student's replay comes, the panel says what it said.
+  if (game.awaiting) return;
+  const checker = game.checker;
+  // Under rules the file is not checked under, the panel says why it is silent.
+  const off = !!checker && !checker.checked;
+  $("student").hidden = !student && !off;
+  $("student").classList.toggle("off", off);
+  $("student-head-text").hidden = off;
+  $("student-off").hidden = !off;
+  $("student-off").textContent = off
+    ? `Your ${checker.file} is checked under ${checker.rules} at goal ${checker.goal}; ` +
+      `these rules are ${checker.now.rules} at goal ${checker.now.goal}: the debugger is off. ` +
+      `Choose ${checker.rules} at goal ${checker.goal} to turn it on again.`
+    : "";
+  if (!student) {
+    for (const id of ["student-agrees", "student-differs", "student-error", "student-printed"]) $(id).hidden = true;
+    return;
+  }
   $("student-head-text").textContent =
     `Every turn is replayed through your ${student.file}: its scores are in the log. The odds are hog's.`;
   const differs = student.differs && student.differs.turn <= shown ? student.differs : null;
+  // Silence is no verdict: a file that agrees hears so.
+  $("student-agrees").hidden = !(shown > 0 && !differs && !student.error);
+  $("student-agrees").textContent = "Every turn so far agrees with the rules.";
   $("student-differs").hidden = !differs;
   if (differs) {
     $("student-differs-title").textContent =
@@ -232,22 +267,42 @@ function showDifference() {
   row.classList.add("flash");
 }
 
-/** Show one turn: the dice, the rule line, the scores, the log. */
-async function showTurn(turn, quick, generation) {
+/**
+ * Show one turn: its dice (tumbling for `ms`), what it scored, the scores,
+ * the log. A person's turn clears the table; the bot's reply joins it, so
+ * that both rolls of a roll stay in sight.
+ */
+async function showTurn(turn, ms, generation) {
   const who = names()[turn.player];
   setMover(turn.player);
-  $("rule-line").textContent = `${who} ${turn.dice === 0 ? "rolls no dice" : `rolls ${diceRolled(turn)}`}…`;
-  const box = $("dice-faces");
+  const table = $("dice-faces");
+  if (turn.player === "you" || againstPerson() || table.childElementCount === 0) {
+    table.replaceChildren();
+    $("rule-line").replaceChildren();
+  }
+  const throwBox = document.createElement("div");
+  throwBox.className = `throw ${turn.player}`;
+  const label = document.createElement("span");
+  label.className = "throw-who";
+  label.textContent = who;
+  const faces = document.createElement("div");
+  faces.className = "faces";
+  throwBox.append(label, faces);
+  table.append(throwBox);
+  const line = document.createElement("span");
+  line.className = `said ${turn.player}`;
+  line.textContent = `${who} ${turn.dice === 0 ? "rolls no dice" : `rolls ${diceRolled(turn)}`}…`;
+  $("rule-line").append(line);
   if (turn.dice <= 0) {
-    box.replaceChildren();
+    faces.textContent = turn.dice === 0 ? "no dice" : "-1 dice";
+    faces.classList.add("none");
   } else {
-    await dice.roll(box, turn.rolls, turn.sides, quick);
+    await dice.roll(faces, turn.rolls, turn.sides, ms);
   }
   if (generation !== game.generation) return;
   setScores(scoresAfter(turn));
   const rules = describe(turn);
   const sum = turn.dice <= 0 ? "" : ` (${turn.rolls.join(" + ")})`;
-  const line = $("rule-line");
   // The faces add up to the points unless a 1 or turn_points changed them.
   const changed = turn.events.some((e) => ["sow_sad", "pig_out", "turn_points"].includes(e.rule));
   line.textContent = `${who} scored ${turn.points}${changed ? "" : sum}. `;
@@ -390,13 +445,51 @@ export function choose(count) {
 }
 
 /** Ask the server for the game so far plus `moves`. */
-function fetchGame(moves) {
+function fetchGame(moves, student = true) {
   return get("/api/game", {
     seed: String(game.seed),
     vs: game.vs,
     first: game.first,
     moves: moves.join(","),
+    student: student ? undefined : "no",
   });
+}
+
+/**
+ * The game so far plus `moves`: hog's answer, and under `hog serve
+ * --student` a promise of the student's replay (a Python process) asked
+ * for beside it, so that hog's answer shows without waiting for Python.
+ */
+function fetchBoth(moves) {
+  if (!game.checker || !game.checker.checked) return [fetchGame(moves), null];
+  const replay = fetchGame(moves).then((report) => report.student || null);
+  // Whoever awaits it hears of its failure; a game dropped before does not.
+  replay.catch(() => {});
+  return [fetchGame(moves, false), replay];
+}
+
+/**
+ * The student's replay of `report`'s game arrived: the rows on screen
+ * and the panel say it. A failure is the banner's.
+ */
+function whenReplayed(replay, report, generation) {
+  if (!replay) return Promise.resolve();
+  return replay.then(
+    (student) => {
+      if (generation !== game.generation) return;
+      game.awaiting = false;
+      game.student = studentGame(game.student, student);
+      const rows = $("log").children;
+      report.turns.forEach((turn, index) => {
+        if (rows[index]) studentRow(rows[index], turn, index, game.student);
+      });
+      renderStudent(game.student, game.shown);
+    },
+    (error) => {
+      if (generation === game.generation) game.awaiting = false;
+      throw error;
+    },
+  );
 }
 
 /** Whether the person asked their system for less motion: no dice tumbling, no pauses. */
@@ -404,31 +497,44 @@ function reducedMotion() {
   return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
-/** Show the turns of `report` not on screen yet, the computer's after a pause. */
+/**
+ * How long each of `count` turns' dice tumble so that the whole roll, the
+ * banner of a game that ends with it included, takes at most ROLL_MS.
+ */
+function tumbleMs(count, over) {
+  const room = ROLL_MS - (over ? BANNER_MS : 0);
+  return Math.min(TUMBLE_MS, Math.floor(room / count / dice.FRAME_MS) * dice.FRAME_MS);
+}
+
+/**
+ * Show the turns of `report` not on screen yet: their dice tumble briefly,
+ * or (`quick`: a roll by the keyboard, a replay, reduced motion) not at all.
+ */
 async function catchUp(report, quick) {
   const generation = game.generation;
   game.goals = report.goals;
-  // A new game (nothing shown yet) starts from its own answer.
-  game.student = studentGame(game.shown > 0 ? game.student : null, report.student);
+  // A new game (nothing shown yet) starts from its own answer; a replay
+  // asked for apart comes by whenReplayed.
+  if (report.student !== undefined) {
+    game.student = studentGame(game.shown > 0 ? game.student : null, report.student);
+  }
   renderStudent(game.student, game.shown);
   const turns = report.turns.slice(game.shown);
+  const over = report.winner !== null;
+  const rolled = turns.filter((turn) => turn.dice > 0).length;
+  const ms = quick || rolled === 0 ? 0 : tumbleMs(rolled, over);
   for (const turn of turns) {
-    if (turn.player === "opponent" && !againstPerson() && !quick) {
-      setMover("opponent");
-      $("rule-line").textContent = `${names().opponent} is thinking…`;
-      await pause(550);
-    }
     if (generation !== game.generation) return;
-    await showTurn(turn, quick, generation);
+    await showTurn(turn, ms, generation);
     game.shown += 1;
-    if (!quick) await pause(120);
   }
   if (generation !== game.generation) return;
   game.report = report;
   game.history.push(report.win_probability.you);
+  $("winner").classList.toggle("instant", quick);
   render(report);
   // The victory banner fades in; the page is busy until it has.
-  if (report.winner !== null && !quick) await pause(320);
+  if (over && !quick) await pause(BANNER_MS);
 }
 
 /** Whether a new game would throw away moves the person made. */
@@ -469,40 +575,107 @@ function keepGame() {
   if (game.report) render(game.report);
 }
 
+/**
+ * Begin the game `next` (seed, opponent, who moves first) with `moves`
+ * made: the server replays it; the table shows its last roll.
+ */
+async function begin(next, moves) {
+  const saved = { seed: game.seed, vs: game.vs, first: game.first };
+  Object.assign(game, next);
+  const [answer, replay] = fetchBoth(moves);
+  let report;
+  try {
+    report = await answer;
+  } catch (error) {
+    Object.assign(game, saved);
+    throw error;
+  }
+  // The chart of a game replayed from the address: the chance before
+  // each of its rolls, as it was drawn while they were made.
+  const history = [];
+  for (let made = 0; made < moves.length; made += 1) {
+    history.push((await fetchGame(moves.slice(0, made), false)).win_probability.you);
+  }
+  Object.assign(game, { moves, shown: 0, history, report: null });
+  game.generation += 1;
+  // The panel keeps the last game's words until the student's replay of this one comes.
+  Object.assign(game, { student: null, awaiting: !!replay });
+  const replayed = whenReplayed(replay, report, game.generation);
+  gameChanged();
+  $("log").replaceChildren();
+  $("dice-faces").replaceChildren();
+  $("rule-line").textContent =
+    next.first === "you" || againstPerson() ? `Choose how many dice to roll, then Roll. ${goalWords(report)}.` : "";
+  setScores({ you: 0, opponent: 0 });
+  // A game replayed from the address shows where it was, at once.
+  await catchUp(report, moves.length > 0 || reducedMotion());
+  await replayed;
+}
+
 /** Start a game with `seed` (a fresh one when absent). */
 export function start(seed) {
   // Any new game answers the question.
   $("confirm-new").hidden = true;
   return attempt(() =>
-    busy(async () => {
-      const next = {
-        seed: seed === undefined ? randomSeed() : seed,
-        vs: $("opponent").value || "optimal",
-        first: $("first").value,
-      };
-      const saved = { seed: game.seed, vs: game.vs, first: game.first };
-      Object.assign(game, next);
-      let report;
-      try {
-        report = await fetchGame([]);
-      } catch (error) {
-        Object.assign(game, saved);
-        throw error;
-      }
-      Object.assign(game, { moves: [], shown: 0, history: [], report: null });
-      game.generation += 1;
-      $("log").replaceChildren();
-      $("dice-faces").replaceChildren();
-      $("rule-line").textContent =
-        next.first === "you" || againstPerson() ? `Choose how many dice to roll, then Roll. ${goalWords(report)}.` : "";
-      setScores({ you: 0, opponent: 0 });
-      await catchUp(report, reducedMotion());
-    }),
+    busy(() =>
+      begin(
+        {
+          seed: seed === undefined ? randomSeed() : seed,
+          vs: $("opponent").value || "optimal",
+          first: $("first").value,
+        },
+        [],
+      ),
+    ),
   );
 }
 
-/** Roll the chosen dice for the player to move. */
-export function roll() {
+/** The game as the page's address keeps it (none before the first). */
+export function address() {
+  if (game.generation === 0) return null;
+  return { seed: String(game.seed), vs: game.vs, first: game.first, moves: game.moves.join(",") };
+}
+
+/**
+ * The game the page's address names (after a reload, say), replayed; if
+ * the server refuses it (a table uploaded before it restarted), a new
+ * game, and the banner says why.
+ */
+export async function resume(saved) {
+  $("confirm-new").hidden = true;
+  let refused = null;
+  await busy(async () => {
+    try {
+      const seed = saved.seed.trim();
+      if (!/^\d{1,16}$/.test(seed) || Number(seed) > Number.MAX_SAFE_INTEGER) {
+        throw new Error(`the seed is a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`);
+      }
+      const moves = saved.moves ? saved.moves.split(",").map(Number) : [];
+      if (moves.some((m) => !Number.isInteger(m))) throw new Error("the moves are dice counts");
+      const first = saved.first === "opponent" ? "opponent" : "you";
+      const vs = saved.vs || "optimal";
+      // The menus say the game's opponent and who moved first.
+      if ([...$("opponent").options].some((o) => o.value === vs)) $("opponent").value = vs;
+      $("first").value = first;
+      await begin({ seed: Number(seed), vs, first }, moves);
+    } catch (error) {
+      refused = error;
+    }
+  });
+  if (!refused) return;
+  await start();
+  showError(new Error(`The game in the address could not be replayed (${refused.message || refused}); this is a new game.`));
+}
+
+/** The student's file and the rules it is checked under (null: none), under the rules `now`. */
+export function checker(student, now) {
+  game.checker = student ? { ...student, now } : null;
+  if (!student || !student.checked) Object.assign(game, { student: null, awaiting: false });
+  renderStudent(game.student, game.shown);
+}
+
+/** Roll the chosen dice for the player to move; `byKey`: at once, no tumble. */
+export function roll(byKey = false) {
   const report = game.report;
   if (!report || report.winner !== null || document.body.dataset.busy === "1") return undefined;
   if (report.to_move !== "you" && !againstPerson()) return undefined;
@@ -511,10 +684,15 @@ export function roll() {
   const generation = game.generation;
   return attempt(() =>
     busy(async () => {
-      const next = await fetchGame(moves);
+      const [answer, replay] = fetchBoth(moves);
+      const next = await answer;
       if (generation !== game.generation) return;
       game.moves = moves;
-      await catchUp(next, reducedMotion());
+      game.awaiting = !!replay;
+      const replayed = whenReplayed(replay, next, generation);
+      gameChanged();
+      await catchUp(next, byKey || reducedMotion());
+      await replayed;
     }),
   );
 }
@@ -528,11 +706,24 @@ function typedSeed() {
   return Number(text);
 }
 
+// Inputs that take no digits, arrows or Enter themselves.
+const KEYLESS = ["checkbox", "button", "submit", "reset"];
+
+/** Whether the element with the focus uses the keys: text, numbers, menus. */
+function takesKeys(target) {
+  if (target instanceof HTMLInputElement) return !KEYLESS.includes(target.type);
+  return (
+    target instanceof HTMLSelectElement ||
+    target instanceof HTMLTextAreaElement ||
+    (target instanceof HTMLElement && target.isContentEditable)
+  );
+}
+
 /** Keys: digits choose the dice (1 then 0 quickly is 10), Enter rolls. */
 function onKey(event) {
   if ($("screen-play").hidden || event.ctrlKey || event.metaKey || event.altKey) return;
   const target = event.target;
-  if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) return;
+  if (takesKeys(target)) return;
   if (/^[0-9]$/.test(event.key)) {
     const digit = Number(event.key);
     const now = Date.now();
@@ -541,7 +732,7 @@ function onKey(event) {
     game.lastDigit = now;
     event.preventDefault();
   } else if (event.key === "Enter" && (!(target instanceof HTMLButtonElement) || target.parentElement === $("dice"))) {
-    roll();
+    roll(true);
     event.preventDefault();
   } else if (event.key === "ArrowUp" || event.key === "+") {
     choose(game.chosen + 1);
@@ -586,8 +777,10 @@ export function pickMoves() {
 }
 
 /** Wire the screen's controls; the first game starts when the rules are known. */
-export function setup() {
-  $("roll").addEventListener("click", () => roll());
+export function setup(onChange) {
+  gameChanged = onChange;
+  // A click by Enter or Space (no pointer: detail 0) is a roll by the keyboard.
+  $("roll").addEventListener("click", (event) => roll(event.detail === 0));
   $("restart").addEventListener("click", () => start());
   $("replay").addEventListener("click", () => {
     let seed;
