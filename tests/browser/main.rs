@@ -14,6 +14,7 @@
 //! Where chromedriver or Chromium is missing the test says so and passes,
 //! unless `HOG_REQUIRE_BROWSER=1` (as in CI): then it fails.
 
+mod faces;
 mod webdriver;
 
 #[path = "../support/rules.rs"]
@@ -1107,9 +1108,11 @@ fn check_hover(
             "const e = q('#cell-info'); return e && {...e.dataset, shown: vis(e)};",
             vec![],
         )?;
-        let dice = explanation[dice_key].as_u64().unwrap_or(99);
-        let want = explanation["choices"][dice as usize]["win_probability"]
-            .as_f64()
+        // The choice by its dice, -1 included.
+        let dice = explanation[dice_key].as_i64().unwrap_or(99);
+        let want = (explanation["choices"].as_array().into_iter().flatten())
+            .find(|c| c["dice"] == json!(dice))
+            .and_then(|c| c["win_probability"].as_f64())
             .unwrap_or(f64::NAN);
         let value = info["value"].as_str().and_then(|v| v.parse::<f64>().ok());
         if info["score"] != json!(score.to_string())
@@ -1175,10 +1178,11 @@ fn check_pinned(page: &Page, score: u32, opponent: u32, explanation: &Value) -> 
             ));
         }
         for row in &rows {
-            let dice: usize = row[0].as_str().and_then(|d| d.parse().ok()).unwrap_or(99);
+            let dice: i64 = row[0].as_str().and_then(|d| d.parse().ok()).unwrap_or(99);
             let got = row[1].as_str().and_then(|v| v.parse::<f64>().ok());
             let want = choices
-                .get(dice)
+                .iter()
+                .find(|c| c["dice"] == json!(dice))
                 .and_then(|c| c["win_probability"].as_f64());
             if want.is_none() || got != want {
                 return Err(format!(
@@ -1512,6 +1516,12 @@ fn first_paint(page: &Page) -> Result<f64, String> {
 /// Run one screen's scenario from a fresh load of the page: its error, the
 /// error banner's text, or console errors, in words.
 fn scenario(page: &Page, name: &str, run: fn(&Page) -> Result<(), String>) -> Option<String> {
+    // HOG_BROWSER_ONLY=a,b runs those scenarios alone (while working on them).
+    if let Ok(only) = std::env::var("HOG_BROWSER_ONLY") {
+        if !only.split(',').any(|n| n.trim() == name) {
+            return None;
+        }
+    }
     let start = Instant::now();
     let result = page.session.goto(&page.url).and_then(|()| {
         page.idle("loading the page")?;
@@ -1636,6 +1646,11 @@ fn the_page_plays_explores_and_compares_in_headless_chromium() {
         ("keys-checkbox", keys_on_checkbox),
         ("short-roll", short_roll),
         ("narrow", narrow_screens),
+        ("contest-minus-one", faces::contest_minus_one),
+        ("optimum-remembers", faces::optimum_that_remembers),
+        ("sweep-ranges", faces::sweep_ranges),
+        ("goal-each", faces::goal_each),
+        ("every-rule-set", faces::every_rule_set),
     ] {
         failures.extend(scenario(&page, name, run));
     }
