@@ -243,12 +243,23 @@ fn text_output(rules: &Rules, play: &Play<'_>, e: &Explanation) -> String {
         e.sides,
         dice_note(rules, e),
         memory_note(rules, e),
-        choices_table(Format::Text, e),
+        choices_table(Format::Text, e) + &pig_out_note(rules),
         why(e),
         zero_dice_note(rules, e),
         dice_words(shown.dice),
         outcome_lines(shown, rules.goals_at(e.remembered.map_or(0, |at| at.clock))),
     )
+}
+
+/// Where a roll with a 1 scores anything but 1, what it scores: the
+/// table's one-point column counts turns that score 1, which a 1 then
+/// does not give.
+fn pig_out_note(rules: &Rules) -> String {
+    let pig_out = rules.description().pig_out;
+    match pig_out.points {
+        Some(1) => String::new(),
+        _ => format!("{}.\n", pig_out.text),
+    }
 }
 
 /// Where the rules reroll the dice (Fall 2016's Hog Wild) or cap them
@@ -389,6 +400,19 @@ fn zero_dice_note(rules: &Rules, e: &Explanation) -> String {
     let points = ScoreRules::turn_points(rules, given, 0, e.score, e.opponent_score);
     let raw = e.score + points;
     let end = rules.after_turn(raw, e.opponent_score);
+    // Rules given as functions name their parts where they can.
+    let parts = rules.parts();
+    let named = |key: &str, or: &'static str| {
+        let names: Vec<String> = (parts.iter())
+            .filter(|p| p.key == key)
+            .map(|p| p.named())
+            .collect();
+        if names.is_empty() {
+            or.to_string()
+        } else {
+            names.join(" then ")
+        }
+    };
     let after = match end.fired {
         Some(rule) if rule.is_swap() => format!(
             "; {} swaps {raw}-{} to {}-{}",
@@ -399,14 +423,17 @@ fn zero_dice_note(rules: &Rules, e: &Explanation) -> String {
         ),
         Some(rule) => format!("; {} lifts {raw} to {}", rule.title(), end.mover),
         None if (end.mover, end.other) != (raw, e.opponent_score) => format!(
-            "; after_turn makes {raw}-{} {}-{}",
-            e.opponent_score, end.mover, end.other
+            "; {} makes {raw}-{} {}-{}",
+            named("after_turn", "after_turn"),
+            e.opponent_score,
+            end.mover,
+            end.other
         ),
         None => String::new(),
     };
     let zero_dice = match rules.origin() {
-        Some(_) => "zero_dice",
-        None => rules.components().zero_dice.title(),
+        Some(_) => named("zero_dice", "zero_dice"),
+        None => rules.components().zero_dice.title().to_string(),
     };
     format!(
         "Zero dice: {} gives {points} point{} ({} -> {raw}){after}.",

@@ -10,12 +10,11 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use clap::Args;
 
 use crate::check::{Referee, Replay};
-use crate::dice::MAX_DICE;
 use crate::engine::{self, best_response, Solution, State};
-use crate::play::{parse_dice, Bot, Event, Game, Player, Turn};
+use crate::play::{Bot, Event, Game, Player, Turn};
 use crate::recall::Context;
 use crate::rng::Rng;
-use crate::rules::DiceRule;
+use crate::rules::{DiceRule, Move, PlayerGoals};
 use crate::table::{shown, MINUS_ONE};
 use crate::HogError;
 
@@ -125,17 +124,18 @@ pub fn run(config: &Config, args: &PlayArgs, printer: &mut Printer) -> anyhow::R
     config.progress.finish();
     let seed = args.seed.unwrap_or_else(clock_seed);
     let mut game = Game::with_bot(rules, bot, first, Rng::seed_from_u64(seed));
+    let described = rules.description();
     printer.text(&format!(
-        "Hog against {bot_name}: {}.\nSeed {seed} (replay with --seed {seed}). {}\n\
-         On your move type a number of dice from 0 to {MAX_DICE}{} (or quit).\n",
+        "Hog against {bot_name}: {}.\nSeed {seed} (replay with --seed {seed}). {}{}\n\
+         On your move type {}.\n",
         rules.caption(),
         if args.first {
             "You move first."
         } else {
             "The bot moves first."
         },
-        // Pork Chop's move of rolling -1 dice, where the rules have it.
-        if game.has_minus_one() { ", or -1" } else { "" },
+        goal_words(described.goals, first),
+        moves_words(&described.moves),
     ))?;
     let stdin = std::io::stdin();
     // Typed input shows on a terminal; echo it when scripted so the
@@ -148,6 +148,7 @@ pub fn run(config: &Config, args: &PlayArgs, printer: &mut Printer) -> anyhow::R
     };
     let ending = play_game(
         &mut game,
+        &described.moves,
         hints.as_deref(),
         student.as_mut(),
         &mut input,
@@ -171,9 +172,44 @@ pub fn run(config: &Config, args: &PlayArgs, printer: &mut Printer) -> anyhow::R
     Ok(())
 }
 
+/// Each player's goal, where the rules give them different ones (" You
+/// win at 30, the bot at 40."), else nothing: the caption says the goal.
+fn goal_words(goals: PlayerGoals, first: Player) -> String {
+    if goals.first == goals.second {
+        return String::new();
+    }
+    let (you, bot) = match first {
+        Player::Human => (goals.first, goals.second),
+        Player::Bot => (goals.second, goals.first),
+    };
+    format!(" You win at {you}, the bot at {bot}.")
+}
+
+/// The moves a person may type, as the rules describe them: "a number of
+/// dice from 0 to 10 (or quit)", and -1, with a line that says what it
+/// does, where the rules have it.
+fn moves_words(moves: &[Move]) -> String {
+    let counts: Vec<i32> = moves.iter().map(|m| m.dice).filter(|&k| k >= 0).collect();
+    let (low, high) = (
+        counts.iter().min().copied().unwrap_or(0),
+        counts.iter().max().copied().unwrap_or(0),
+    );
+    let mut words = format!("a number of dice from {low} to {high}");
+    // What -1 does, on a line of its own.
+    if let Some(minus) = moves.iter().find(|m| m.dice < 0) {
+        words += &format!(
+            ", or -1 (or quit).\n-1: {}",
+            minus.text.trim_start_matches("roll -1 dice: ")
+        );
+        return words;
+    }
+    words + " (or quit)"
+}
+
 /// Alternate turns until someone wins or the input stops.
 fn play_game(
     game: &mut Game<'_>,
+    moves: &[Move],
     hints: Option<&Solution<'_>>,
     mut student: Option<&mut Student>,
     input: &mut dyn BufRead,
@@ -200,7 +236,7 @@ fn play_game(
                 if let Some(solution) = hints {
                     printer.text(&hint_text(solution, (you, bot), remembered))?;
                 }
-                match ask_dice(input, echo, printer, game.has_minus_one())? {
+                match ask_dice(input, echo, printer, moves)? {
                     Ok(dice) => game.human_turn(dice)?,
                     Err(why) => return Ok(Ending::Stopped(why)),
                 }
@@ -311,13 +347,25 @@ fn ask_dice(
     input: &mut dyn BufRead,
     echo: bool,
     printer: &mut Printer,
-    minus_one: bool,
+    moves: &[Move],
 ) -> anyhow::Result<Result<u8, &'static str>> {
-    // Rules with the move of rolling -1 dice (Pork Chop) take -1 too.
+    // The rules' own moves: the dice counts, and -1 where they have it.
+    let counts: Vec<i32> = moves.iter().map(|m| m.dice).filter(|&k| k >= 0).collect();
+    let (low, high) = (
+        counts.iter().min().copied().unwrap_or(0),
+        counts.iter().max().copied().unwrap_or(0),
+    );
+    let minus_one = moves.iter().any(|m| m.dice < 0);
     let (range, words) = if minus_one {
-        ("0-10, or -1", "-1 or a whole number of dice from 0 to 10")
+        (
+            format!("{low}-{high}, or -1"),
+            format!("-1 or a whole number of dice from {low} to {high}"),
+        )
     } else {
-        ("0-10", "a whole number of dice from 0 to 10")
+        (
+            format!("{low}-{high}"),
+            format!("a whole number of dice from {low} to {high}"),
+        )
     };
     loop {
         printer.text(&format!("Dice ({range})? "))?;
@@ -335,8 +383,9 @@ fn ask_dice(
         if matches!(line, "q" | "quit" | "exit") {
             return Ok(Err("You quit"));
         }
-        match parse_dice(line, minus_one) {
-            Some(dice) => return Ok(Ok(dice)),
+        let typed = line.parse::<i32>().ok();
+        match moves.iter().find(|m| Some(m.dice) == typed) {
+            Some(m) => return Ok(Ok(m.kept)),
             None => printer.text(&format!(
                 "Please type {words} (not \"{}\").\n",
                 clip(line, 20)

@@ -126,6 +126,16 @@ pub struct Part {
 }
 
 impl Part {
+    /// What it does, its parameters' values in place of their names
+    /// (`` `sides`-sided `` of `pork-chop sides=4` reads `4-sided`).
+    pub fn text(&self) -> String {
+        let mut text = self.definition.to_string();
+        for (param, value) in &self.params {
+            text = text.replace(&format!("`{param}`"), &value.to_string());
+        }
+        text
+    }
+
     /// Its name with its parameters, as a rules file writes them
     /// (`bacon-difference plus=2`).
     pub fn named(&self) -> String {

@@ -210,7 +210,7 @@ impl Rules {
             parts
                 .iter()
                 .find(|p| p.key == key)
-                .map(|p| format!("{} ({})", p.definition, p.named()))
+                .map(|p| format!("{} ({})", p.text(), p.named()))
         };
         let zero = match defined("zero_dice") {
             Some(rule) => format!("roll no dice: the turn scores {rule}"),

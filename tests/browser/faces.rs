@@ -74,7 +74,9 @@ pub fn contest_minus_one(page: &Page) -> Result<(), String> {
         .as_str()
         .is_some_and(|t| t.contains("drawn where mover's -1 unused, opponent's used"))
     {
-        return Err(format!("the map's title does not say its clock in words: {title}"));
+        return Err(format!(
+            "the map's title does not say its clock in words: {title}"
+        ));
     }
     let legend = page.js("return q('#map-legend').textContent;", vec![])?;
     if !legend.as_str().is_some_and(|t| t.ends_with("10-1")) {
@@ -91,7 +93,10 @@ pub fn contest_minus_one(page: &Page) -> Result<(), String> {
         "/api/explain?rules=fa15-contest&goal=100&score={score}&opponent={opponent}&clock=2"
     ))?;
     if there["best"] != json!(-1) {
-        return Err(format!("({score}, {opponent}) at clock 2: the best is {}", there["best"]));
+        return Err(format!(
+            "({score}, {opponent}) at clock 2: the best is {}",
+            there["best"]
+        ));
     }
     check_hover(page, score, opponent, &there, "best")?;
     let card = page.js(
@@ -101,12 +106,17 @@ pub fn contest_minus_one(page: &Page) -> Result<(), String> {
            axis: q('#cell-x-axis').textContent};",
         vec![],
     )?;
-    if !card["line"].as_str().is_some_and(|t| t.starts_with("rolls -1 dice")) {
+    if !card["line"]
+        .as_str()
+        .is_some_and(|t| t.starts_with("rolls -1 dice"))
+    {
         return Err(format!("the card at ({score}, {opponent}): {card}"));
     }
     let columns = card["columns"].as_array().cloned().unwrap_or_default();
     let minus = columns.iter().find(|c| c[0] == json!("-1"));
-    let value = there["choices"][11]["win_probability"].as_f64().unwrap_or(f64::NAN);
+    let value = there["choices"][11]["win_probability"]
+        .as_f64()
+        .unwrap_or(f64::NAN);
     let shown = minus.and_then(|c| c[2].as_f64()).unwrap_or(f64::NAN);
     let marked = minus.and_then(|c| c[1].as_str()).unwrap_or("");
     if columns.len() != 12
@@ -129,7 +139,9 @@ pub fn contest_minus_one(page: &Page) -> Result<(), String> {
            three: q('#explain-table tr[data-dice=\"3\"] td:nth-child(4)').textContent};",
         vec![],
     )?;
-    let three = there["choices"][3]["pig_out_probability"].as_f64().unwrap_or(0.0);
+    let three = there["choices"][3]["pig_out_probability"]
+        .as_f64()
+        .unwrap_or(0.0);
     if table["head"] != json!("a 1 shows (scores 0)")
         || table["three"] != json!(format!("{:.2}%", 100.0 * three))
         || three <= 0.0
@@ -161,7 +173,11 @@ pub fn optimum_that_remembers(page: &Page) -> Result<(), String> {
         "return [q('#sweep-run').disabled, q('#sweep-caption').textContent];",
         vec![],
     )?;
-    if sweep[0] != json!(true) || !sweep[1].as_str().is_some_and(|t| t.contains("no course strategies")) {
+    if sweep[0] != json!(true)
+        || !sweep[1]
+            .as_str()
+            .is_some_and(|t| t.contains("no course strategies"))
+    {
         return Err(format!("Sweep under fa19: {sweep}"));
     }
     // The comparison's box shows once the kind is a difference; it holds
@@ -193,7 +209,9 @@ pub fn sweep_ranges(page: &Page) -> Result<(), String> {
         "(a..b leaves b out; a..=b takes it)",
     ] {
         if !caption.contains(words) {
-            return Err(format!("the sweep's caption does not say {words:?}: {caption}"));
+            return Err(format!(
+                "the sweep's caption does not say {words:?}: {caption}"
+            ));
         }
     }
     Ok(())
@@ -225,7 +243,9 @@ pub fn goal_each(page: &Page) -> Result<(), String> {
         scores["you"], scores["opponent"]
     );
     if shown != json!([false, want]) {
-        return Err(format!("the game's end shows {shown}, not [false, {want:?}]"));
+        return Err(format!(
+            "the game's end shows {shown}, not [false, {want:?}]"
+        ));
     }
     page.shot("play-goal-each.png")
 }
@@ -242,12 +262,15 @@ fn play_out(page: &Page, rules: &str, seed: u64) -> Result<Value, String> {
             return Ok(game);
         }
         if moves.len() > 80 {
-            return Err(format!("the game of seed {seed} under {rules} did not end in 80 moves"));
+            return Err(format!(
+                "the game of seed {seed} under {rules} did not end in 80 moves"
+            ));
         }
         let dice = game["advice"].as_i64().ok_or("no advice in /api/game")?;
         // The move's own button, then Enter: a roll by the keyboard (the
         // digit keys would read a 0 typed soon after a 1 as 10).
-        page.session.click(&format!("#dice button[data-dice=\"{dice}\"]"))?;
+        page.session
+            .click(&format!("#dice button[data-dice=\"{dice}\"]"))?;
         page.session.keys("\u{E007}")?;
         moves.push(dice);
         page.idle(&format!("rolling {dice} under {rules}"))?;
@@ -296,7 +319,9 @@ fn one_rule_set(page: &Page, name: &str) -> Result<(), String> {
         vec![],
     )?;
     if picker != json!(moves) {
-        return Err(format!("the dice picker offers {picker}, the rules {moves:?}"));
+        return Err(format!(
+            "the dice picker offers {picker}, the rules {moves:?}"
+        ));
     }
     page.set("#opponent", "optimal")?;
     page.set("#first", "you")?;
@@ -315,7 +340,10 @@ fn one_rule_set(page: &Page, name: &str) -> Result<(), String> {
     check_hover(page, score, opponent, &there, "best")?;
     // The optimum against the baseline, as the API rates it.
     page.open("compare")?;
-    let baseline = report["baseline"].as_str().unwrap_or("always_roll(6)").to_string();
+    let baseline = report["baseline"]
+        .as_str()
+        .unwrap_or("always_roll(6)")
+        .to_string();
     page.set("#cmp-a", "optimal")?;
     page.set("#cmp-b", &baseline)?;
     page.session.click("#cmp-run")?;
