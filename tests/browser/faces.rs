@@ -360,3 +360,15 @@ fn one_rule_set(page: &Page, name: &str) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// The rule set the server was started with (a rules file, Python, a
+/// built-in read another way), as [`every_rule_set`] plays each named one.
+pub fn house_rule_set(page: &Page) -> Result<(), String> {
+    let report = page.api("/api/strategies")?;
+    let name = report["house"]["name"]
+        .as_str()
+        .or(report["rules"].as_str())
+        .ok_or("no rules in /api/strategies")?
+        .to_string();
+    one_rule_set(page, &name)
+}

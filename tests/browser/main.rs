@@ -1674,6 +1674,29 @@ fn the_page_plays_explores_and_compares_in_headless_chromium() {
     page.point_at(swap_url);
     failures.extend(scenario(&page, "score-swap", score_swap));
     drop(swap_server);
+    // The example files no built-in name covers, rules in Python (with a
+    // clock), and Fall 2019's other readings: each server's own rules
+    // played as the named ones are.
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/rules");
+    for (name, args) in [
+        ("file-variant", vec!["variant.toml"]),
+        ("file-pork-chop", vec!["pork-chop.toml"]),
+        ("file-fa19", vec!["fa19.toml"]),
+        ("file-fa22-py", vec!["fa22.py"]),
+        ("file-pork-chop-py", vec!["pork-chop.py"]),
+        ("fa19-points", vec!["fa19", "--memory", "feral-hogs-points"]),
+    ] {
+        let rules = match examples.join(args[0]) {
+            path if path.exists() => path.display().to_string(),
+            _ => args[0].to_string(),
+        };
+        let mut server_args = vec!["--rules", rules.as_str()];
+        server_args.extend(&args[1..]);
+        let (server, url) = start_server(&server_args);
+        page.point_at(url);
+        failures.extend(scenario(&page, name, faces::house_rule_set));
+        drop(server);
+    }
     // Servers replaying each game through a student's hog.py.
     let buggy = student_project("buggy", &[FORGETS_FOUR, PRINTS]);
     let student_server = serve_student(&mut page, &buggy, &[]);
