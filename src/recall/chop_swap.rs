@@ -8,7 +8,7 @@
 //! hands the move over, so every turn exchanges the two bits; an extra
 //! turn gives them back.
 
-use super::{Clock, MinusOne};
+use super::{Clock, ClockRule, MinusOne};
 
 /// The mover has rolled -1.
 const MINE: u32 = 1;
@@ -22,6 +22,13 @@ pub struct PorkChopSwap;
 /// The clock seen by the other player.
 fn handed_over(clock: u32) -> u32 {
     (clock & MINE) << 1 | (clock & THEIRS) >> 1
+}
+
+impl PorkChopSwap {
+    /// The rules library's `pork-chop-swap` (no parameters).
+    pub fn from_params(_param: &dyn Fn(&str) -> u32, _goal: u32) -> Result<ClockRule, String> {
+        Ok(ClockRule::new(PorkChopSwap))
+    }
 }
 
 impl Clock for PorkChopSwap {

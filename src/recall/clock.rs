@@ -3,6 +3,8 @@
 //! extra one; Perfect Piggy's and Pork Chop's dice, swapped or not). Each player's own
 //! memory is [`super::PlayerMemory`].
 
+use std::sync::Arc;
+
 /// A context shared by both players, `0..size()`, 0 at the start, moved
 /// on by every turn whoever plays it.
 pub trait Clock: Sync {
@@ -151,84 +153,90 @@ impl Clock for Still {
     }
 }
 
-/// The clocks of the rules library (a rules file's `clock`), one type
-/// for the file's reader.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ClockRule {
-    /// Time Trot's turn number.
-    TimeTrot(super::TimeTrot),
-    /// Perfect Piggy's dice.
-    PerfectPiggy(super::PerfectPiggy),
-    /// Pork Chop's dice and its -1 move.
-    PorkChop(super::PorkChop),
-    /// A goal for each player.
-    Goals(super::Goals),
-    /// Dice of their own for extra turns.
-    ExtraTurnDice(super::ExtraTurnDice),
-    /// The Fall 2015 contest's Pork Chop: -1 swaps the scores, once a player.
-    PorkChopSwap(super::PorkChopSwap),
-}
+/// A clock of the rules library (a rules file's `clock`): any clock,
+/// shared, compared and shown by its content (see [`Clock::content`]).
+#[derive(Clone)]
+pub struct ClockRule(Arc<dyn Clock + Send + Sync>);
+
+/// How a library clock is made: from its parameters (each as the file gave
+/// it or its default, by name) and the rules' goal, or why not.
+pub type MakeClock = fn(&dyn Fn(&str) -> u32, u32) -> Result<ClockRule, String>;
 
 impl ClockRule {
-    fn inner(&self) -> &(dyn Clock + Send + Sync) {
-        match self {
-            ClockRule::TimeTrot(c) => c,
-            ClockRule::PerfectPiggy(c) => c,
-            ClockRule::PorkChop(c) => c,
-            ClockRule::Goals(c) => c,
-            ClockRule::ExtraTurnDice(c) => c,
-            ClockRule::PorkChopSwap(c) => c,
+    /// `clock` as a library clock.
+    pub fn new(clock: impl Clock + Send + Sync + 'static) -> ClockRule {
+        ClockRule(Arc::new(clock))
+    }
+
+    /// Everything that decides the clock's answers, as text.
+    fn described(&self) -> String {
+        let mut text = String::new();
+        if !self.0.content(&mut text) {
+            text = self.0.name();
         }
+        text
+    }
+}
+
+impl std::fmt::Debug for ClockRule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.described())
+    }
+}
+
+impl PartialEq for ClockRule {
+    fn eq(&self, other: &ClockRule) -> bool {
+        self.described() == other.described()
     }
 }
 
 impl Clock for ClockRule {
     fn size(&self) -> u32 {
-        self.inner().size()
+        self.0.size()
     }
     fn tick(&self, clock: u32, dice: u32, points: u32) -> (u32, bool) {
-        self.inner().tick(clock, dice, points)
+        self.0.tick(clock, dice, points)
     }
     fn reads_points(&self) -> bool {
-        self.inner().reads_points()
+        self.0.reads_points()
     }
     fn on_extra_turn(&self, next: u32) -> u32 {
-        self.inner().on_extra_turn(next)
+        self.0.on_extra_turn(next)
     }
     fn dice(&self, clock: u32, own: u32) -> u32 {
-        self.inner().dice(clock, own)
+        self.0.dice(clock, own)
     }
     fn minus_one(&self, clock: u32) -> Option<MinusOne> {
-        self.inner().minus_one(clock)
+        self.0.minus_one(clock)
     }
     fn spent_minus_one(&self) -> u32 {
-        self.inner().spent_minus_one()
+        self.0.spent_minus_one()
     }
     fn dice_last(&self) -> bool {
-        self.inner().dice_last()
+        self.0.dice_last()
     }
     fn goals(&self, clock: u32) -> Option<(u32, u32)> {
-        self.inner().goals(clock)
+        self.0.goals(clock)
     }
     fn name(&self) -> String {
-        self.inner().name()
+        self.0.name()
     }
     fn read(&self, clock: u32) -> Vec<u32> {
-        self.inner().read(clock)
+        self.0.read(clock)
     }
     fn columns(&self) -> &'static [&'static str] {
-        self.inner().columns()
+        self.0.columns()
     }
     fn of_turn(&self, turn: u32, extra: bool) -> Option<u32> {
-        self.inner().of_turn(turn, extra)
+        self.0.of_turn(turn, extra)
     }
     fn label(&self, clock: u32) -> String {
-        self.inner().label(clock)
+        self.0.label(clock)
     }
     fn describe(&self, clock: u32) -> String {
-        self.inner().describe(clock)
+        self.0.describe(clock)
     }
     fn content(&self, out: &mut dyn std::fmt::Write) -> bool {
-        write!(out, "{self:?}").is_ok()
+        self.0.content(out)
     }
 }

@@ -1,7 +1,7 @@
 //! Dice of their own for extra turns (Fall 2020's Hog Contest: "players
 //! will roll 8-sided dice on all extra turns").
 
-use super::Clock;
+use super::{Clock, ClockRule};
 
 /// Extra turns the rules give roll dice of `sides` sides; other turns the
 /// rules' own. The clock says whether the turn to play is an extra turn.
@@ -16,6 +16,16 @@ impl ExtraTurnDice {
         crate::general::SIDES
             .contains(&sides)
             .then_some(ExtraTurnDice { sides })
+    }
+}
+
+impl ExtraTurnDice {
+    /// The rules library's `extra-turn-dice`, from its `sides`.
+    pub fn from_params(param: &dyn Fn(&str) -> u32, _goal: u32) -> Result<ClockRule, String> {
+        let sides = param("sides");
+        let clock = ExtraTurnDice::new(sides)
+            .ok_or_else(|| format!("extra-turn-dice has sides {sides}: dice have 2 to 20 sides"))?;
+        Ok(ClockRule::new(clock))
     }
 }
 

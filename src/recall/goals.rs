@@ -2,7 +2,7 @@
 //! the other player to another (a Hog Contest of Fall 2021 gave each entry
 //! a target score of its own).
 
-use super::Clock;
+use super::{Clock, ClockRule};
 
 /// Player 0, who moves first, wins on reaching `first`; player 1 on
 /// reaching `second`. The clock is the player to move (0 or 1), and every
@@ -29,6 +29,20 @@ impl Goals {
             self.first
         } else {
             self.second
+        }
+    }
+}
+
+impl Goals {
+    /// The rules library's `goals`, from `first` and `second`, each at
+    /// most the rules' `goal` (which sizes the board).
+    pub fn from_params(param: &dyn Fn(&str) -> u32, goal: u32) -> Result<ClockRule, String> {
+        let (first, second) = (param("first"), param("second"));
+        match Goals::new(first, second) {
+            Some(goals) if first.max(second) <= goal => Ok(ClockRule::new(goals)),
+            _ => Err(format!(
+                "goals has first {first} and second {second}: each 1 to the rules' goal {goal}"
+            )),
         }
     }
 }

@@ -33,7 +33,7 @@ mod swapped_dice;
 mod time_trot;
 
 pub use chop_swap::PorkChopSwap;
-pub use clock::{Clock, ClockRule, MinusOne, Still};
+pub use clock::{Clock, ClockRule, MakeClock, MinusOne, Still};
 pub use extra_dice::ExtraTurnDice;
 pub use feral::FeralHogs;
 pub use goals::Goals;

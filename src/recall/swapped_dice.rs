@@ -13,7 +13,7 @@
 //!   Spring 2014 Hog Contests): a player may roll -1 dice instead of
 //!   rolling, which scores 1 point and swaps the dice.
 
-use super::{Clock, MinusOne};
+use super::{Clock, ClockRule, MinusOne};
 
 /// A six-sided die swapped for one of `sides` sides, and back: the sides
 /// of a die of the rules' `own` sides while the dice are swapped.
@@ -109,6 +109,31 @@ impl PerfectPiggy {
                 sides,
                 by: PerfectTurn,
             })
+    }
+}
+
+impl PerfectPiggy {
+    /// The rules library's `perfect-piggy`, from its `sides`.
+    pub fn from_params(param: &dyn Fn(&str) -> u32, _goal: u32) -> Result<ClockRule, String> {
+        let sides = param("sides");
+        let clock = PerfectPiggy::new(sides)
+            .ok_or_else(|| format!("perfect-piggy has sides {sides}: dice have 2 to 20 sides"))?;
+        Ok(ClockRule::new(clock))
+    }
+}
+
+impl PorkChop {
+    /// The rules library's `pork-chop`, from its `points` and `sides`.
+    pub fn from_params(param: &dyn Fn(&str) -> u32, _goal: u32) -> Result<ClockRule, String> {
+        let (points, sides) = (param("points"), param("sides"));
+        let clock = PorkChop::new(points, sides).ok_or_else(|| {
+            format!(
+                "pork-chop has points {points} and sides {sides}: 1 to {} points, dice of 2 to \
+                 20 sides",
+                crate::general::MAX_TURN_POINTS
+            )
+        })?;
+        Ok(ClockRule::new(clock))
     }
 }
 

@@ -1,7 +1,7 @@
 //! Time Trot: an extra turn for rolling as many dice as the turn number
 //! modulo M, never twice in a row.
 
-use super::Clock;
+use super::{Clock, ClockRule};
 
 /// Time Trot with modulus `M`: turns are counted from 0 for the whole
 /// game (extra turns count); a player who rolls exactly `turn % M` dice
@@ -38,6 +38,20 @@ impl TimeTrot {
             extra_sides: sides,
             ..self
         })
+    }
+
+    /// The rules library's `time-trot`, from its `modulus` and
+    /// `extra_sides`.
+    pub fn from_params(param: &dyn Fn(&str) -> u32, _goal: u32) -> Result<ClockRule, String> {
+        let (modulus, sides) = (param("modulus"), param("extra_sides"));
+        let trot = TimeTrot::new(modulus)
+            .ok_or_else(|| format!("time-trot has modulus {modulus}: 1 to {MAX_MODULUS}"))?;
+        let trot = trot.with_extra_sides(sides).ok_or_else(|| {
+            format!(
+                "time-trot has extra_sides {sides}: dice of 2 to 20 sides, or 0 for the rules' own"
+            )
+        })?;
+        Ok(ClockRule::new(trot))
     }
 
     /// Its modulus.

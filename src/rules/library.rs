@@ -12,6 +12,9 @@ use super::digits::{
     is_prime, leading_two_digits, next_prime, ones, power_of_three_ends, sus_points, tens,
 };
 use super::zero_dice::ZeroDice;
+use crate::recall::{
+    ExtraTurnDice, Goals, MakeClock, PerfectPiggy, PorkChop, PorkChopSwap, TimeTrot,
+};
 
 /// What rolling zero dice scores.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -440,6 +443,18 @@ pub struct Component {
     /// The semester or rule set it comes from, where known (else empty).
     pub from: &'static str,
 }
+
+/// How each clock of the catalog is made from its parameters, by name: a
+/// clock is its own file (`crate::recall`), its line here and its entry in
+/// [`CATALOG`].
+pub const CLOCKS: &[(&str, MakeClock)] = &[
+    ("time-trot", TimeTrot::from_params),
+    ("extra-turn-dice", ExtraTurnDice::from_params),
+    ("goals", Goals::from_params),
+    ("perfect-piggy", PerfectPiggy::from_params),
+    ("pork-chop", PorkChop::from_params),
+    ("pork-chop-swap", PorkChopSwap::from_params),
+];
 
 /// Every component, by kind.
 pub const CATALOG: &[Component] = &[
@@ -1011,6 +1026,14 @@ mod tests {
 
     #[test]
     fn the_catalog_names_each_component_once() {
+        // Every clock of the catalog has its maker, and every maker its
+        // entry in the catalog.
+        let clocks: Vec<&str> = (CATALOG.iter())
+            .filter(|c| c.kind == Kind::Clock)
+            .map(|c| c.name)
+            .collect();
+        let made: Vec<&str> = CLOCKS.iter().map(|&(name, _)| name).collect();
+        assert_eq!(clocks, made);
         for (i, a) in CATALOG.iter().enumerate() {
             for b in &CATALOG[i + 1..] {
                 assert!(a.kind != b.kind || a.name != b.name, "{}", a.name);

@@ -25,15 +25,12 @@ use toml::{Table, Value};
 
 use super::library::{
     AfterTurnRule, Component, DiceSidesRule, ExtraTurnRule, Kind, MaxDiceRule, Turn,
-    TurnPointsRule, ZeroDiceRule, CATALOG,
+    TurnPointsRule, ZeroDiceRule, CATALOG, CLOCKS,
 };
 use super::{AfterTurn, ZeroDice};
 use crate::error::HogError;
 use crate::general::{Part, PigOut, ScoreRules, Told, MAX_RULES_GOAL, MAX_TURN_POINTS, SIDES};
-use crate::recall::{
-    ClockRule, ExtraTurnDice, FeralHogs, Goals, PerfectPiggy, PlayerMemory, PorkChop, PorkChopSwap,
-    TimeTrot,
-};
+use crate::recall::{ClockRule, FeralHogs, PlayerMemory};
 
 /// A rule set composed of library components.
 #[derive(Debug, Clone, PartialEq)]
@@ -173,58 +170,15 @@ impl ComposedRules {
         let clock = match table.get("clock") {
             None => None,
             Some(value) => {
+                // Each clock makes itself from its parameters: the
+                // library's list of clocks names each maker once.
                 let chosen = named(component(value, Kind::Clock)?);
-                Some(match chosen.component.name {
-                    "pork-chop" => {
-                        let (points, sides) = (chosen.get("points"), chosen.get("sides"));
-                        ClockRule::PorkChop(PorkChop::new(points, sides).ok_or_else(|| {
-                            format!(
-                                "pork-chop has points {points} and sides {sides}: 1 to \
-                                 {MAX_TURN_POINTS} points, dice of 2 to 20 sides"
-                            )
-                        })?)
-                    }
-                    "goals" => {
-                        let (first, second) = (chosen.get("first"), chosen.get("second"));
-                        match Goals::new(first, second) {
-                            Some(goals) if first.max(second) <= goal => ClockRule::Goals(goals),
-                            _ => {
-                                return Err(format!(
-                                    "goals has first {first} and second {second}: each 1 to \
-                                     the rules' goal {goal}"
-                                ))
-                            }
-                        }
-                    }
-                    "perfect-piggy" => {
-                        let sides = chosen.get("sides");
-                        ClockRule::PerfectPiggy(PerfectPiggy::new(sides).ok_or_else(|| {
-                            format!("perfect-piggy has sides {sides}: dice have 2 to 20 sides")
-                        })?)
-                    }
-                    "pork-chop-swap" => ClockRule::PorkChopSwap(PorkChopSwap),
-                    "extra-turn-dice" => {
-                        let sides = chosen.get("sides");
-                        ClockRule::ExtraTurnDice(ExtraTurnDice::new(sides).ok_or_else(|| {
-                            format!("extra-turn-dice has sides {sides}: dice have 2 to 20 sides")
-                        })?)
-                    }
-                    _ => {
-                        let (modulus, sides) = (chosen.get("modulus"), chosen.get("extra_sides"));
-                        let trot = TimeTrot::new(modulus).ok_or_else(|| {
-                            format!(
-                                "time-trot has modulus {modulus}: 1 to {}",
-                                crate::recall::MAX_CLOCK / 2
-                            )
-                        })?;
-                        ClockRule::TimeTrot(trot.with_extra_sides(sides).ok_or_else(|| {
-                            format!(
-                                "time-trot has extra_sides {sides}: dice of 2 to 20 sides, or \
-                                 0 for the rules' own"
-                            )
-                        })?)
-                    }
-                })
+                let make = CLOCKS
+                    .iter()
+                    .find(|(name, _)| *name == chosen.component.name)
+                    .map(|&(_, make)| make)
+                    .expect("every clock of the catalog has its maker");
+                Some(make(&|param| chosen.get(param), goal)?)
             }
         };
         Ok(ComposedRules {
@@ -249,7 +203,7 @@ impl ComposedRules {
 
     /// The clock both players share, if the file names one.
     pub fn clock(&self) -> Option<ClockRule> {
-        self.clock
+        self.clock.clone()
     }
 
     /// These rules with `memory` in place of the file's own.

@@ -880,7 +880,7 @@ fn the_time_trot_example_file() {
     let rules = ComposedRules::load(&path, None).unwrap();
     assert_eq!(
         rules.clock(),
-        Some(ClockRule::TimeTrot(TimeTrot::new(8).unwrap()))
+        Some(ClockRule::new(TimeTrot::new(8).unwrap()))
     );
     const SCORING: &str = "zero_dice = \"bacon-product\"\nafter_turn = \"swap-digits\"\n";
     let scoring = ComposedRules::parse(SCORING, Some(100)).unwrap();

@@ -44,7 +44,7 @@ fn the_perfect_piggy_example_file() {
     let rules = ComposedRules::load(&path, None).unwrap();
     assert_eq!(
         rules.clock(),
-        Some(ClockRule::PerfectPiggy(PerfectPiggy::new(4).unwrap()))
+        Some(ClockRule::new(PerfectPiggy::new(4).unwrap()))
     );
 
     let s = dir.json(&[
