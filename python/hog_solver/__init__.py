@@ -44,8 +44,8 @@ Wherever a strategy is taken (see :data:`Strategy`), it may be
   is ``<lambda>``), and the functions that take one strategy also take
   ``name=``.
 
-Every function takes ``rules=`` (a :class:`Rules`; by default fa24 with
-goal 100). Bad input raises :class:`HogError` (a ``ValueError``) with the
+Every function takes ``rules=`` (a :class:`Rules`, or a rule set's name
+such as ``"fa19"``, see :data:`RuleSet`; by default fa24 with goal 100). Bad input raises :class:`HogError` (a ``ValueError``) with the
 command line's one-line message, or ``TypeError`` where Python would raise
 one. Long computations release the GIL. :class:`Rules` and
 :class:`Solution` pickle and deep-copy.
@@ -88,6 +88,7 @@ __all__ = [
     "HogError",
     "RateRow",
     "Rates",
+    "RuleSet",
     "Rules",
     "Simulation",
     "Solution",
@@ -140,6 +141,18 @@ Examples
 """
 
 _Strategies = Union[Sequence[Strategy], Mapping[str, Strategy]]
+
+RuleSet = Union[Rules, str]
+RuleSet.__doc__ = """Anything a function here takes as ``rules=``: a :class:`Rules`, or a
+rule set's name (``"fa19"``), which is ``Rules(name)``: the rule set at its
+own goal (:meth:`Rules.presets` lists the names).
+
+Examples
+--------
+>>> import hog_solver as hs
+>>> hs.win_rate("always_roll(4)", rules="fa22") == hs.win_rate("always_roll(4)", rules=hs.Rules("fa22"))
+True
+"""
 
 
 class WinRate(NamedTuple):
@@ -717,12 +730,12 @@ class Simulation(NamedTuple):
         )
 
 
-def solve(rules: Optional[Rules] = None) -> Solution:
+def solve(rules: Optional[RuleSet] = None) -> Solution:
     """The optimal strategy: both players maximize their own chance to win.
 
     Parameters
     ----------
-    rules : Rules, optional
+    rules : Rules or str, optional
         The rules to solve (default fa24, goal 100).
 
     Returns
@@ -757,14 +770,14 @@ def solve(rules: Optional[Rules] = None) -> Solution:
     return _native.solve(rules)
 
 
-def best_response(strategy: Strategy, rules: Optional[Rules] = None, *, name: Optional[str] = None) -> Solution:
+def best_response(strategy: Strategy, rules: Optional[RuleSet] = None, *, name: Optional[str] = None) -> Solution:
     """The strategy that beats ``strategy`` most often.
 
     Parameters
     ----------
     strategy : Strategy
         The opponent to answer (see :data:`Strategy`).
-    rules : Rules, optional
+    rules : Rules or str, optional
         The rules (default: those of a :class:`Solution` given, else fa24,
         goal 100).
     name : str, optional
@@ -800,7 +813,7 @@ def best_response(strategy: Strategy, rules: Optional[Rules] = None, *, name: Op
 def win_rate(
     strategy: Strategy,
     vs: Optional[Strategy] = None,
-    rules: Optional[Rules] = None,
+    rules: Optional[RuleSet] = None,
     *,
     name: Optional[str] = None,
 ) -> WinRate:
@@ -813,7 +826,7 @@ def win_rate(
     vs : Strategy, optional
         Its opponent (default: the rule set's course baseline,
         ``always_roll(6)`` for fa24).
-    rules : Rules, optional
+    rules : Rules or str, optional
         The rules (default: those of a :class:`Solution` given, else fa24,
         goal 100).
     name : str, optional
@@ -851,14 +864,14 @@ def win_rate(
     return WinRate(report["first"], report["second"], report["average"])
 
 
-def table(strategy: Strategy, rules: Optional[Rules] = None, *, name: Optional[str] = None) -> "npt.NDArray[np.integer[Any]]":
+def table(strategy: Strategy, rules: Optional[RuleSet] = None, *, name: Optional[str] = None) -> "npt.NDArray[np.integer[Any]]":
     """The dice count of ``strategy`` at every state; ``hog export``.
 
     Parameters
     ----------
     strategy : Strategy
         The strategy (see :data:`Strategy`).
-    rules : Rules, optional
+    rules : Rules or str, optional
         The rules (default: those of a :class:`Solution` given, else fa24,
         goal 100).
     name : str, optional
@@ -890,7 +903,7 @@ def table(strategy: Strategy, rules: Optional[Rules] = None, *, name: Optional[s
 
 
 def rates(
-    vs: Optional[Strategy] = None, rules: Optional[Rules] = None, include: Optional[_Strategies] = None
+    vs: Optional[Strategy] = None, rules: Optional[RuleSet] = None, include: Optional[_Strategies] = None
 ) -> Rates:
     """Every standard strategy against ``vs``, best first; ``hog rates``.
 
@@ -902,7 +915,7 @@ def rates(
     ----------
     vs : Strategy, optional
         The opponent (default: the rule set's course baseline).
-    rules : Rules, optional
+    rules : Rules or str, optional
         The rules (default: those of a :class:`Solution` given, else fa24,
         goal 100).
     include : list of Strategy, or dict of str to Strategy, optional
@@ -932,14 +945,14 @@ def rates(
     return Rates(report["opponent"], rows)
 
 
-def tournament(strategies: _Strategies, rules: Optional[Rules] = None) -> Tournament:
+def tournament(strategies: _Strategies, rules: Optional[RuleSet] = None) -> Tournament:
     """Every strategy against every other; ``hog tournament``.
 
     Parameters
     ----------
     strategies : list of Strategy, or dict of str to Strategy
         The entrants; a dict names each by its key.
-    rules : Rules, optional
+    rules : Rules or str, optional
         The rules (default: those of the first :class:`Solution` given,
         else fa24, goal 100).
 
@@ -978,7 +991,7 @@ def _sweep_row(row: Dict[str, Any]) -> SweepRow:
     return SweepRow(dict(row["params"]), row["strategy"], row["first"], row["second"], row["average"])
 
 
-def sweep(grid: str, vs: Optional[Strategy] = None, rules: Optional[Rules] = None) -> Sweep:
+def sweep(grid: str, vs: Optional[Strategy] = None, rules: Optional[RuleSet] = None) -> Sweep:
     """A course strategy over a grid of parameters against ``vs``; ``hog sweep``.
 
     Parameters
@@ -990,7 +1003,7 @@ def sweep(grid: str, vs: Optional[Strategy] = None, rules: Optional[Rules] = Non
         left out keeps the course's default).
     vs : Strategy, optional
         The opponent (default: the rule set's course baseline).
-    rules : Rules, optional
+    rules : Rules or str, optional
         The rules (default: those of a :class:`Solution` given, else fa24,
         goal 100).
 
@@ -1022,7 +1035,7 @@ def explain(
     opponent_score: int,
     strategy: Optional[Strategy] = None,
     vs: Optional[Strategy] = None,
-    rules: Optional[Rules] = None,
+    rules: Optional[RuleSet] = None,
     remembered: Optional[Tuple[int, int]] = None,
     clock: Optional[int] = None,
     *,
@@ -1040,7 +1053,7 @@ def explain(
         optimal play (or the best response to ``vs``).
     vs : Strategy, optional
         The opponent.
-    rules : Rules, optional
+    rules : Rules or str, optional
         The rules (default fa24, goal 100).
     remembered : (int, int), optional
         Under rules with memory (``Rules("fa19")``): what the mover and the
@@ -1101,7 +1114,7 @@ def simulate(
     vs: Optional[Strategy] = None,
     games: int = 100_000,
     seed: int = 0,
-    rules: Optional[Rules] = None,
+    rules: Optional[RuleSet] = None,
     *,
     name: Optional[str] = None,
 ) -> Simulation:
@@ -1120,7 +1133,7 @@ def simulate(
         Games in each seat.
     seed : int, default 0
         The random seed.
-    rules : Rules, optional
+    rules : Rules or str, optional
         The rules (default: those of a :class:`Solution` given, else fa24,
         goal 100).
     name : str, optional

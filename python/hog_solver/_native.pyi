@@ -17,7 +17,7 @@ class Rules:
     def __init__(
         self,
         preset: str = "fa24",
-        goal: int = 100,
+        goal: Optional[int] = None,
         zero_dice: Optional[str] = None,
         hog_wild: Optional[bool] = None,
         after_turn: Optional[str] = None,
@@ -33,16 +33,45 @@ class Rules:
         """The preset the rules start from, or the rule set's name (fa19, a rules file)."""
     @property
     def goal(self) -> int:
-        """The goal: the first score at or above it wins."""
+        """The board's goal: no score goes on past it."""
     @property
-    def zero_dice(self) -> str:
-        """The zero-dice rule: boar-brawl, bacon-max or bacon-product."""
+    def goals(self) -> Tuple[int, int]:
+        """The goal of the player who moves first and the other's."""
     @property
-    def hog_wild(self) -> bool:
-        """Whether Hog Wild's four-sided dice are in play."""
+    def title(self) -> Optional[str]:
+        """The semesters or contest, for a rule set hog knows by name."""
     @property
-    def after_turn(self) -> str:
-        """The after-turn rule: sus-fuss, a swap, or none."""
+    def zero_dice(self) -> Optional[str]:
+        """The zero-dice parts by name ('none' where none; None for a Python rules file)."""
+    @property
+    def dice(self) -> Optional[str]:
+        """The dice part by name: six-sided, hog-wild, ..."""
+    @property
+    def hog_wild(self) -> Optional[bool]:
+        """For a preset's components, whether Hog Wild's four-sided dice are on; None for a rules file."""
+    @property
+    def after_turn(self) -> Optional[str]:
+        """The after-turn parts by name, joined by ' then ', or 'none'."""
+    @property
+    def extra_turn(self) -> Optional[str]:
+        """The extra-turn parts by name, joined by ' or ', or 'none'."""
+    @property
+    def memory(self) -> Optional[str]:
+        """What each player remembers, by name; None where they remember nothing."""
+    @property
+    def clock(self) -> Optional[str]:
+        """The clock both players share, by name; None where there is none."""
+    @property
+    def moves(self) -> List[int]:
+        """Every move a turn may choose: 0 to 10, then -1 where the rules have it."""
+    @property
+    def parts(self) -> List[Dict[str, Any]]:
+        """The parts the rules are made of: key, name, params, definition, from."""
+    @property
+    def contexts(self) -> Optional[Dict[str, Any]]:
+        """What a state holds beside the scores: words, memory, clock; None where nothing."""
+    def description(self) -> Dict[str, Any]:
+        """The rules' whole account of themselves, as hog rules NAME --format json prints it."""
     @property
     def name(self) -> str:
         """The name reports give the rule set."""
@@ -51,7 +80,10 @@ class Rules:
         """The course baseline, always_roll(n)."""
     @classmethod
     def presets(cls) -> List[str]:
-        """The presets by name."""
+        """Every rule set hog knows by name: the presets, then every other semester and contest."""
+    @classmethod
+    def titles(cls) -> Dict[str, str]:
+        """The same rule sets, each name with its title, in the same order."""
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> Any:
@@ -104,25 +136,25 @@ class Solution:
 def cli(argv: List[str]) -> int:
     """Run the hog command line; its exit status."""
 
-def solve(rules: Optional[Rules] = None) -> Solution: ...
-def best_response(strategy: Any, rules: Optional[Rules] = None, *, name: Optional[str] = None) -> Solution: ...
+def solve(rules: Union[Rules, str, None] = None) -> Solution: ...
+def best_response(strategy: Any, rules: Union[Rules, str, None] = None, *, name: Optional[str] = None) -> Solution: ...
 def win_rate(
-    strategy: Any, vs: Any = None, rules: Optional[Rules] = None, *, name: Optional[str] = None
+    strategy: Any, vs: Any = None, rules: Union[Rules, str, None] = None, *, name: Optional[str] = None
 ) -> Dict[str, Any]: ...
 def table(
-    strategy: Any, rules: Optional[Rules] = None, *, name: Optional[str] = None
+    strategy: Any, rules: Union[Rules, str, None] = None, *, name: Optional[str] = None
 ) -> npt.NDArray[np.integer[Any]]: ...
 def rates(
-    vs: Any = None, rules: Optional[Rules] = None, include: Union[Sequence[Any], Mapping[str, Any], None] = None
+    vs: Any = None, rules: Union[Rules, str, None] = None, include: Union[Sequence[Any], Mapping[str, Any], None] = None
 ) -> Dict[str, Any]: ...
-def tournament(strategies: Union[Sequence[Any], Mapping[str, Any]], rules: Optional[Rules] = None) -> Dict[str, Any]: ...
-def sweep(grid: str, vs: Any = None, rules: Optional[Rules] = None) -> Dict[str, Any]: ...
+def tournament(strategies: Union[Sequence[Any], Mapping[str, Any]], rules: Union[Rules, str, None] = None) -> Dict[str, Any]: ...
+def sweep(grid: str, vs: Any = None, rules: Union[Rules, str, None] = None) -> Dict[str, Any]: ...
 def explain(
     score: int,
     opponent_score: int,
     strategy: Any = None,
     vs: Any = None,
-    rules: Optional[Rules] = None,
+    rules: Union[Rules, str, None] = None,
     remembered: Optional[Tuple[int, int]] = None,
     clock: Optional[int] = None,
     *,
@@ -133,7 +165,7 @@ def simulate(
     vs: Any = None,
     games: int = 100000,
     seed: int = 0,
-    rules: Optional[Rules] = None,
+    rules: Union[Rules, str, None] = None,
     *,
     name: Optional[str] = None,
 ) -> Dict[str, Any]: ...

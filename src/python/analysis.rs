@@ -18,7 +18,7 @@ use crate::strategy::{Grid, Resolver, Spec, StrategyTable};
 
 use super::convert::{error, hog_error, report, to_python};
 use super::interrupt::interruptible;
-use super::rules::{rules_or_default, PyRules};
+use super::rules::{rules_argument, rules_or_default, PyRules};
 use super::solution::{Arrays, PySolution};
 use super::strategy::{tabulate, Entries, Tabled};
 use crate::recall::Context;
@@ -64,18 +64,18 @@ fn opponent(
 /// Solution among its strategies (a solution keeps its rules), else fa24
 /// to 100.
 fn rules_of(
-    rules: Option<&Bound<'_, PyRules>>,
+    rules: Option<&Bound<'_, PyAny>>,
     strategies: &[Option<&Bound<'_, PyAny>>],
-) -> PyRules {
-    if let Some(rules) = rules {
-        return rules.get().clone();
+) -> PyResult<PyRules> {
+    if let Some(rules) = rules_argument(rules)? {
+        return Ok(rules);
     }
     for strategy in strategies.iter().flatten() {
         if let Some(solution) = solution_in(strategy) {
-            return solution.get().py_rules().clone();
+            return Ok(solution.get().py_rules().clone());
         }
     }
-    rules_or_default(None)
+    Ok(rules_or_default(None))
 }
 
 /// The Solution a strategy argument is, or names (`{name: solution}`).
@@ -94,8 +94,8 @@ fn solution_in<'py>(strategy: &Bound<'py, PyAny>) -> Option<Bound<'py, PySolutio
 /// `solve(rules)`: the optimal strategy.
 #[pyfunction]
 #[pyo3(signature = (rules = None))]
-fn solve(py: Python<'_>, rules: Option<&Bound<'_, PyRules>>) -> PyResult<PySolution> {
-    let py_rules = rules_or_default(rules.map(|r| r.get()));
+fn solve(py: Python<'_>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<PySolution> {
+    let py_rules = rules_or_default(rules_argument(rules)?.as_ref());
     let rules = py_rules.rules.clone();
     check_memory(
         &rules,
@@ -119,10 +119,10 @@ fn solve(py: Python<'_>, rules: Option<&Bound<'_, PyRules>>) -> PyResult<PySolut
 fn best_response(
     py: Python<'_>,
     strategy: &Bound<'_, PyAny>,
-    rules: Option<&Bound<'_, PyRules>>,
+    rules: Option<&Bound<'_, PyAny>>,
     name: Option<&str>,
 ) -> PyResult<PySolution> {
-    let py_rules = rules_of(rules, &[Some(strategy)]);
+    let py_rules = rules_of(rules, &[Some(strategy)])?;
     let rules = py_rules.rules.clone();
     check_memory(
         &rules,
@@ -154,10 +154,10 @@ fn win_rate<'py>(
     py: Python<'py>,
     strategy: &Bound<'py, PyAny>,
     vs: Option<&Bound<'py, PyAny>>,
-    rules: Option<&Bound<'_, PyRules>>,
+    rules: Option<&Bound<'_, PyAny>>,
     name: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let rules = rules_of(rules, &[Some(strategy), vs]).rules;
+    let rules = rules_of(rules, &[Some(strategy), vs])?.rules;
     check_memory(
         &rules,
         "win_rate()",
@@ -209,11 +209,11 @@ fn win_rate<'py>(
 fn table<'py>(
     py: Python<'py>,
     strategy: &Bound<'py, PyAny>,
-    rules: Option<&Bound<'_, PyRules>>,
+    rules: Option<&Bound<'_, PyAny>>,
     name: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
     use numpy::ToPyArray;
-    let rules = rules_of(rules, &[Some(strategy)]).rules;
+    let rules = rules_of(rules, &[Some(strategy)])?.rules;
     check_memory(
         &rules,
         "table()",
@@ -243,10 +243,10 @@ fn table<'py>(
 fn rates<'py>(
     py: Python<'py>,
     vs: Option<&Bound<'py, PyAny>>,
-    rules: Option<&Bound<'_, PyRules>>,
+    rules: Option<&Bound<'_, PyAny>>,
     include: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let rules = rules_of(rules, &[vs]).rules;
+    let rules = rules_of(rules, &[vs])?.rules;
     let mut entries = Entries::default();
     let b = opponent(py, vs, &rules, &mut entries)?;
     let extra = match include.filter(|x| !x.is_none()) {
@@ -318,14 +318,14 @@ fn several(
 fn tournament<'py>(
     py: Python<'py>,
     strategies: &Bound<'py, PyAny>,
-    rules: Option<&Bound<'_, PyRules>>,
+    rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let given: Vec<Bound<'py, PyAny>> = match strategies.cast::<pyo3::types::PyDict>() {
         Ok(dict) => dict.values().iter().collect(),
         Err(_) => strategies.try_iter()?.collect::<PyResult<_>>()?,
     };
     let firsts: Vec<Option<&Bound<'py, PyAny>>> = given.iter().map(Some).collect();
-    let rules = rules_of(rules, &firsts).rules;
+    let rules = rules_of(rules, &firsts)?.rules;
     let strategies = several(py, strategies, &rules, &mut Entries::default())?;
     if strategies.len() < 2 {
         return Err(hog_error(format!(
@@ -375,9 +375,9 @@ fn sweep<'py>(
     py: Python<'py>,
     grid: &str,
     vs: Option<&Bound<'py, PyAny>>,
-    rules: Option<&Bound<'_, PyRules>>,
+    rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let rules = rules_of(rules, &[vs]).rules;
+    let rules = rules_of(rules, &[vs])?.rules;
     let grid = Grid::parse(grid, &rules).map_err(error)?;
     check_memory(
         &rules,
@@ -407,12 +407,12 @@ fn explain<'py>(
     opponent_score: i64,
     strategy: Option<&Bound<'py, PyAny>>,
     vs: Option<&Bound<'py, PyAny>>,
-    rules: Option<&Bound<'_, PyRules>>,
+    rules: Option<&Bound<'_, PyAny>>,
     remembered: Option<(u32, u32)>,
     clock: Option<u32>,
     name: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let rules = rules_of(rules, &[strategy, vs]).rules;
+    let rules = rules_of(rules, &[strategy, vs])?.rules;
     let goal = rules.goal();
     let state = |label: &str, v: i64| {
         u32::try_from(v).ok().filter(|&v| v < goal).ok_or_else(|| {
@@ -499,10 +499,10 @@ fn simulate<'py>(
     vs: Option<&Bound<'py, PyAny>>,
     games: i64,
     seed: u64,
-    rules: Option<&Bound<'_, PyRules>>,
+    rules: Option<&Bound<'_, PyAny>>,
     name: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let rules = rules_of(rules, &[Some(strategy), vs]).rules;
+    let rules = rules_of(rules, &[Some(strategy), vs])?.rules;
     let games = u64::try_from(games)
         .ok()
         .filter(|&g| g > 0)

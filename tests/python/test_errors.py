@@ -30,7 +30,12 @@ def test_bad_specs_say_what_the_cli_says(spec):
 def test_bad_rules_say_what_the_cli_says():
     with pytest.raises(hs.HogError) as e:
         hs.Rules("fa25")
-    assert "unknown rule set 'fa25'" in message(e) and "fa24" in message(e)
+    # The command line's list and hint, in the package's words.
+    assert message(e) == hog_error("--rules", "fa25", "rules").replace("hog rules", "Rules.presets()").replace(
+        "nor a rules file (FILE.toml", "nor a rules file (Rules.from_file loads FILE.toml").replace("--rules ", "")
+    assert "(did you mean fa24?)" in message(e) and "--" not in message(e)
+    with pytest.raises(hs.HogError, match=r"^bad rules: 'x\.toml' is the path of a rules file, not a rule set's name: Rules\.from_file loads it$"):
+        hs.Rules("x.toml")
     with pytest.raises(hs.HogError) as e:
         hs.Rules(zero_dice="free-bacon")
     assert "unknown zero-dice rule 'free-bacon'" in message(e)
@@ -42,7 +47,7 @@ def test_bad_rules_say_what_the_cli_says():
     assert message(e) == hog_error("eval", "optimal", "--goal", "0")
     with pytest.raises(hs.HogError) as e:
         hs.Rules(goal=-3)
-    assert "goal -3" in message(e)
+    assert message(e) == "bad goal: goal=-3 is not a whole number from 1 to 1000000"
     with pytest.raises(hs.HogError) as e:
         hs.Rules(goal=2_000_000)
     assert "larger than the maximum 1000000" in message(e)

@@ -64,7 +64,7 @@ def test_rules_from_a_file_and_by_name(tmp_path):
     (tmp_path / "rules").write_text("goal = 50\n")
     with pytest.raises(hs.HogError, match="ends in .toml"):
         hs.Rules.from_file(tmp_path / "rules")
-    with pytest.raises(hs.HogError, match="fa24 remembers nothing"):
+    with pytest.raises(hs.HogError, match="fa24 is a preset, which remembers nothing"):
         hs.Rules("fa24", memory="feral-hogs")
     with pytest.raises(hs.HogError, match="is a rules file"):
         hs.Rules("fa19", zero_dice="boar-brawl")
