@@ -95,7 +95,10 @@ class Rules:
         """The rules' content identity in hex, what a pickle checks."""
 
 class Solution:
-    """A solved game, its arrays indexed [score, opponent_score] and read-only."""
+    """A solved game, its arrays indexed [score, opponent_score] and read-only.
+
+    Masked arrays (numpy.ma.MaskedArray) under rules with a goal for each
+    player, hiding the states past a player's goal."""
 
     @property
     def policy(self) -> npt.NDArray[np.integer[Any]]:
@@ -105,7 +108,13 @@ class Solution:
         """The solver's chance to win when it is to move at each state."""
     @property
     def choice_values(self) -> npt.NDArray[np.float64]:
-        """The chance to win of each dice count 0..10 at each state: [score, opponent_score, dice]."""
+        """The chance to win of each move at each state: [score, opponent_score, move], a column for each of moves."""
+    @property
+    def moves(self) -> List[int]:
+        """The move of each column of choice_values: 0 to 10, then -1 where the rules have it."""
+    @property
+    def goal(self) -> int:
+        """The board's goal: the arrays are goal by goal."""
     @property
     def first_player_win_probability(self) -> float:
         """The solver's chance to win when it moves first."""
