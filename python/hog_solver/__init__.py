@@ -33,7 +33,9 @@ Wherever a strategy is taken (see :data:`Strategy`), it may be
   with the -1 move (Pork Chop rules files); a float, even ``6.0``, is
   refused with :class:`HogError` ("returned 6.0, not an integer");
 - a ``(goal, goal)`` numpy array or nested lists of dice counts, indexed
-  ``[score, opponent_score]``, of an integer dtype. One rule holds for both:
+  ``[score, opponent_score]``, of an integer dtype; under rules with memory
+  or a clock, also an array of the whole state as :func:`table` gives one,
+  ``[score, opponent_score, memory, opponent_memory, clock]``. One rule holds for both:
   a dice count is an integer, as the course's ``roll_dice`` asserts, so a
   float array, even of ``6.0``, is refused too (``.astype(int)`` makes a
   table of it);
@@ -126,7 +128,9 @@ A spec string as on the command line (``"boar_strategy(8, 4)"``,
 integer dice count (an ``int`` or a numpy integer, -1 too under rules with
 the -1 move; a float such as ``6.0`` is refused with :class:`HogError`); a
 ``(goal, goal)`` array or nested lists of integer dice counts (a float
-array is refused as a float is); a :class:`Solution`; or any of these in a
+array is refused as a float is), or under rules with memory or a clock an
+array of the whole state (see :func:`table`); a :class:`Solution` (under
+rules with memory or a clock, its strategy over the whole state); or any of these in a
 one-entry dict ``{"name": strategy}``, which names it in reports.
 
 Examples
@@ -881,7 +885,15 @@ def table(strategy: Strategy, rules: Optional[RuleSet] = None, *, name: Optional
     -------
     numpy.ndarray
         uint8, shape ``(goal, goal)``, indexed ``[score, opponent_score]``;
-        int8 under rules with the -1 move, where -1 is that move.
+        int8 under rules with the -1 move, where -1 is that move. For a
+        strategy that reads the whole state under rules with memory or a
+        clock (the optimum, a best response, a table of ``hog solve``), shape
+        ``(goal, goal, memory_size, memory_size, clocks)`` indexed ``[score,
+        opponent_score, memory, opponent_memory, clock]``: what the mover
+        remembers, what the other remembers (each 0 to ``memory_size - 1``,
+        the values of ``rules.contexts["memory"]``; 1 value where players
+        remember nothing) and the clock (``rules.contexts["clock"]``'s
+        values; 1 where there is none). Either array is a strategy again.
 
     Raises
     ------
@@ -898,6 +910,14 @@ def table(strategy: Strategy, rules: Optional[RuleSet] = None, *, name: Optional
     (dtype('uint8'), (100, 100))
     >>> t[0, :6]
     array([4, 4, 4, 4, 4, 4], dtype=uint8)
+    >>> fa19 = hs.Rules("fa19", goal=40)
+    >>> whole = hs.table("optimal", fa19)
+    >>> whole.shape
+    (40, 40, 11, 11, 1)
+    >>> int(whole[17, 23, 4, 6, 0]) == hs.explain(17, 23, rules=fa19, remembered=(4, 6)).best
+    True
+    >>> hs.win_rate(whole, rules=fa19) == hs.win_rate("optimal", rules=fa19)
+    True
     """
     return _native.table(strategy, rules, name=name)
 

@@ -125,7 +125,7 @@ class Solution:
     def strategy(self) -> str:
         """What reports call it: optimal or best_response(SPEC)."""
     def to_csv(self, path: Union[str, PathLike[str]]) -> None:
-        """Write the command line's final_strategy.csv, atomically."""
+        """Write hog solve's final_strategy.csv, atomically (under rules with memory or a clock, its long table of the whole state)."""
     @property
     def context(self) -> Optional[Tuple[int, int, int]]:
         """(mine, theirs, clock) the arrays are at; None under rules that remember nothing."""

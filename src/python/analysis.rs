@@ -20,7 +20,7 @@ use super::convert::{error, hog_error, report, to_python};
 use super::interrupt::interruptible;
 use super::rules::{rules_argument, rules_or_default, PyRules};
 use super::solution::{Arrays, PySolution};
-use super::strategy::{tabulate, Entries, Tabled};
+use super::strategy::{tabulate, to_array, Entries, Tabled};
 use crate::recall::Context;
 
 /// Refuse work that would not fit in memory, as the command line does.
@@ -134,7 +134,7 @@ fn best_response(
         },
     )?;
     let opponent = tabulate(py, strategy, &rules, name, &mut Entries::default())?;
-    let table = opponent.table()?.clone();
+    let table = opponent.table().clone();
     let arrays = interruptible(py, |options| {
         let solution = crate::engine::best_response(&rules, &table, options);
         Arrays::of(
@@ -167,9 +167,9 @@ fn win_rate<'py>(
             extra: 0,
         },
     )?;
-    // Two specs as the command line takes them (under rules with memory
-    // `optimal` and `best_response(...)` are no tables, and are rated from
-    // their solutions).
+    // Two specs as the command line takes them: the optimum against itself
+    // or a best response against what it answers rated by the solution's
+    // own values, the same bits as hog eval.
     let text = |x: &Bound<'py, PyAny>| x.extract::<String>().ok();
     let vs_text = match vs.filter(|v| !v.is_none()) {
         None => Some(format!("always_roll({})", rules.baseline_dice())),
@@ -203,7 +203,9 @@ fn win_rate<'py>(
     report(py, &EvalReport::new(&rules, &a.name, &b.name, rates))
 }
 
-/// `table(strategy, rules)`: the dice count at every state, uint8.
+/// `table(strategy, rules)`: the dice count at every state, uint8 (int8
+/// under rules with the -1 move); of the whole state for a strategy that
+/// reads what both remember and the clock.
 #[pyfunction]
 #[pyo3(signature = (strategy, rules = None, name = None))]
 fn table<'py>(
@@ -212,7 +214,6 @@ fn table<'py>(
     rules: Option<&Bound<'_, PyAny>>,
     name: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    use numpy::ToPyArray;
     let rules = rules_of(rules, &[Some(strategy)])?.rules;
     check_memory(
         &rules,
@@ -224,16 +225,7 @@ fn table<'py>(
         },
     )?;
     let t = tabulate(py, strategy, &rules, name, &mut Entries::default())?;
-    let cells = t.table()?.as_array();
-    // Under rules with the -1 move, int8 with -1 for it; else uint8.
-    Ok(if rules.has_minus_one() {
-        cells
-            .mapv(|d| crate::table::shown(d) as i8)
-            .to_pyarray(py)
-            .into_any()
-    } else {
-        cells.to_pyarray(py).into_any()
-    })
+    Ok(to_array(py, t.table(), &rules))
 }
 
 /// `rates(vs, rules, include)`: as `hog rates --vs SPEC --format json`,
@@ -346,7 +338,7 @@ fn tournament<'py>(
     let mut names = Vec::with_capacity(strategies.len());
     for t in strategies {
         names.push(t.name.clone());
-        tables.push(t.into_table()?);
+        tables.push(t.into_table());
     }
     let t = interruptible(py, |options| {
         crate::tournament::play(&rules, &tables, options, &|| {})
@@ -389,7 +381,7 @@ fn sweep<'py>(
         },
     )?;
     let b = opponent(py, vs, &rules, &mut Entries::default())?;
-    let table = b.table()?;
+    let table = b.table();
     let result = interruptible(py, |options| {
         grid.evaluate(&rules, &b.name, table, options, &|| {})
     })?;
@@ -447,8 +439,8 @@ fn explain<'py>(
     let b = vs
         .map(|x| tabulate(py, x, &rules, None, &mut entries))
         .transpose()?;
-    let a_table = a.as_ref().map(|t| t.table()).transpose()?;
-    let b_table = b.as_ref().map(|t| t.table()).transpose()?;
+    let a_table = a.as_ref().map(Tabled::table);
+    let b_table = b.as_ref().map(Tabled::table);
     let e = interruptible(py, |options| match a_table {
         Some(a_table) => {
             let optimal;
@@ -523,7 +515,7 @@ fn simulate<'py>(
     let mut entries = Entries::default();
     let a = tabulate(py, strategy, &rules, name, &mut entries)?;
     let b = opponent(py, vs, &rules, &mut entries)?;
-    let (a_table, b_table) = (a.table()?, b.table()?);
+    let (a_table, b_table) = (a.table(), b.table());
     let (exact, sampled) = interruptible(py, |options| {
         (
             win_rates(&rules, a_table, b_table, options),

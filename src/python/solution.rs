@@ -12,7 +12,7 @@ use crate::table::{self, StrategyTable};
 
 use super::convert::{error, hog_error};
 use super::rules::PyRules;
-use super::strategy::from_array;
+use super::strategy::{from_array, to_array};
 
 /// A solved game: the optimal strategy, or the best response to one.
 ///
@@ -84,9 +84,9 @@ pub struct PySolution {
     /// What both players remember and the clock, under rules that have
     /// them: the arrays are at this context.
     context: Option<Context>,
-    /// `None` under rules with memory or a clock, where a solved player
-    /// picks its dice by what it remembers too.
-    table: Option<StrategyTable>,
+    /// The strategy solved, over every state the rules have: under rules
+    /// with memory or a clock it reads what both remember and the clock.
+    table: StrategyTable,
     first_player: f64,
     /// uint8, or int8 under rules with the -1 move. This and the other
     /// arrays are masked arrays where some states are past a player's
@@ -105,6 +105,8 @@ pub struct Arrays {
     name: String,
     /// What both players remember and the clock, where the arrays are.
     context: Context,
+    /// The strategy over the whole state (its choice in every context).
+    table: StrategyTable,
     policy: Array2<u8>,
     first_player: f64,
     win_probability: Array2<f64>,
@@ -176,6 +178,7 @@ impl Arrays {
             return Arrays {
                 name,
                 context: x,
+                table: StrategyTable::constant(0, 0),
                 policy: Array2::zeros((0, 0)),
                 first_player: f64::NAN,
                 win_probability: Array2::zeros((0, 0)),
@@ -189,6 +192,7 @@ impl Arrays {
         Arrays {
             name,
             context: x,
+            table: solution.table(),
             policy,
             // From the start of a game: the start's context whatever `x` is.
             first_player: solution.first_player_win_probability(),
@@ -267,7 +271,6 @@ impl PySolution {
         // Where the rules remember nothing, the policy is the strategy
         // table, and there is no context to say.
         let remembers = rules.rules.memory().is_some();
-        let table = (!remembers).then(|| StrategyTable::from_array(arrays.policy.clone()));
         let context = remembers.then_some(arrays.context);
         let moves = arrays.choice_values.len_of(Axis(2));
         let mut policy = policy_array(py, arrays.policy, minus_one)?;
@@ -295,7 +298,7 @@ impl PySolution {
             rules,
             answers,
             context,
-            table,
+            table: arrays.table,
             first_player: arrays.first_player,
         })
     }
@@ -320,16 +323,10 @@ impl PySolution {
         self.rules.rules.goal()
     }
 
-    /// The strategy table: refused under rules with memory or a clock.
-    pub fn table(&self) -> PyResult<StrategyTable> {
-        self.table.clone().ok_or_else(|| {
-            hog_error(format!(
-                "bad strategy: {}: under {} a solved strategy plays by what both players \
-                 remember too, and is no table",
-                self.name,
-                self.rules.rules.name()
-            ))
-        })
+    /// The strategy table, of the whole state under rules with memory or
+    /// a clock.
+    pub fn table(&self) -> &StrategyTable {
+        &self.table
     }
 
     /// The spec reports give it.
@@ -437,8 +434,12 @@ impl PySolution {
         PySolution::new(py, self.rules.clone(), self.answers.clone(), arrays)
     }
 
-    /// Write the table as the command line's `final_strategy.csv` (the same
-    /// bytes), atomically: the file is whole or untouched.
+    /// Write the strategy as `hog solve` writes its `final_strategy.csv`
+    /// (the same bytes), atomically: the file is whole or untouched. Under
+    /// rules with memory or a clock that is the long table of the whole
+    /// state, a row for each state and context with its win probability
+    /// (solved again to write it, in about the time `solve()` took); `hs.table`
+    /// and every function here read it back as the same strategy.
     fn to_csv(&self, py: Python<'_>, path: std::path::PathBuf) -> PyResult<()> {
         // As Python's open() does: a folder that is not there is an
         // error, not something to make.
@@ -458,12 +459,31 @@ impl PySolution {
                 )));
             }
         }
-        let table = self.table()?;
+        let rules = &self.rules.rules;
+        if rules.memory().is_some() {
+            // The long table holds each state's value in every context; the
+            // arrays hold one context's: solved again, as hog solve does.
+            let answers = &self.answers;
+            let written = super::interrupt::interruptible(py, |options| {
+                let solution = match answers {
+                    None => crate::engine::solve(rules, options),
+                    Some(opponent) => crate::engine::best_response(rules, opponent, options),
+                };
+                if options.cancelled() {
+                    return Ok(());
+                }
+                let mut files = crate::export::AtomicFiles::new();
+                files.write(&path, |out| {
+                    crate::export::write_memory_strategy(&solution, 0, out)
+                })?;
+                files.commit().map(|_| ())
+            })?;
+            return written.map_err(error);
+        }
+        let table = &self.table;
         py.detach(|| {
             let mut files = crate::export::AtomicFiles::new();
-            files.write(&path, |out| {
-                crate::export::write_final_strategy(&table, out)
-            })?;
+            files.write(&path, |out| crate::export::write_final_strategy(table, out))?;
             files.commit().map(|_| ())
         })
         .map_err(error)
@@ -506,14 +526,8 @@ impl PySolution {
     /// solves nothing.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let make = py.import("hog_solver._pickle")?.getattr("solution")?;
-        let answers = match &self.answers {
-            Some(t) => Some(policy_array(
-                py,
-                t.as_array().clone(),
-                self.rules.rules.has_minus_one(),
-            )?),
-            None => None,
-        };
+        let rules = &self.rules.rules;
+        let answers = self.answers.as_ref().map(|t| to_array(py, t, rules));
         let state = (
             self.rules.clone(),
             self.name.clone(),
@@ -524,6 +538,8 @@ impl PySolution {
             unmasked(py, &self.policy)?,
             unmasked(py, &self.win_probability)?,
             unmasked(py, &self.choice_values)?,
+            // The whole strategy: under memory more than the policy shows.
+            to_array(py, &self.table, rules),
         )
             .into_pyobject(py)?;
         PyTuple::new(py, [make.into_any(), state.into_any()])
@@ -532,6 +548,7 @@ impl PySolution {
     /// A Solution from the state its pickle holds (see `__reduce__`).
     #[staticmethod]
     #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (rules, name, answers, context, first_player, policy, win_probability, choice_values, table = None))]
     fn _restore(
         py: Python<'_>,
         rules: &Bound<'_, PyRules>,
@@ -542,13 +559,27 @@ impl PySolution {
         policy: Bound<'_, PyAny>,
         win_probability: PyReadonlyArray2<'_, f64>,
         choice_values: PyReadonlyArray3<'_, f64>,
+        table: Option<Bound<'_, PyAny>>,
     ) -> PyResult<PySolution> {
         let rules = rules.get().clone();
         let n = rules.rules.size();
         // Read as any table is: the rules' shape and moves.
-        let table = |array: &Bound<'_, PyAny>| from_array(py, array, &rules.rules);
-        let answers = answers.as_ref().map(table).transpose()?;
-        let policy = table(&policy)?;
+        let read = |array: &Bound<'_, PyAny>| from_array(py, array, &rules.rules);
+        let answers = answers.as_ref().map(read).transpose()?;
+        let policy = read(&policy)?;
+        // A pickle of an older package holds no table: where the rules
+        // track nothing but the scores, the policy is the table.
+        let table = match table {
+            Some(table) => read(&table)?,
+            None if rules.rules.memory().is_none() => policy.clone(),
+            None => {
+                return Err(hog_error(format!(
+                    "a pickled solution under {} holds no table of the whole state (pickled by \
+                     an older hog_solver): solve it again",
+                    rules.rules.name()
+                )))
+            }
+        };
         let moves = rules.description_ref().moves.len();
         let shapes_agree =
             win_probability.dims() == [n, n] && choice_values.dims() == [n, n, moves];
@@ -568,6 +599,7 @@ impl PySolution {
                 theirs,
                 clock,
             },
+            table,
             policy: policy.as_array().clone(),
             first_player,
             win_probability: win_probability.as_array().to_owned(),
