@@ -7,8 +7,7 @@ use serde_json::{json, Value};
 
 use crate::engine::win_rates;
 use crate::explain::{
-    context_asked, explain as explain_state, explain_remembering, explain_strategy,
-    explain_strategy_remembering, ContextAsked,
+    explain as explain_state, explain_remembering, explain_strategy, explain_strategy_remembering,
 };
 use crate::memory::Need;
 use crate::report::{EvalReport, ExplainReport, RulesHeader};
@@ -18,7 +17,7 @@ use crate::strategy::{Grid, Resolver, Spec, StrategyTable};
 
 use super::convert::{error, hog_error, report, to_python};
 use super::interrupt::interruptible;
-use super::rules::{rules_argument, rules_or_default, PyRules};
+use super::rules::{context_argument, rules_argument, rules_or_default, PyRules};
 use super::solution::{Arrays, PySolution};
 use super::strategy::{tabulate, to_array, Entries, Tabled};
 use crate::recall::Context;
@@ -409,12 +408,15 @@ fn explain<'py>(
     let state = |label: &str, v: i64| {
         u32::try_from(v).ok().filter(|&v| v < goal).ok_or_else(|| {
             hog_error(format!(
-                "bad argument: {label} {v} is not a score from 0 to {}",
+                "bad argument: {label}={v} is not a score from 0 to {}",
                 goal - 1
             ))
         })
     };
-    let (s, o) = (state("SCORE", score)?, state("OPPONENT", opponent_score)?);
+    let (s, o) = (
+        state("score", score)?,
+        state("opponent_score", opponent_score)?,
+    );
     check_memory(
         &rules,
         "explain()",
@@ -424,12 +426,7 @@ fn explain<'py>(
             extra: 0,
         },
     )?;
-    let asked = ContextAsked {
-        remembered,
-        clock,
-        ..ContextAsked::default()
-    };
-    let context = context_asked(&rules, &asked).map_err(error)?;
+    let context = context_argument(&rules, remembered, clock)?;
     let strategy = strategy.filter(|x| !x.is_none());
     let vs = vs.filter(|x| !x.is_none());
     let mut entries = Entries::default();
@@ -500,7 +497,7 @@ fn simulate<'py>(
         .filter(|&g| g > 0)
         .ok_or_else(|| {
             hog_error(format!(
-                "bad argument: games must be at least 1, not {games}"
+                "bad argument: games={games} is not a number of games: play at least 1"
             ))
         })?;
     check_memory(

@@ -6,7 +6,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyType};
 
-use crate::recall::{FeralHogs, PlayerMemory};
+use crate::recall::{Context, FeralHogs, PlayerMemory};
 use crate::rules::{
     from_python, from_toml, named_rule_sets, AfterTurn, BuiltIn, Description, DiceRule, Overrides,
     Preset, RuleSetName, Rules, ZeroDice, MAX_GOAL,
@@ -323,7 +323,7 @@ impl PyRules {
         let goal = checked_goal(goal)?;
         if !(timeout.is_finite() && timeout > 0.0) {
             return Err(hog_error(format!(
-                "bad argument: timeout must be a positive number of seconds, not {timeout}"
+                "bad argument: timeout={timeout:?} is not a positive number of seconds"
             )));
         }
         let overrides = Overrides {
@@ -612,4 +612,65 @@ pub fn rules_argument(value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<PyRul
             .name()
             .map_or_else(|_| "an unknown type".into(), |n| n.to_string())
     )))
+}
+
+/// The context `remembered=` and `clock=` name under `rules` (the start's
+/// for what is left out), or `None` under rules that track nothing but
+/// the scores; refused in the words of the call: a clock is no memory,
+/// and neither is a command-line flag here.
+pub fn context_argument(
+    rules: &Rules,
+    remembered: Option<(u32, u32)>,
+    clock: Option<u32>,
+) -> PyResult<Option<Context>> {
+    let name = rules.name();
+    let no_clock = |c: u32| {
+        hog_error(format!(
+            "bad argument: clock={c}: {name} has no clock (clock= is for rules with one, such \
+             as fa15-contest)"
+        ))
+    };
+    let Some(memory) = rules.memory() else {
+        if let Some((a, b)) = remembered {
+            return Err(hog_error(format!(
+                "bad argument: remembered=({a}, {b}): {name} remembers nothing (remembered= is \
+                 for rules with memory, such as fa19)"
+            )));
+        }
+        return match clock {
+            Some(c) => Err(no_clock(c)),
+            None => Ok(None),
+        };
+    };
+    let (size, clocks) = (memory.size(), memory.clocks());
+    let (mine, theirs) = remembered.unwrap_or((0, 0));
+    if mine >= size || theirs >= size {
+        return Err(hog_error(if size == 1 {
+            format!(
+                "bad argument: remembered=({mine}, {theirs}): {name} remembers nothing; it has \
+                 a clock (clock=)"
+            )
+        } else {
+            format!(
+                "bad argument: remembered=({mine}, {theirs}) is out of range: under {name} each \
+                 player remembers 0 to {}",
+                size - 1
+            )
+        }));
+    }
+    let clock = clock.unwrap_or(0);
+    if clock >= clocks {
+        if clocks == 1 {
+            return Err(no_clock(clock));
+        }
+        return Err(hog_error(format!(
+            "bad argument: clock={clock} is out of range: under {name} the clock is 0 to {}",
+            clocks - 1
+        )));
+    }
+    Ok(Some(Context {
+        mine,
+        theirs,
+        clock,
+    }))
 }

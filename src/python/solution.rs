@@ -413,15 +413,8 @@ impl PySolution {
         remembered: Option<(u32, u32)>,
         clock: Option<u32>,
     ) -> PyResult<PySolution> {
-        let asked = crate::explain::ContextAsked {
-            remembered,
-            clock,
-            ..crate::explain::ContextAsked::default()
-        };
         let rules = &self.rules.rules;
-        let x = crate::explain::context_asked(rules, &asked)
-            .map_err(error)?
-            .unwrap_or(Context::START);
+        let x = super::rules::context_argument(rules, remembered, clock)?.unwrap_or(Context::START);
         let name = self.name.clone();
         let answers = self.answers.clone();
         let arrays = super::interrupt::interruptible(py, |options| {
