@@ -44,7 +44,9 @@ Wherever a strategy is taken (see :data:`Strategy`), it may be
 - a one-entry dict ``{"name": strategy}``, which names the strategy in
   reports; functions are otherwise named by their ``__name__`` (a lambda
   is ``<lambda>``), and the functions that take one strategy also take
-  ``name=``.
+  ``name=``. Where several strategies are given one name (two lambdas in
+  a tournament), the later ones are told apart as ``<lambda> (2)``, ...,
+  with a ``UserWarning`` naming them.
 
 Every function takes ``rules=`` (a :class:`Rules`, or a rule set's name
 such as ``"fa19"``, see :data:`RuleSet`; by default fa24 with goal 100). Bad input raises :class:`HogError` (a ``ValueError``) with the
@@ -75,13 +77,18 @@ Explanation(score=40, opponent_score=50, best=0, chosen=None, 11 choices)
 """
 
 import os
-from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
 
 from . import _display, _native
 from ._native import HogError, Rules, Solution, __version__
+
+if TYPE_CHECKING:
+    # pandas is an optional extra: with pandas-stubs (the test extra) the
+    # frames are typed; without them, or without pandas, DataFrame is Any.
+    from pandas import DataFrame  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
 __all__ = [
     "__version__",
@@ -248,7 +255,7 @@ class Rates(NamedTuple):
             row_headers=1,
         )
 
-    def to_pandas(self) -> Any:
+    def to_pandas(self) -> "DataFrame":
         """The table as a pandas DataFrame.
 
         Returns
@@ -272,10 +279,11 @@ class Rates(NamedTuple):
         'optimal'
         """
         pd = _display.pandas()
-        return pd.DataFrame(
+        frame: "DataFrame" = pd.DataFrame(
             _display.floats(self.rows, ("first", "second", "average")),
             index=pd.Index([row.strategy for row in self.rows], name="strategy"),
         )
+        return frame
 
 
 class Tournament(NamedTuple):
@@ -333,7 +341,7 @@ class Tournament(NamedTuple):
             row_headers=1,
         )
 
-    def to_pandas(self) -> Any:
+    def to_pandas(self) -> "DataFrame":
         """The matrix as a square pandas DataFrame.
 
         Returns
@@ -359,11 +367,12 @@ class Tournament(NamedTuple):
         ('strategy', 'opponent')
         """
         pd = _display.pandas()
-        return pd.DataFrame(
+        frame: "DataFrame" = pd.DataFrame(
             np.array(self.matrix, dtype=np.float64),
             index=pd.Index(list(self.strategies), name="strategy"),
             columns=pd.Index(list(self.strategies), name="opponent"),
         )
+        return frame
 
 
 class SweepRow(NamedTuple):
@@ -435,7 +444,7 @@ class Sweep(NamedTuple):
             caption=f"{self.strategy} against {self.opponent}; best: {self.best.strategy}",
         )
 
-    def to_pandas(self) -> Any:
+    def to_pandas(self) -> "DataFrame":
         """The grid as a pandas DataFrame, one row per combination.
 
         Returns
@@ -465,7 +474,8 @@ class Sweep(NamedTuple):
         }
         data["strategy"] = [row.strategy for row in self.rows]
         data.update(_display.floats(self.rows, ("first", "second", "average")))
-        return pd.DataFrame(data)
+        frame: "DataFrame" = pd.DataFrame(data)
+        return frame
 
 
 class Choice(NamedTuple):
@@ -515,7 +525,7 @@ class Choice(NamedTuple):
             ),
         )
 
-    def to_pandas(self) -> Any:
+    def to_pandas(self) -> "DataFrame":
         """The outcomes as a pandas DataFrame.
 
         Returns
@@ -546,7 +556,9 @@ class Choice(NamedTuple):
             ],
             names=["score", "opponent_score"],
         )
-        return pd.DataFrame({"probability": np.array([o[2] for o in self.outcomes], dtype=np.float64)}, index=index)
+        probability = np.array([o[2] for o in self.outcomes], dtype=np.float64)
+        frame: "DataFrame" = pd.DataFrame({"probability": probability}, index=index)
+        return frame
 
 
 class Explanation(NamedTuple):
@@ -611,7 +623,7 @@ class Explanation(NamedTuple):
             row_headers=1,
         )
 
-    def to_pandas(self) -> Any:
+    def to_pandas(self) -> "DataFrame":
         """The choices as a pandas DataFrame, one row per dice count.
 
         Returns
@@ -637,10 +649,11 @@ class Explanation(NamedTuple):
         0
         """
         pd = _display.pandas()
-        return pd.DataFrame(
+        frame: "DataFrame" = pd.DataFrame(
             _display.floats(self.choices, ("win_probability", "expected_points", "one_point_probability")),
             index=pd.Index(np.array([c.dice for c in self.choices], dtype=np.int64), name="dice"),
         )
+        return frame
 
 
 class Simulation(NamedTuple):
@@ -704,7 +717,7 @@ class Simulation(NamedTuple):
             row_headers=1,
         )
 
-    def to_pandas(self) -> Any:
+    def to_pandas(self) -> "DataFrame":
         """The sampled and the exact win rates as a pandas DataFrame.
 
         Returns
@@ -727,11 +740,12 @@ class Simulation(NamedTuple):
         exact    0.7189  0.6338   0.6763
         """
         pd = _display.pandas()
-        return pd.DataFrame(
+        frame: "DataFrame" = pd.DataFrame(
             np.array([list(self.sampled), list(self.exact)], dtype=np.float64),
             index=pd.Index(["sampled", "exact"]),
             columns=pd.Index(["first", "second", "average"]),
         )
+        return frame
 
 
 def solve(rules: Optional[RuleSet] = None) -> Solution:
@@ -940,7 +954,7 @@ def rates(
         goal 100).
     include : list of Strategy, or dict of str to Strategy, optional
         More strategies to rate against ``vs``; a dict names each by its
-        key.
+        key (of one name, told apart as for :func:`tournament`).
 
     Returns
     -------
@@ -970,8 +984,10 @@ def tournament(strategies: _Strategies, rules: Optional[RuleSet] = None) -> Tour
 
     Parameters
     ----------
-    strategies : list of Strategy, or dict of str to Strategy
-        The entrants; a dict names each by its key.
+    strategies : list (or any iterable, read once) of Strategy, or dict of str to Strategy
+        The entrants; a dict names each by its key. Entrants of one name
+        are told apart, ``NAME (2)``, ``NAME (3)``, ..., with a
+        ``UserWarning``.
     rules : Rules or str, optional
         The rules (default: those of the first :class:`Solution` given,
         else fa24, goal 100).
@@ -1191,3 +1207,9 @@ def simulate(
         WinRate(report["exact"]["first"], report["exact"]["second"], report["exact"]["average"]),
         report["z"],
     )
+
+
+def __dir__() -> List[str]:
+    """The public names only: the typing helpers and modules the package
+    imports for its own use are no part of it."""
+    return sorted(__all__)

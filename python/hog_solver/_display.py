@@ -8,9 +8,13 @@ it is imported when a frame is asked for, never before.
 
 import html
 import importlib
-from typing import Any, Iterable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Optional, Sequence
 
 import numpy as np
+
+if TYPE_CHECKING:
+    # Typed with pandas-stubs; Any without them (pandas is optional).
+    from pandas import DataFrame  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
 INSTALL_PANDAS = "pip install pandas (or pip install hog-solver[pandas])"
 
@@ -25,7 +29,7 @@ CORNER = 10
 
 def pandas() -> Any:
     """The pandas module, or an ImportError that says how to install it."""
-    # Imported by name: pandas is an optional extra, and ships no types.
+    # Imported by name, when a frame is asked for: pandas is an optional extra.
     try:
         return importlib.import_module("pandas")
     except ImportError as missing:
@@ -89,7 +93,7 @@ def table(
     return "".join(out)
 
 
-def solution_frame(solution: Any) -> Any:
+def solution_frame(solution: Any) -> "DataFrame":
     """Every state of a solution as a pandas DataFrame.
 
     Parameters
@@ -138,7 +142,7 @@ def solution_frame(solution: Any) -> Any:
     data = {"dice": policy.reshape(-1), "win_probability": values.reshape(-1).astype(np.float64, copy=False)}
     for k, move in enumerate(solution.moves):
         data[f"choice_{move}"] = choices[:, :, k].reshape(-1).astype(np.float64, copy=False)
-    frame = pd.DataFrame(data, index=index)
+    frame: "DataFrame" = pd.DataFrame(data, index=index)
     return frame if in_play.all() else frame[in_play]
 
 

@@ -6,6 +6,9 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 import numpy as np
 import numpy.typing as npt
 
+# Typed with pandas-stubs; Any without them (pandas is an optional extra).
+from pandas import DataFrame  # type: ignore[import-not-found, import-untyped, unused-ignore]
+
 __version__: str
 
 class HogError(ValueError):
@@ -131,7 +134,7 @@ class Solution:
         """(mine, theirs, clock) the arrays are at; None under rules that remember nothing."""
     def at(self, remembered: Optional[Tuple[int, int]] = None, clock: Optional[int] = None) -> "Solution":
         """The same solution with its arrays at another context (solves again)."""
-    def to_pandas(self) -> Any:
+    def to_pandas(self) -> DataFrame:
         """Every state as a pandas DataFrame (hog_solver._display.solution_frame)."""
     def _repr_html_(self) -> str:
         """A short HTML summary for notebooks (hog_solver._display.solution_html)."""

@@ -300,7 +300,44 @@ fn several(
     for strategy in strategies.try_iter()? {
         out.push(tabulate(py, &strategy?, rules, None, entries)?);
     }
+    told_apart(py, &mut out)?;
     Ok(out)
+}
+
+/// Names given twice made distinct, `NAME (2)`, `NAME (3)`, ... (a suffix
+/// no strategy has already), with one warning naming them: a report with
+/// two rows of one name cannot say which is which (two lambdas are both
+/// `<lambda>`).
+fn told_apart(py: Python<'_>, strategies: &mut [Tabled]) -> PyResult<()> {
+    use std::collections::HashSet;
+    let mut taken: HashSet<String> = strategies.iter().map(|t| t.name.clone()).collect();
+    let mut seen = HashSet::new();
+    let mut renamed = Vec::new();
+    for t in strategies.iter_mut() {
+        if seen.insert(t.name.clone()) {
+            continue;
+        }
+        let fresh = (2..)
+            .map(|k| format!("{} ({k})", t.name))
+            .find(|n| !taken.contains(n))
+            .expect("a suffix no strategy has");
+        taken.insert(fresh.clone());
+        seen.insert(fresh.clone());
+        renamed.push(fresh.clone());
+        t.name = fresh;
+    }
+    if renamed.is_empty() {
+        return Ok(());
+    }
+    let message = format!(
+        "strategies given the same name are told apart as {} (a dict {{name: strategy}} names \
+         each as you choose)",
+        renamed.join(", ")
+    );
+    let message = std::ffi::CString::new(message.replace('\0', ""))?;
+    // The caller of the public function, past its wrapper in hog_solver.
+    let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
+    PyErr::warn(py, category.as_any(), &message, 2)
 }
 
 /// `tournament(strategies, rules)`: as `hog tournament --format json`.
@@ -311,13 +348,24 @@ fn tournament<'py>(
     strategies: &Bound<'py, PyAny>,
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    // Read once: a generator gives its strategies to the first reading
+    // only, and both the rules and the entrants are read from them.
+    let strategies = if strategies.cast::<pyo3::types::PyDict>().is_ok()
+        || strategies.is_instance_of::<pyo3::types::PyString>()
+    {
+        strategies.clone()
+    } else {
+        let items = strategies.try_iter()?.collect::<PyResult<Vec<_>>>()?;
+        pyo3::types::PyList::new(py, items)?.into_any()
+    };
     let given: Vec<Bound<'py, PyAny>> = match strategies.cast::<pyo3::types::PyDict>() {
         Ok(dict) => dict.values().iter().collect(),
+        Err(_) if strategies.is_instance_of::<pyo3::types::PyString>() => Vec::new(),
         Err(_) => strategies.try_iter()?.collect::<PyResult<_>>()?,
     };
     let firsts: Vec<Option<&Bound<'py, PyAny>>> = given.iter().map(Some).collect();
     let rules = rules_of(rules, &firsts)?.rules;
-    let strategies = several(py, strategies, &rules, &mut Entries::default())?;
+    let strategies = several(py, &strategies, &rules, &mut Entries::default())?;
     if strategies.len() < 2 {
         return Err(hog_error(format!(
             "bad argument: a tournament needs at least two strategies, got {}",

@@ -107,3 +107,12 @@ def test_building_without_rust_stops_at_once_and_names_the_wheel_route(tmp_path,
             raise AssertionError(f"{hook} went on without cargo")
         assert "cargo is not on PATH" in message and "https://rustup.rs" in message
         assert "maturin build --release" in message and "pip install hog_solver-" in message
+
+
+def test_dir_lists_only_the_public_names():
+    listed = dir(hs)
+    assert sorted(listed) == sorted(hs.__all__)
+    for private in ("Any", "Dict", "np", "os", "npt", "Optional"):
+        assert private not in listed
+    # They are still there for whoever reaches for them.
+    assert hs.np is not None and callable(hs.solve)
