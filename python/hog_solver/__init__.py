@@ -479,7 +479,7 @@ class Sweep(NamedTuple):
 
 
 class Choice(NamedTuple):
-    """One dice count at one state of an :class:`Explanation`.
+    """One move at one state of an :class:`Explanation`.
 
     Attributes
     ----------
@@ -488,18 +488,29 @@ class Choice(NamedTuple):
     win_probability : float
         The chance to win rolling this many, with the same play afterwards.
     expected_points : float
-        The turn's mean points.
+        The turn's mean points, before the after-turn rules (with what the
+        rules' memory adds, if any).
     one_point_probability : float
-        The chance that a die shows 1 (the turn then scores 1).
+        The chance that the turn scores exactly 1 point, before the
+        after-turn rules.
     outcomes : list of (int, int, float)
         ``(score, opponent_score, probability)`` after the turn, before the
         other moves.
+    pig_out_probability : float
+        The chance that some die shows 1, so that the rules' Pig Out (Sow
+        Sad under fa24) decides what the roll scores (0 for no dice;
+        ``rules.description()["pig_out"]`` says what it scores).
+    bonus : int or None
+        Under rules with memory or a clock, the points the memory adds to
+        this move's turn (Feral Hogs; 0 where players remember nothing),
+        counted in ``expected_points`` and ``outcomes``, as ``hog explain``
+        says it; None under rules that track only the scores.
 
     Examples
     --------
     >>> import hog_solver as hs
     >>> hs.explain(40, 50).choices[4]
-    Choice(dice=4, win_probability=0.38907778568618634, expected_points=8.233796296296296, one_point_probability=0.5177469135802469, 13 outcomes)
+    Choice(dice=4, win_probability=0.38907778568618634, expected_points=8.233796296296296, one_point_probability=0.5177469135802469, pig_out_probability=0.5177469135802469, 13 outcomes)
     """
 
     dice: int
@@ -507,12 +518,15 @@ class Choice(NamedTuple):
     expected_points: float
     one_point_probability: float
     outcomes: List[Tuple[int, int, float]]
+    pig_out_probability: float
+    bonus: Optional[int]
 
     def __repr__(self) -> str:
+        bonus = "" if self.bonus is None else f", bonus={self.bonus!r}"
         return (
             f"Choice(dice={self.dice!r}, win_probability={self.win_probability!r}, "
             f"expected_points={self.expected_points!r}, one_point_probability={self.one_point_probability!r}, "
-            f"{len(self.outcomes)} outcomes)"
+            f"pig_out_probability={self.pig_out_probability!r}{bonus}, {len(self.outcomes)} outcomes)"
         )
 
     def _repr_html_(self) -> str:
@@ -577,7 +591,16 @@ class Explanation(NamedTuple):
     gives_away : float or None
         How much chance to win the chosen count gives up against the best.
     choices : list of Choice
-        Every dice count, 0 to 10 (and -1 under rules with that move).
+        Every move, in the order of ``rules.moves``: 0 to 10 dice, then -1
+        under rules with that move (so ``choices[d]`` is ``d`` dice, and
+        ``choices[-1]`` the -1 where there is one).
+    remembered : (int, int) or None
+        Under rules with memory or a clock, what the mover and the other
+        remember at the state explained; None under rules without.
+    clock : dict of str to int, or None
+        Under rules with a clock, what its columns read at the state
+        explained (``{"chopped": 0, "opponent_chopped": 1}``); None
+        without one.
 
     Examples
     --------
@@ -596,6 +619,8 @@ class Explanation(NamedTuple):
     chosen: Optional[int]
     gives_away: Optional[float]
     choices: List[Choice]
+    remembered: Optional[Tuple[int, int]]
+    clock: Optional[Dict[str, int]]
 
     def __repr__(self) -> str:
         chosen = f"chosen={self.chosen!r}"
@@ -614,9 +639,9 @@ class Explanation(NamedTuple):
         if self.chosen is not None:
             caption += f"; chosen {self.chosen} gives away {self.gives_away!r}"
         return _display.table(
-            ["dice", "win_probability", "expected_points", "one_point_probability", ""],
+            ["dice", "win_probability", "expected_points", "one_point_probability", "pig_out_probability", ""],
             [
-                [c.dice, c.win_probability, c.expected_points, c.one_point_probability, mark(c.dice)]
+                [c.dice, c.win_probability, c.expected_points, c.one_point_probability, c.pig_out_probability, mark(c.dice)]
                 for c in self.choices
             ],
             caption=caption,
@@ -629,9 +654,11 @@ class Explanation(NamedTuple):
         Returns
         -------
         pandas.DataFrame
-            Indexed by ``dice`` (int64), with the float64 columns
-            ``win_probability``, ``expected_points`` and
-            ``one_point_probability`` (:meth:`Choice.to_pandas` gives a
+            Indexed by ``dice`` (int64; -1 last under rules with that
+            move), with the float64 columns ``win_probability``,
+            ``expected_points``, ``one_point_probability`` and
+            ``pig_out_probability``, and under rules with memory or a clock
+            the int64 column ``bonus`` (:meth:`Choice.to_pandas` gives a
             choice's outcomes).
 
         Raises
@@ -644,14 +671,18 @@ class Explanation(NamedTuple):
         >>> import hog_solver as hs
         >>> frame = hs.explain(40, 50).to_pandas()
         >>> list(frame.columns)
-        ['win_probability', 'expected_points', 'one_point_probability']
+        ['win_probability', 'expected_points', 'one_point_probability', 'pig_out_probability']
         >>> int(frame["win_probability"].idxmax())
         0
         """
         pd = _display.pandas()
+        data: Dict[str, Any] = _display.floats(
+            self.choices, ("win_probability", "expected_points", "one_point_probability", "pig_out_probability")
+        )
+        if self.choices and all(c.bonus is not None for c in self.choices):
+            data["bonus"] = np.array([c.bonus for c in self.choices], dtype=np.int64)
         frame: "DataFrame" = pd.DataFrame(
-            _display.floats(self.choices, ("win_probability", "expected_points", "one_point_probability")),
-            index=pd.Index(np.array([c.dice for c in self.choices], dtype=np.int64), name="dice"),
+            data, index=pd.Index(np.array([c.dice for c in self.choices], dtype=np.int64), name="dice")
         )
         return frame
 
@@ -1131,9 +1162,12 @@ def explain(
             c["expected_points"],
             c["one_point_probability"],
             [tuple(o) for o in c["outcomes"]],
+            c["pig_out_probability"],
+            c.get("bonus"),
         )
         for c in report["choices"]
     ]
+    remembered = report.get("remembered")
     return Explanation(
         report["score"],
         report["opponent_score"],
@@ -1142,6 +1176,8 @@ def explain(
         report["chosen"],
         report["gives_away"],
         choices,
+        None if remembered is None else (remembered[0], remembered[1]),
+        report.get("clock"),
     )
 
 
