@@ -49,9 +49,11 @@ Wherever a strategy is taken (see :data:`Strategy`), it may be
   with a ``UserWarning`` naming them.
 
 Every function takes ``rules=`` (a :class:`Rules`, or a rule set's name
-such as ``"fa19"``, see :data:`RuleSet`; by default fa24 with goal 100). Bad input raises :class:`HogError` (a ``ValueError``) with the
-command line's one-line message, or ``TypeError`` where Python would raise
-one. Long computations release the GIL. :class:`Rules` and
+such as ``"fa19"``, see :data:`RuleSet`; by default fa24 with goal 100).
+Bad input raises :class:`HogError` (a ``ValueError``) with the command
+line's one-line message in the call's own terms (``score=100 is not a
+score from 0 to 99``, where the command line says ``SCORE 100``), or
+``TypeError`` where Python would raise one. Long computations release the GIL. :class:`Rules` and
 :class:`Solution` pickle and deep-copy.
 
 In a notebook

@@ -12,7 +12,7 @@ from pandas import DataFrame  # type: ignore[import-not-found, import-untyped, u
 __version__: str
 
 class HogError(ValueError):
-    """A bad input to hog: the message is the command line's one-line error."""
+    """A bad input to hog: the message is the command line's one-line error, in the call's terms."""
 
 class Rules:
     """A rule set and a goal, named as on the command line."""
