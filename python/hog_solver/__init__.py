@@ -33,7 +33,9 @@ Wherever a strategy is taken (see :data:`Strategy`), it may be
   with the -1 move (Pork Chop rules files); a float, even ``6.0``, is
   refused with :class:`HogError` ("returned 6.0, not an integer");
 - a ``(goal, goal)`` numpy array or nested lists of dice counts, indexed
-  ``[score, opponent_score]``, of an integer dtype. One rule holds for both:
+  ``[score, opponent_score]``, of an integer dtype; under rules with memory
+  or a clock, also an array of the whole state as :func:`table` gives one,
+  ``[score, opponent_score, memory, opponent_memory, clock]``. One rule holds for both:
   a dice count is an integer, as the course's ``roll_dice`` asserts, so a
   float array, even of ``6.0``, is refused too (``.astype(int)`` makes a
   table of it);
@@ -42,12 +44,16 @@ Wherever a strategy is taken (see :data:`Strategy`), it may be
 - a one-entry dict ``{"name": strategy}``, which names the strategy in
   reports; functions are otherwise named by their ``__name__`` (a lambda
   is ``<lambda>``), and the functions that take one strategy also take
-  ``name=``.
+  ``name=``. Where several strategies are given one name (two lambdas in
+  a tournament), the later ones are told apart as ``<lambda> (2)``, ...,
+  with a ``UserWarning`` naming them.
 
-Every function takes ``rules=`` (a :class:`Rules`; by default fa24 with
-goal 100). Bad input raises :class:`HogError` (a ``ValueError``) with the
-command line's one-line message, or ``TypeError`` where Python would raise
-one. Long computations release the GIL. :class:`Rules` and
+Every function takes ``rules=`` (a :class:`Rules`, or a rule set's name
+such as ``"fa19"``, see :data:`RuleSet`; by default fa24 with goal 100).
+Bad input raises :class:`HogError` (a ``ValueError``) with the command
+line's one-line message in the call's own terms (``score=100 is not a
+score from 0 to 99``, where the command line says ``SCORE 100``), or
+``TypeError`` where Python would raise one. Long computations release the GIL. :class:`Rules` and
 :class:`Solution` pickle and deep-copy.
 
 In a notebook
@@ -73,13 +79,18 @@ Explanation(score=40, opponent_score=50, best=0, chosen=None, 11 choices)
 """
 
 import os
-from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
 
 from . import _display, _native
 from ._native import HogError, Rules, Solution, __version__
+
+if TYPE_CHECKING:
+    # pandas is an optional extra: with pandas-stubs (the test extra) the
+    # frames are typed; without them, or without pandas, DataFrame is Any.
+    from pandas import DataFrame  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
 __all__ = [
     "__version__",
@@ -88,6 +99,7 @@ __all__ = [
     "HogError",
     "RateRow",
     "Rates",
+    "RuleSet",
     "Rules",
     "Simulation",
     "Solution",
@@ -125,7 +137,9 @@ A spec string as on the command line (``"boar_strategy(8, 4)"``,
 integer dice count (an ``int`` or a numpy integer, -1 too under rules with
 the -1 move; a float such as ``6.0`` is refused with :class:`HogError`); a
 ``(goal, goal)`` array or nested lists of integer dice counts (a float
-array is refused as a float is); a :class:`Solution`; or any of these in a
+array is refused as a float is), or under rules with memory or a clock an
+array of the whole state (see :func:`table`); a :class:`Solution` (under
+rules with memory or a clock, its strategy over the whole state); or any of these in a
 one-entry dict ``{"name": strategy}``, which names it in reports.
 
 Examples
@@ -140,6 +154,18 @@ Examples
 """
 
 _Strategies = Union[Sequence[Strategy], Mapping[str, Strategy]]
+
+RuleSet = Union[Rules, str]
+RuleSet.__doc__ = """Anything a function here takes as ``rules=``: a :class:`Rules`, or a
+rule set's name (``"fa19"``), which is ``Rules(name)``: the rule set at its
+own goal (:meth:`Rules.presets` lists the names).
+
+Examples
+--------
+>>> import hog_solver as hs
+>>> hs.win_rate("always_roll(4)", rules="fa22") == hs.win_rate("always_roll(4)", rules=hs.Rules("fa22"))
+True
+"""
 
 
 class WinRate(NamedTuple):
@@ -231,7 +257,7 @@ class Rates(NamedTuple):
             row_headers=1,
         )
 
-    def to_pandas(self) -> Any:
+    def to_pandas(self) -> "DataFrame":
         """The table as a pandas DataFrame.
 
         Returns
@@ -255,10 +281,11 @@ class Rates(NamedTuple):
         'optimal'
         """
         pd = _display.pandas()
-        return pd.DataFrame(
+        frame: "DataFrame" = pd.DataFrame(
             _display.floats(self.rows, ("first", "second", "average")),
             index=pd.Index([row.strategy for row in self.rows], name="strategy"),
         )
+        return frame
 
 
 class Tournament(NamedTuple):
@@ -316,7 +343,7 @@ class Tournament(NamedTuple):
             row_headers=1,
         )
 
-    def to_pandas(self) -> Any:
+    def to_pandas(self) -> "DataFrame":
         """The matrix as a square pandas DataFrame.
 
         Returns
@@ -342,11 +369,12 @@ class Tournament(NamedTuple):
         ('strategy', 'opponent')
         """
         pd = _display.pandas()
-        return pd.DataFrame(
+        frame: "DataFrame" = pd.DataFrame(
             np.array(self.matrix, dtype=np.float64),
             index=pd.Index(list(self.strategies), name="strategy"),
             columns=pd.Index(list(self.strategies), name="opponent"),
         )
+        return frame
 
 
 class SweepRow(NamedTuple):
@@ -418,7 +446,7 @@ class Sweep(NamedTuple):
             caption=f"{self.strategy} against {self.opponent}; best: {self.best.strategy}",
         )
 
-    def to_pandas(self) -> Any:
+    def to_pandas(self) -> "DataFrame":
         """The grid as a pandas DataFrame, one row per combination.
 
         Returns
@@ -448,11 +476,12 @@ class Sweep(NamedTuple):
         }
         data["strategy"] = [row.strategy for row in self.rows]
         data.update(_display.floats(self.rows, ("first", "second", "average")))
-        return pd.DataFrame(data)
+        frame: "DataFrame" = pd.DataFrame(data)
+        return frame
 
 
 class Choice(NamedTuple):
-    """One dice count at one state of an :class:`Explanation`.
+    """One move at one state of an :class:`Explanation`.
 
     Attributes
     ----------
@@ -461,18 +490,29 @@ class Choice(NamedTuple):
     win_probability : float
         The chance to win rolling this many, with the same play afterwards.
     expected_points : float
-        The turn's mean points.
+        The turn's mean points, before the after-turn rules (with what the
+        rules' memory adds, if any).
     one_point_probability : float
-        The chance that a die shows 1 (the turn then scores 1).
+        The chance that the turn scores exactly 1 point, before the
+        after-turn rules.
     outcomes : list of (int, int, float)
         ``(score, opponent_score, probability)`` after the turn, before the
         other moves.
+    pig_out_probability : float
+        The chance that some die shows 1, so that the rules' Pig Out (Sow
+        Sad under fa24) decides what the roll scores (0 for no dice;
+        ``rules.description()["pig_out"]`` says what it scores).
+    bonus : int or None
+        Under rules with memory or a clock, the points the memory adds to
+        this move's turn (Feral Hogs; 0 where players remember nothing),
+        counted in ``expected_points`` and ``outcomes``, as ``hog explain``
+        says it; None under rules that track only the scores.
 
     Examples
     --------
     >>> import hog_solver as hs
     >>> hs.explain(40, 50).choices[4]
-    Choice(dice=4, win_probability=0.38907778568618634, expected_points=8.233796296296296, one_point_probability=0.5177469135802469, 13 outcomes)
+    Choice(dice=4, win_probability=0.38907778568618634, expected_points=8.233796296296296, one_point_probability=0.5177469135802469, pig_out_probability=0.5177469135802469, 13 outcomes)
     """
 
     dice: int
@@ -480,12 +520,15 @@ class Choice(NamedTuple):
     expected_points: float
     one_point_probability: float
     outcomes: List[Tuple[int, int, float]]
+    pig_out_probability: float
+    bonus: Optional[int]
 
     def __repr__(self) -> str:
+        bonus = "" if self.bonus is None else f", bonus={self.bonus!r}"
         return (
             f"Choice(dice={self.dice!r}, win_probability={self.win_probability!r}, "
             f"expected_points={self.expected_points!r}, one_point_probability={self.one_point_probability!r}, "
-            f"{len(self.outcomes)} outcomes)"
+            f"pig_out_probability={self.pig_out_probability!r}{bonus}, {len(self.outcomes)} outcomes)"
         )
 
     def _repr_html_(self) -> str:
@@ -498,7 +541,7 @@ class Choice(NamedTuple):
             ),
         )
 
-    def to_pandas(self) -> Any:
+    def to_pandas(self) -> "DataFrame":
         """The outcomes as a pandas DataFrame.
 
         Returns
@@ -529,7 +572,9 @@ class Choice(NamedTuple):
             ],
             names=["score", "opponent_score"],
         )
-        return pd.DataFrame({"probability": np.array([o[2] for o in self.outcomes], dtype=np.float64)}, index=index)
+        probability = np.array([o[2] for o in self.outcomes], dtype=np.float64)
+        frame: "DataFrame" = pd.DataFrame({"probability": probability}, index=index)
+        return frame
 
 
 class Explanation(NamedTuple):
@@ -548,7 +593,16 @@ class Explanation(NamedTuple):
     gives_away : float or None
         How much chance to win the chosen count gives up against the best.
     choices : list of Choice
-        Every dice count, 0 to 10 (and -1 under rules with that move).
+        Every move, in the order of ``rules.moves``: 0 to 10 dice, then -1
+        under rules with that move (so ``choices[d]`` is ``d`` dice, and
+        ``choices[-1]`` the -1 where there is one).
+    remembered : (int, int) or None
+        Under rules with memory or a clock, what the mover and the other
+        remember at the state explained; None under rules without.
+    clock : dict of str to int, or None
+        Under rules with a clock, what its columns read at the state
+        explained (``{"chopped": 0, "opponent_chopped": 1}``); None
+        without one.
 
     Examples
     --------
@@ -567,6 +621,8 @@ class Explanation(NamedTuple):
     chosen: Optional[int]
     gives_away: Optional[float]
     choices: List[Choice]
+    remembered: Optional[Tuple[int, int]]
+    clock: Optional[Dict[str, int]]
 
     def __repr__(self) -> str:
         chosen = f"chosen={self.chosen!r}"
@@ -585,24 +641,26 @@ class Explanation(NamedTuple):
         if self.chosen is not None:
             caption += f"; chosen {self.chosen} gives away {self.gives_away!r}"
         return _display.table(
-            ["dice", "win_probability", "expected_points", "one_point_probability", ""],
+            ["dice", "win_probability", "expected_points", "one_point_probability", "pig_out_probability", ""],
             [
-                [c.dice, c.win_probability, c.expected_points, c.one_point_probability, mark(c.dice)]
+                [c.dice, c.win_probability, c.expected_points, c.one_point_probability, c.pig_out_probability, mark(c.dice)]
                 for c in self.choices
             ],
             caption=caption,
             row_headers=1,
         )
 
-    def to_pandas(self) -> Any:
+    def to_pandas(self) -> "DataFrame":
         """The choices as a pandas DataFrame, one row per dice count.
 
         Returns
         -------
         pandas.DataFrame
-            Indexed by ``dice`` (int64), with the float64 columns
-            ``win_probability``, ``expected_points`` and
-            ``one_point_probability`` (:meth:`Choice.to_pandas` gives a
+            Indexed by ``dice`` (int64; -1 last under rules with that
+            move), with the float64 columns ``win_probability``,
+            ``expected_points``, ``one_point_probability`` and
+            ``pig_out_probability``, and under rules with memory or a clock
+            the int64 column ``bonus`` (:meth:`Choice.to_pandas` gives a
             choice's outcomes).
 
         Raises
@@ -615,15 +673,20 @@ class Explanation(NamedTuple):
         >>> import hog_solver as hs
         >>> frame = hs.explain(40, 50).to_pandas()
         >>> list(frame.columns)
-        ['win_probability', 'expected_points', 'one_point_probability']
+        ['win_probability', 'expected_points', 'one_point_probability', 'pig_out_probability']
         >>> int(frame["win_probability"].idxmax())
         0
         """
         pd = _display.pandas()
-        return pd.DataFrame(
-            _display.floats(self.choices, ("win_probability", "expected_points", "one_point_probability")),
-            index=pd.Index(np.array([c.dice for c in self.choices], dtype=np.int64), name="dice"),
+        data: Dict[str, Any] = _display.floats(
+            self.choices, ("win_probability", "expected_points", "one_point_probability", "pig_out_probability")
         )
+        if self.choices and all(c.bonus is not None for c in self.choices):
+            data["bonus"] = np.array([c.bonus for c in self.choices], dtype=np.int64)
+        frame: "DataFrame" = pd.DataFrame(
+            data, index=pd.Index(np.array([c.dice for c in self.choices], dtype=np.int64), name="dice")
+        )
+        return frame
 
 
 class Simulation(NamedTuple):
@@ -687,7 +750,7 @@ class Simulation(NamedTuple):
             row_headers=1,
         )
 
-    def to_pandas(self) -> Any:
+    def to_pandas(self) -> "DataFrame":
         """The sampled and the exact win rates as a pandas DataFrame.
 
         Returns
@@ -710,19 +773,20 @@ class Simulation(NamedTuple):
         exact    0.7189  0.6338   0.6763
         """
         pd = _display.pandas()
-        return pd.DataFrame(
+        frame: "DataFrame" = pd.DataFrame(
             np.array([list(self.sampled), list(self.exact)], dtype=np.float64),
             index=pd.Index(["sampled", "exact"]),
             columns=pd.Index(["first", "second", "average"]),
         )
+        return frame
 
 
-def solve(rules: Optional[Rules] = None) -> Solution:
+def solve(rules: Optional[RuleSet] = None) -> Solution:
     """The optimal strategy: both players maximize their own chance to win.
 
     Parameters
     ----------
-    rules : Rules, optional
+    rules : Rules or str, optional
         The rules to solve (default fa24, goal 100).
 
     Returns
@@ -757,14 +821,14 @@ def solve(rules: Optional[Rules] = None) -> Solution:
     return _native.solve(rules)
 
 
-def best_response(strategy: Strategy, rules: Optional[Rules] = None, *, name: Optional[str] = None) -> Solution:
+def best_response(strategy: Strategy, rules: Optional[RuleSet] = None, *, name: Optional[str] = None) -> Solution:
     """The strategy that beats ``strategy`` most often.
 
     Parameters
     ----------
     strategy : Strategy
         The opponent to answer (see :data:`Strategy`).
-    rules : Rules, optional
+    rules : Rules or str, optional
         The rules (default: those of a :class:`Solution` given, else fa24,
         goal 100).
     name : str, optional
@@ -800,7 +864,7 @@ def best_response(strategy: Strategy, rules: Optional[Rules] = None, *, name: Op
 def win_rate(
     strategy: Strategy,
     vs: Optional[Strategy] = None,
-    rules: Optional[Rules] = None,
+    rules: Optional[RuleSet] = None,
     *,
     name: Optional[str] = None,
 ) -> WinRate:
@@ -813,7 +877,7 @@ def win_rate(
     vs : Strategy, optional
         Its opponent (default: the rule set's course baseline,
         ``always_roll(6)`` for fa24).
-    rules : Rules, optional
+    rules : Rules or str, optional
         The rules (default: those of a :class:`Solution` given, else fa24,
         goal 100).
     name : str, optional
@@ -851,14 +915,14 @@ def win_rate(
     return WinRate(report["first"], report["second"], report["average"])
 
 
-def table(strategy: Strategy, rules: Optional[Rules] = None, *, name: Optional[str] = None) -> "npt.NDArray[np.integer[Any]]":
+def table(strategy: Strategy, rules: Optional[RuleSet] = None, *, name: Optional[str] = None) -> "npt.NDArray[np.integer[Any]]":
     """The dice count of ``strategy`` at every state; ``hog export``.
 
     Parameters
     ----------
     strategy : Strategy
         The strategy (see :data:`Strategy`).
-    rules : Rules, optional
+    rules : Rules or str, optional
         The rules (default: those of a :class:`Solution` given, else fa24,
         goal 100).
     name : str, optional
@@ -868,7 +932,15 @@ def table(strategy: Strategy, rules: Optional[Rules] = None, *, name: Optional[s
     -------
     numpy.ndarray
         uint8, shape ``(goal, goal)``, indexed ``[score, opponent_score]``;
-        int8 under rules with the -1 move, where -1 is that move.
+        int8 under rules with the -1 move, where -1 is that move. For a
+        strategy that reads the whole state under rules with memory or a
+        clock (the optimum, a best response, a table of ``hog solve``), shape
+        ``(goal, goal, memory_size, memory_size, clocks)`` indexed ``[score,
+        opponent_score, memory, opponent_memory, clock]``: what the mover
+        remembers, what the other remembers (each 0 to ``memory_size - 1``,
+        the values of ``rules.contexts["memory"]``; 1 value where players
+        remember nothing) and the clock (``rules.contexts["clock"]``'s
+        values; 1 where there is none). Either array is a strategy again.
 
     Raises
     ------
@@ -885,12 +957,20 @@ def table(strategy: Strategy, rules: Optional[Rules] = None, *, name: Optional[s
     (dtype('uint8'), (100, 100))
     >>> t[0, :6]
     array([4, 4, 4, 4, 4, 4], dtype=uint8)
+    >>> fa19 = hs.Rules("fa19", goal=40)
+    >>> whole = hs.table("optimal", fa19)
+    >>> whole.shape
+    (40, 40, 11, 11, 1)
+    >>> int(whole[17, 23, 4, 6, 0]) == hs.explain(17, 23, rules=fa19, remembered=(4, 6)).best
+    True
+    >>> hs.win_rate(whole, rules=fa19) == hs.win_rate("optimal", rules=fa19)
+    True
     """
     return _native.table(strategy, rules, name=name)
 
 
 def rates(
-    vs: Optional[Strategy] = None, rules: Optional[Rules] = None, include: Optional[_Strategies] = None
+    vs: Optional[Strategy] = None, rules: Optional[RuleSet] = None, include: Optional[_Strategies] = None
 ) -> Rates:
     """Every standard strategy against ``vs``, best first; ``hog rates``.
 
@@ -902,12 +982,12 @@ def rates(
     ----------
     vs : Strategy, optional
         The opponent (default: the rule set's course baseline).
-    rules : Rules, optional
+    rules : Rules or str, optional
         The rules (default: those of a :class:`Solution` given, else fa24,
         goal 100).
     include : list of Strategy, or dict of str to Strategy, optional
         More strategies to rate against ``vs``; a dict names each by its
-        key.
+        key (of one name, told apart as for :func:`tournament`).
 
     Returns
     -------
@@ -932,14 +1012,16 @@ def rates(
     return Rates(report["opponent"], rows)
 
 
-def tournament(strategies: _Strategies, rules: Optional[Rules] = None) -> Tournament:
+def tournament(strategies: _Strategies, rules: Optional[RuleSet] = None) -> Tournament:
     """Every strategy against every other; ``hog tournament``.
 
     Parameters
     ----------
-    strategies : list of Strategy, or dict of str to Strategy
-        The entrants; a dict names each by its key.
-    rules : Rules, optional
+    strategies : list (or any iterable, read once) of Strategy, or dict of str to Strategy
+        The entrants; a dict names each by its key. Entrants of one name
+        are told apart, ``NAME (2)``, ``NAME (3)``, ..., with a
+        ``UserWarning``.
+    rules : Rules or str, optional
         The rules (default: those of the first :class:`Solution` given,
         else fa24, goal 100).
 
@@ -978,7 +1060,7 @@ def _sweep_row(row: Dict[str, Any]) -> SweepRow:
     return SweepRow(dict(row["params"]), row["strategy"], row["first"], row["second"], row["average"])
 
 
-def sweep(grid: str, vs: Optional[Strategy] = None, rules: Optional[Rules] = None) -> Sweep:
+def sweep(grid: str, vs: Optional[Strategy] = None, rules: Optional[RuleSet] = None) -> Sweep:
     """A course strategy over a grid of parameters against ``vs``; ``hog sweep``.
 
     Parameters
@@ -990,7 +1072,7 @@ def sweep(grid: str, vs: Optional[Strategy] = None, rules: Optional[Rules] = Non
         left out keeps the course's default).
     vs : Strategy, optional
         The opponent (default: the rule set's course baseline).
-    rules : Rules, optional
+    rules : Rules or str, optional
         The rules (default: those of a :class:`Solution` given, else fa24,
         goal 100).
 
@@ -1022,7 +1104,7 @@ def explain(
     opponent_score: int,
     strategy: Optional[Strategy] = None,
     vs: Optional[Strategy] = None,
-    rules: Optional[Rules] = None,
+    rules: Optional[RuleSet] = None,
     remembered: Optional[Tuple[int, int]] = None,
     clock: Optional[int] = None,
     *,
@@ -1040,7 +1122,7 @@ def explain(
         optimal play (or the best response to ``vs``).
     vs : Strategy, optional
         The opponent.
-    rules : Rules, optional
+    rules : Rules or str, optional
         The rules (default fa24, goal 100).
     remembered : (int, int), optional
         Under rules with memory (``Rules("fa19")``): what the mover and the
@@ -1082,9 +1164,12 @@ def explain(
             c["expected_points"],
             c["one_point_probability"],
             [tuple(o) for o in c["outcomes"]],
+            c["pig_out_probability"],
+            c.get("bonus"),
         )
         for c in report["choices"]
     ]
+    remembered = report.get("remembered")
     return Explanation(
         report["score"],
         report["opponent_score"],
@@ -1093,6 +1178,8 @@ def explain(
         report["chosen"],
         report["gives_away"],
         choices,
+        None if remembered is None else (remembered[0], remembered[1]),
+        report.get("clock"),
     )
 
 
@@ -1101,7 +1188,7 @@ def simulate(
     vs: Optional[Strategy] = None,
     games: int = 100_000,
     seed: int = 0,
-    rules: Optional[Rules] = None,
+    rules: Optional[RuleSet] = None,
     *,
     name: Optional[str] = None,
 ) -> Simulation:
@@ -1120,7 +1207,7 @@ def simulate(
         Games in each seat.
     seed : int, default 0
         The random seed.
-    rules : Rules, optional
+    rules : Rules or str, optional
         The rules (default: those of a :class:`Solution` given, else fa24,
         goal 100).
     name : str, optional
@@ -1158,3 +1245,9 @@ def simulate(
         WinRate(report["exact"]["first"], report["exact"]["second"], report["exact"]["average"]),
         report["z"],
     )
+
+
+def __dir__() -> List[str]:
+    """The public names only: the typing helpers and modules the package
+    imports for its own use are no part of it."""
+    return sorted(__all__)

@@ -8,9 +8,13 @@ it is imported when a frame is asked for, never before.
 
 import html
 import importlib
-from typing import Any, Iterable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Optional, Sequence
 
 import numpy as np
+
+if TYPE_CHECKING:
+    # Typed with pandas-stubs; Any without them (pandas is optional).
+    from pandas import DataFrame  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
 INSTALL_PANDAS = "pip install pandas (or pip install hog-solver[pandas])"
 
@@ -25,7 +29,7 @@ CORNER = 10
 
 def pandas() -> Any:
     """The pandas module, or an ImportError that says how to install it."""
-    # Imported by name: pandas is an optional extra, and ships no types.
+    # Imported by name, when a frame is asked for: pandas is an optional extra.
     try:
         return importlib.import_module("pandas")
     except ImportError as missing:
@@ -89,7 +93,7 @@ def table(
     return "".join(out)
 
 
-def solution_frame(solution: Any) -> Any:
+def solution_frame(solution: Any) -> "DataFrame":
     """Every state of a solution as a pandas DataFrame.
 
     Parameters
@@ -101,12 +105,15 @@ def solution_frame(solution: Any) -> Any:
     Returns
     -------
     pandas.DataFrame
-        One row per state, indexed by a MultiIndex named ``score`` and
-        ``opponent_score`` (score outermost, as ``policy`` is laid out), with
-        columns ``dice`` (``policy``: the count rolled; uint8, or int8
-        with -1 for the -1 move under rules that have it), ``win_probability`` (float64)
-        and ``choice_0`` ... ``choice_10`` (float64, ``choice_values[..., k]``:
-        the chance to win rolling ``k``).
+        One row per state of the game, indexed by a MultiIndex named
+        ``score`` and ``opponent_score`` (score outermost, as ``policy`` is
+        laid out; the states the arrays mask, past a player's goal, left
+        out), with columns ``dice`` (``policy``: the count rolled; uint8, or
+        int8 with -1 for the -1 move under rules that have it),
+        ``win_probability`` (float64) and ``choice_M`` for each move ``M``
+        of ``solution.moves`` in order, ``choice_0`` ... ``choice_10`` then
+        ``choice_-1`` where the rules have that move (float64,
+        ``choice_values[..., i]``: the chance to win making move ``M``).
 
     Raises
     ------
@@ -126,15 +133,17 @@ def solution_frame(solution: Any) -> Any:
     (dtype('uint8'), 6)
     """
     pd = pandas()
-    policy = np.asarray(solution.policy)
-    values = np.asarray(solution.win_probability)
-    choices = np.asarray(solution.choice_values)
+    policy = np.ma.getdata(solution.policy)
+    values = np.ma.getdata(solution.win_probability)
+    choices = np.ma.getdata(solution.choice_values)
+    in_play = ~np.ma.getmaskarray(solution.win_probability).reshape(-1)
     rows, cols = policy.shape
     index = pd.MultiIndex.from_product([np.arange(rows), np.arange(cols)], names=["score", "opponent_score"])
     data = {"dice": policy.reshape(-1), "win_probability": values.reshape(-1).astype(np.float64, copy=False)}
-    for k in range(choices.shape[2]):
-        data[f"choice_{k}"] = choices[:, :, k].reshape(-1).astype(np.float64, copy=False)
-    return pd.DataFrame(data, index=index)
+    for k, move in enumerate(solution.moves):
+        data[f"choice_{move}"] = choices[:, :, k].reshape(-1).astype(np.float64, copy=False)
+    frame: "DataFrame" = pd.DataFrame(data, index=index)
+    return frame if in_play.all() else frame[in_play]
 
 
 def solution_html(solution: Any) -> str:
@@ -172,11 +181,11 @@ def solution_html(solution: Any) -> str:
         caption="Solution",
         row_headers=1,
     )
-    policy = np.asarray(solution.policy)
+    policy = solution.policy
     n = min(CORNER, policy.shape[0])
     corner = table(
         ["score \\ opponent"] + [str(o) for o in range(n)],
-        [[s] + [int(d) for d in policy[s, :n]] for s in range(n)],
+        [[s] + ["" if d is np.ma.masked else int(d) for d in policy[s, :n]] for s in range(n)],
         caption=f"policy[:{n}, :{n}] (dice rolled)",
         row_headers=1,
     )

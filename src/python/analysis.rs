@@ -7,8 +7,7 @@ use serde_json::{json, Value};
 
 use crate::engine::win_rates;
 use crate::explain::{
-    context_asked, explain as explain_state, explain_remembering, explain_strategy,
-    explain_strategy_remembering, ContextAsked,
+    explain as explain_state, explain_remembering, explain_strategy, explain_strategy_remembering,
 };
 use crate::memory::Need;
 use crate::report::{EvalReport, ExplainReport, RulesHeader};
@@ -18,9 +17,9 @@ use crate::strategy::{Grid, Resolver, Spec, StrategyTable};
 
 use super::convert::{error, hog_error, report, to_python};
 use super::interrupt::interruptible;
-use super::rules::{rules_or_default, PyRules};
+use super::rules::{context_argument, rules_argument, rules_or_default, PyRules};
 use super::solution::{Arrays, PySolution};
-use super::strategy::{tabulate, Entries, Tabled};
+use super::strategy::{tabulate, to_array, Entries, Tabled};
 use crate::recall::Context;
 
 /// Refuse work that would not fit in memory, as the command line does.
@@ -64,18 +63,18 @@ fn opponent(
 /// Solution among its strategies (a solution keeps its rules), else fa24
 /// to 100.
 fn rules_of(
-    rules: Option<&Bound<'_, PyRules>>,
+    rules: Option<&Bound<'_, PyAny>>,
     strategies: &[Option<&Bound<'_, PyAny>>],
-) -> PyRules {
-    if let Some(rules) = rules {
-        return rules.get().clone();
+) -> PyResult<PyRules> {
+    if let Some(rules) = rules_argument(rules)? {
+        return Ok(rules);
     }
     for strategy in strategies.iter().flatten() {
         if let Some(solution) = solution_in(strategy) {
-            return solution.get().py_rules().clone();
+            return Ok(solution.get().py_rules().clone());
         }
     }
-    rules_or_default(None)
+    Ok(rules_or_default(None))
 }
 
 /// The Solution a strategy argument is, or names (`{name: solution}`).
@@ -94,8 +93,8 @@ fn solution_in<'py>(strategy: &Bound<'py, PyAny>) -> Option<Bound<'py, PySolutio
 /// `solve(rules)`: the optimal strategy.
 #[pyfunction]
 #[pyo3(signature = (rules = None))]
-fn solve(py: Python<'_>, rules: Option<&Bound<'_, PyRules>>) -> PyResult<PySolution> {
-    let py_rules = rules_or_default(rules.map(|r| r.get()));
+fn solve(py: Python<'_>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<PySolution> {
+    let py_rules = rules_or_default(rules_argument(rules)?.as_ref());
     let rules = py_rules.rules.clone();
     check_memory(
         &rules,
@@ -119,10 +118,10 @@ fn solve(py: Python<'_>, rules: Option<&Bound<'_, PyRules>>) -> PyResult<PySolut
 fn best_response(
     py: Python<'_>,
     strategy: &Bound<'_, PyAny>,
-    rules: Option<&Bound<'_, PyRules>>,
+    rules: Option<&Bound<'_, PyAny>>,
     name: Option<&str>,
 ) -> PyResult<PySolution> {
-    let py_rules = rules_of(rules, &[Some(strategy)]);
+    let py_rules = rules_of(rules, &[Some(strategy)])?;
     let rules = py_rules.rules.clone();
     check_memory(
         &rules,
@@ -134,7 +133,7 @@ fn best_response(
         },
     )?;
     let opponent = tabulate(py, strategy, &rules, name, &mut Entries::default())?;
-    let table = opponent.table()?.clone();
+    let table = opponent.table().clone();
     let arrays = interruptible(py, |options| {
         let solution = crate::engine::best_response(&rules, &table, options);
         Arrays::of(
@@ -154,10 +153,10 @@ fn win_rate<'py>(
     py: Python<'py>,
     strategy: &Bound<'py, PyAny>,
     vs: Option<&Bound<'py, PyAny>>,
-    rules: Option<&Bound<'_, PyRules>>,
+    rules: Option<&Bound<'_, PyAny>>,
     name: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let rules = rules_of(rules, &[Some(strategy), vs]).rules;
+    let rules = rules_of(rules, &[Some(strategy), vs])?.rules;
     check_memory(
         &rules,
         "win_rate()",
@@ -167,9 +166,9 @@ fn win_rate<'py>(
             extra: 0,
         },
     )?;
-    // Two specs as the command line takes them (under rules with memory
-    // `optimal` and `best_response(...)` are no tables, and are rated from
-    // their solutions).
+    // Two specs as the command line takes them: the optimum against itself
+    // or a best response against what it answers rated by the solution's
+    // own values, the same bits as hog eval.
     let text = |x: &Bound<'py, PyAny>| x.extract::<String>().ok();
     let vs_text = match vs.filter(|v| !v.is_none()) {
         None => Some(format!("always_roll({})", rules.baseline_dice())),
@@ -203,17 +202,18 @@ fn win_rate<'py>(
     report(py, &EvalReport::new(&rules, &a.name, &b.name, rates))
 }
 
-/// `table(strategy, rules)`: the dice count at every state, uint8.
+/// `table(strategy, rules)`: the dice count at every state, uint8 (int8
+/// under rules with the -1 move); of the whole state for a strategy that
+/// reads what both remember and the clock.
 #[pyfunction]
 #[pyo3(signature = (strategy, rules = None, name = None))]
 fn table<'py>(
     py: Python<'py>,
     strategy: &Bound<'py, PyAny>,
-    rules: Option<&Bound<'_, PyRules>>,
+    rules: Option<&Bound<'_, PyAny>>,
     name: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    use numpy::ToPyArray;
-    let rules = rules_of(rules, &[Some(strategy)]).rules;
+    let rules = rules_of(rules, &[Some(strategy)])?.rules;
     check_memory(
         &rules,
         "table()",
@@ -224,16 +224,7 @@ fn table<'py>(
         },
     )?;
     let t = tabulate(py, strategy, &rules, name, &mut Entries::default())?;
-    let cells = t.table()?.as_array();
-    // Under rules with the -1 move, int8 with -1 for it; else uint8.
-    Ok(if rules.has_minus_one() {
-        cells
-            .mapv(|d| crate::table::shown(d) as i8)
-            .to_pyarray(py)
-            .into_any()
-    } else {
-        cells.to_pyarray(py).into_any()
-    })
+    Ok(to_array(py, t.table(), &rules))
 }
 
 /// `rates(vs, rules, include)`: as `hog rates --vs SPEC --format json`,
@@ -243,10 +234,10 @@ fn table<'py>(
 fn rates<'py>(
     py: Python<'py>,
     vs: Option<&Bound<'py, PyAny>>,
-    rules: Option<&Bound<'_, PyRules>>,
+    rules: Option<&Bound<'_, PyAny>>,
     include: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let rules = rules_of(rules, &[vs]).rules;
+    let rules = rules_of(rules, &[vs])?.rules;
     let mut entries = Entries::default();
     let b = opponent(py, vs, &rules, &mut entries)?;
     let extra = match include.filter(|x| !x.is_none()) {
@@ -309,7 +300,44 @@ fn several(
     for strategy in strategies.try_iter()? {
         out.push(tabulate(py, &strategy?, rules, None, entries)?);
     }
+    told_apart(py, &mut out)?;
     Ok(out)
+}
+
+/// Names given twice made distinct, `NAME (2)`, `NAME (3)`, ... (a suffix
+/// no strategy has already), with one warning naming them: a report with
+/// two rows of one name cannot say which is which (two lambdas are both
+/// `<lambda>`).
+fn told_apart(py: Python<'_>, strategies: &mut [Tabled]) -> PyResult<()> {
+    use std::collections::HashSet;
+    let mut taken: HashSet<String> = strategies.iter().map(|t| t.name.clone()).collect();
+    let mut seen = HashSet::new();
+    let mut renamed = Vec::new();
+    for t in strategies.iter_mut() {
+        if seen.insert(t.name.clone()) {
+            continue;
+        }
+        let fresh = (2..)
+            .map(|k| format!("{} ({k})", t.name))
+            .find(|n| !taken.contains(n))
+            .expect("a suffix no strategy has");
+        taken.insert(fresh.clone());
+        seen.insert(fresh.clone());
+        renamed.push(fresh.clone());
+        t.name = fresh;
+    }
+    if renamed.is_empty() {
+        return Ok(());
+    }
+    let message = format!(
+        "strategies given the same name are told apart as {} (a dict {{name: strategy}} names \
+         each as you choose)",
+        renamed.join(", ")
+    );
+    let message = std::ffi::CString::new(message.replace('\0', ""))?;
+    // The caller of the public function, past its wrapper in hog_solver.
+    let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
+    PyErr::warn(py, category.as_any(), &message, 2)
 }
 
 /// `tournament(strategies, rules)`: as `hog tournament --format json`.
@@ -318,15 +346,26 @@ fn several(
 fn tournament<'py>(
     py: Python<'py>,
     strategies: &Bound<'py, PyAny>,
-    rules: Option<&Bound<'_, PyRules>>,
+    rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    // Read once: a generator gives its strategies to the first reading
+    // only, and both the rules and the entrants are read from them.
+    let strategies = if strategies.cast::<pyo3::types::PyDict>().is_ok()
+        || strategies.is_instance_of::<pyo3::types::PyString>()
+    {
+        strategies.clone()
+    } else {
+        let items = strategies.try_iter()?.collect::<PyResult<Vec<_>>>()?;
+        pyo3::types::PyList::new(py, items)?.into_any()
+    };
     let given: Vec<Bound<'py, PyAny>> = match strategies.cast::<pyo3::types::PyDict>() {
         Ok(dict) => dict.values().iter().collect(),
+        Err(_) if strategies.is_instance_of::<pyo3::types::PyString>() => Vec::new(),
         Err(_) => strategies.try_iter()?.collect::<PyResult<_>>()?,
     };
     let firsts: Vec<Option<&Bound<'py, PyAny>>> = given.iter().map(Some).collect();
-    let rules = rules_of(rules, &firsts).rules;
-    let strategies = several(py, strategies, &rules, &mut Entries::default())?;
+    let rules = rules_of(rules, &firsts)?.rules;
+    let strategies = several(py, &strategies, &rules, &mut Entries::default())?;
     if strategies.len() < 2 {
         return Err(hog_error(format!(
             "bad argument: a tournament needs at least two strategies, got {}",
@@ -346,7 +385,7 @@ fn tournament<'py>(
     let mut names = Vec::with_capacity(strategies.len());
     for t in strategies {
         names.push(t.name.clone());
-        tables.push(t.into_table()?);
+        tables.push(t.into_table());
     }
     let t = interruptible(py, |options| {
         crate::tournament::play(&rules, &tables, options, &|| {})
@@ -375,9 +414,9 @@ fn sweep<'py>(
     py: Python<'py>,
     grid: &str,
     vs: Option<&Bound<'py, PyAny>>,
-    rules: Option<&Bound<'_, PyRules>>,
+    rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let rules = rules_of(rules, &[vs]).rules;
+    let rules = rules_of(rules, &[vs])?.rules;
     let grid = Grid::parse(grid, &rules).map_err(error)?;
     check_memory(
         &rules,
@@ -389,7 +428,7 @@ fn sweep<'py>(
         },
     )?;
     let b = opponent(py, vs, &rules, &mut Entries::default())?;
-    let table = b.table()?;
+    let table = b.table();
     let result = interruptible(py, |options| {
         grid.evaluate(&rules, &b.name, table, options, &|| {})
     })?;
@@ -407,22 +446,25 @@ fn explain<'py>(
     opponent_score: i64,
     strategy: Option<&Bound<'py, PyAny>>,
     vs: Option<&Bound<'py, PyAny>>,
-    rules: Option<&Bound<'_, PyRules>>,
+    rules: Option<&Bound<'_, PyAny>>,
     remembered: Option<(u32, u32)>,
     clock: Option<u32>,
     name: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let rules = rules_of(rules, &[strategy, vs]).rules;
+    let rules = rules_of(rules, &[strategy, vs])?.rules;
     let goal = rules.goal();
     let state = |label: &str, v: i64| {
         u32::try_from(v).ok().filter(|&v| v < goal).ok_or_else(|| {
             hog_error(format!(
-                "bad argument: {label} {v} is not a score from 0 to {}",
+                "bad argument: {label}={v} is not a score from 0 to {}",
                 goal - 1
             ))
         })
     };
-    let (s, o) = (state("SCORE", score)?, state("OPPONENT", opponent_score)?);
+    let (s, o) = (
+        state("score", score)?,
+        state("opponent_score", opponent_score)?,
+    );
     check_memory(
         &rules,
         "explain()",
@@ -432,12 +474,7 @@ fn explain<'py>(
             extra: 0,
         },
     )?;
-    let asked = ContextAsked {
-        remembered,
-        clock,
-        ..ContextAsked::default()
-    };
-    let context = context_asked(&rules, &asked).map_err(error)?;
+    let context = context_argument(&rules, remembered, clock)?;
     let strategy = strategy.filter(|x| !x.is_none());
     let vs = vs.filter(|x| !x.is_none());
     let mut entries = Entries::default();
@@ -447,8 +484,8 @@ fn explain<'py>(
     let b = vs
         .map(|x| tabulate(py, x, &rules, None, &mut entries))
         .transpose()?;
-    let a_table = a.as_ref().map(|t| t.table()).transpose()?;
-    let b_table = b.as_ref().map(|t| t.table()).transpose()?;
+    let a_table = a.as_ref().map(Tabled::table);
+    let b_table = b.as_ref().map(Tabled::table);
     let e = interruptible(py, |options| match a_table {
         Some(a_table) => {
             let optimal;
@@ -499,16 +536,16 @@ fn simulate<'py>(
     vs: Option<&Bound<'py, PyAny>>,
     games: i64,
     seed: u64,
-    rules: Option<&Bound<'_, PyRules>>,
+    rules: Option<&Bound<'_, PyAny>>,
     name: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let rules = rules_of(rules, &[Some(strategy), vs]).rules;
+    let rules = rules_of(rules, &[Some(strategy), vs])?.rules;
     let games = u64::try_from(games)
         .ok()
         .filter(|&g| g > 0)
         .ok_or_else(|| {
             hog_error(format!(
-                "bad argument: games must be at least 1, not {games}"
+                "bad argument: games={games} is not a number of games: play at least 1"
             ))
         })?;
     check_memory(
@@ -523,7 +560,7 @@ fn simulate<'py>(
     let mut entries = Entries::default();
     let a = tabulate(py, strategy, &rules, name, &mut entries)?;
     let b = opponent(py, vs, &rules, &mut entries)?;
-    let (a_table, b_table) = (a.table()?, b.table()?);
+    let (a_table, b_table) = (a.table(), b.table());
     let (exact, sampled) = interruptible(py, |options| {
         (
             win_rates(&rules, a_table, b_table, options),

@@ -9,9 +9,35 @@ use serde_json::Value;
 
 use super::HogError;
 
-/// A hog error as the Python exception.
+/// A hog error as the Python exception, in the package's words where the
+/// library's name a command-line flag or command.
 pub fn error(e: crate::HogError) -> PyErr {
-    HogError::new_err(e.to_string())
+    HogError::new_err(in_python_words(&e.to_string()))
+}
+
+/// The library's phrases that speak of the command line, as the package
+/// says them: a Python strategy named `FILE.py:function` runs in a
+/// process of its own with the command line's time limit, which no
+/// argument here raises, while a function passed itself has none.
+const CLI_WORDS: [(&str, &str); 3] = [
+    (
+        "(raise --python-timeout)",
+        "(pass the function itself, not FILE.py:function, to run it in this process without \
+         a time limit)",
+    ),
+    ("(hog rules lists them)", "(Rules.presets() lists them)"),
+    (
+        "as hog solve writes",
+        "as Solution.to_csv and hog solve write",
+    ),
+];
+
+fn in_python_words(message: &str) -> String {
+    CLI_WORDS
+        .iter()
+        .fold(message.to_string(), |text, (cli, python)| {
+            text.replace(cli, python)
+        })
 }
 
 /// A `HogError` with `message`.

@@ -17,7 +17,7 @@ pyo3::create_exception!(
     hog_solver,
     HogError,
     pyo3::exceptions::PyValueError,
-    "A bad input to hog: the message is the command line's one-line error."
+    "A bad input to hog: the message is the command line's one-line error, in the call's terms."
 );
 
 #[cfg(feature = "cli")]

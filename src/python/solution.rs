@@ -1,7 +1,7 @@
 //! `hog_solver.Solution`: a solved game as numpy arrays.
 
-use ndarray::{Array2, Array3};
-use numpy::{IntoPyArray, PyArray2, PyArray3, PyArrayMethods, PyReadonlyArray2, PyReadonlyArray3};
+use ndarray::{Array2, Array3, Axis};
+use numpy::{IntoPyArray, PyArrayMethods, PyReadonlyArray2, PyReadonlyArray3};
 use pyo3::prelude::*;
 use pyo3::types::{IntoPyDict, PyTuple};
 
@@ -12,7 +12,7 @@ use crate::table::{self, StrategyTable};
 
 use super::convert::{error, hog_error};
 use super::rules::PyRules;
-use super::strategy::from_array;
+use super::strategy::{from_array, to_array};
 
 /// A solved game: the optimal strategy, or the best response to one.
 ///
@@ -20,6 +20,14 @@ use super::strategy::from_array;
 /// `[score, opponent_score]` and read-only. A Solution keeps its rules: a
 /// function given it uses them unless told otherwise. It pickles with its
 /// arrays (loading it solves nothing).
+///
+/// Under rules with a goal for each player (`fa21-contest`: 30 and 40 on a
+/// board of 40) some states of the board are none of the game: the
+/// mover's score at or past its own goal, or the other's at or past
+/// theirs. There the three arrays are numpy masked arrays
+/// (`numpy.ma.MaskedArray`, a subclass of `numpy.ndarray`) hiding those
+/// states, whose values no player meets; `to_pandas()` leaves their rows
+/// out. Under every other rule set they are plain arrays.
 ///
 /// Attributes
 /// ----------
@@ -29,10 +37,19 @@ use super::strategy::from_array;
 /// win_probability : numpy.ndarray
 ///     float64: the chance to win when it is to move at each state.
 /// choice_values : numpy.ndarray
-///     float64 `[score, opponent_score, dice]`: the chance to win rolling
-///     each count 0..10, with the same play afterwards.
+///     float64 `[score, opponent_score, move]`: the chance to win making
+///     each move, with the same play afterwards; a column for each of
+///     `moves`. The column of the move played is `win_probability`, to
+///     the bit, and it is the best column: `choice_values.max(2)` is
+///     `win_probability` but where moves tie within 1e-12, the engine's
+///     tie tolerance, and the fewest dice are rolled.
+/// moves : list of int
+///     The move of each column of `choice_values`: 0 to 10 dice, then -1
+///     where the rules have that move (`choice_values[..., -1]`).
 /// first_player_win_probability : float
 ///     The chance to win moving first.
+/// goal : int
+///     The board's goal: the arrays are `goal` by `goal`.
 /// rules : Rules
 ///     The rules solved.
 /// strategy : str
@@ -51,6 +68,12 @@ use super::strategy::from_array;
 /// (dtype('uint8'), (20, 20), (20, 20, 11))
 /// >>> import pickle; pickle.loads(pickle.dumps(sol)).policy[0, :5]
 /// array([6, 6, 6, 5, 6], dtype=uint8)
+/// >>> contest = hs.solve(hs.Rules("fa15-contest", goal=40))
+/// >>> contest.moves[-1], contest.choice_values.shape
+/// (-1, (40, 40, 12))
+/// >>> import numpy as np
+/// >>> bool(np.allclose(contest.choice_values.max(2), contest.win_probability, rtol=0, atol=1e-12))
+/// True
 #[pyclass(name = "Solution", module = "hog_solver", frozen)]
 pub struct PySolution {
     name: String,
@@ -61,14 +84,17 @@ pub struct PySolution {
     /// What both players remember and the clock, under rules that have
     /// them: the arrays are at this context.
     context: Option<Context>,
-    /// `None` under rules with memory or a clock, where a solved player
-    /// picks its dice by what it remembers too.
-    table: Option<StrategyTable>,
+    /// The strategy solved, over every state the rules have: under rules
+    /// with memory or a clock it reads what both remember and the clock.
+    table: StrategyTable,
     first_player: f64,
-    /// uint8, or int8 under rules with the -1 move.
+    /// uint8, or int8 under rules with the -1 move. This and the other
+    /// arrays are masked arrays where some states are past a player's
+    /// goal (see [`past_a_goal`]).
     policy: Py<PyAny>,
-    win_probability: Py<PyArray2<f64>>,
-    choice_values: Py<PyArray3<f64>>,
+    win_probability: Py<PyAny>,
+    /// A column for each move of the rules, -1 last where they have it.
+    choice_values: Py<PyAny>,
 }
 
 /// Rows of choice values computed between looks at the cancel flag.
@@ -79,6 +105,8 @@ pub struct Arrays {
     name: String,
     /// What both players remember and the clock, where the arrays are.
     context: Context,
+    /// The strategy over the whole state (its choice in every context).
+    table: StrategyTable,
     policy: Array2<u8>,
     first_player: f64,
     win_probability: Array2<f64>,
@@ -98,10 +126,13 @@ impl Arrays {
     ) -> Arrays {
         use rayon::prelude::*;
         const DICE: usize = MAX_DICE + 1;
-        let n = solution.rules().size();
+        let rules = solution.rules();
+        let n = rules.size();
+        // Every move of the rules: the -1 is a column of its own, after 10.
+        let moves = DICE + usize::from(rules.has_minus_one());
         let mut win = vec![0.0; n * n];
         let mut choices = vec![0u8; n * n];
-        let mut flat: Vec<f64> = Vec::with_capacity(n * n * DICE);
+        let mut flat: Vec<f64> = Vec::with_capacity(n * n * moves);
         // In blocks of rows on every thread (most of the time a solve()
         // takes beyond the solve), looking at the cancel flag between
         // blocks so that Ctrl-C is heard at a large goal.
@@ -121,8 +152,25 @@ impl Arrays {
                         dice[o] = solution.choice(0, at);
                     }
                 });
-            let block = solution.choice_values_block_at(0, first as u32..last as u32, x);
-            flat.extend(block.into_iter().flatten());
+            if moves == DICE {
+                let block = solution.choice_values_block_at(0, first as u32..last as u32, x);
+                flat.extend(block.into_iter().flatten());
+            } else {
+                // The block of dice counts stops at 10: each state's
+                // every move, in the rules' order.
+                let rows: Vec<Vec<f64>> = (first..last)
+                    .into_par_iter()
+                    .map(|s| {
+                        let mut row = Vec::with_capacity(n * moves);
+                        for o in 0..n {
+                            let all = solution.choice_values(0, State::new(s as u32, o as u32, x));
+                            row.extend((0..moves).map(|k| all.get(k).copied().unwrap_or(f64::NAN)));
+                        }
+                        row
+                    })
+                    .collect();
+                flat.extend(rows.into_iter().flatten());
+            }
         }
         if options.cancelled() {
             // Thrown away by the caller: no arrays to fill (at a large
@@ -130,6 +178,7 @@ impl Arrays {
             return Arrays {
                 name,
                 context: x,
+                table: StrategyTable::constant(0, 0),
                 policy: Array2::zeros((0, 0)),
                 first_player: f64::NAN,
                 win_probability: Array2::zeros((0, 0)),
@@ -138,10 +187,12 @@ impl Arrays {
         }
         let win_probability = Array2::from_shape_vec((n, n), win).expect("n * n values");
         let policy = Array2::from_shape_vec((n, n), choices).expect("n * n choices");
-        let choice_values = Array3::from_shape_vec((n, n, DICE), flat).expect("n * n * 11 values");
+        let choice_values =
+            Array3::from_shape_vec((n, n, moves), flat).expect("a value for every move");
         Arrays {
             name,
             context: x,
+            table: solution.table(),
             policy,
             // From the start of a game: the start's context whatever `x` is.
             first_player: solution.first_player_win_probability(),
@@ -170,6 +221,43 @@ fn policy_array<'py>(py: Python<'py>, policy: Array2<u8>, minus_one: bool) -> Py
     }
 }
 
+/// The states of the board that are no states of the game at context
+/// `x`: the mover's score at or past its own goal, or the other's at or
+/// past theirs. `None` where every state is one (one goal for both, the
+/// board's), as under every rule set but those with a goal per player.
+fn past_a_goal(rules: &crate::rules::Rules, x: Context) -> Option<Array2<bool>> {
+    let n = rules.goal();
+    let (mine, theirs) = rules.goals_at(x.clock);
+    if mine >= n && theirs >= n {
+        return None;
+    }
+    let size = n as usize;
+    Some(Array2::from_shape_fn((size, size), |(s, o)| {
+        s as u32 >= mine || o as u32 >= theirs
+    }))
+}
+
+/// `data` as a numpy masked array hiding `mask`, both read-only.
+fn masked<'py, D: ndarray::Dimension>(
+    py: Python<'py>,
+    data: Py<PyAny>,
+    mask: ndarray::Array<bool, D>,
+) -> PyResult<Py<PyAny>> {
+    let mask = frozen(mask.into_pyarray(py))?;
+    let ma = py.import("numpy.ma")?;
+    let kwargs = [("mask", mask.into_any())].into_py_dict(py)?;
+    Ok(ma
+        .getattr("MaskedArray")?
+        .call((data,), Some(&kwargs))?
+        .unbind())
+}
+
+/// An array as numpy holds it under a mask: the data alone (a plain
+/// array is itself).
+fn unmasked<'py>(py: Python<'py>, array: &Py<PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    py.import("numpy.ma")?.call_method1("getdata", (array,))
+}
+
 impl PySolution {
     /// The Python object for `arrays` under `rules`; `answers` is the
     /// table a best response answers.
@@ -183,18 +271,34 @@ impl PySolution {
         // Where the rules remember nothing, the policy is the strategy
         // table, and there is no context to say.
         let remembers = rules.rules.memory().is_some();
-        let table = (!remembers).then(|| StrategyTable::from_array(arrays.policy.clone()));
         let context = remembers.then_some(arrays.context);
+        let moves = arrays.choice_values.len_of(Axis(2));
+        let mut policy = policy_array(py, arrays.policy, minus_one)?;
+        // Moved into numpy, not copied.
+        let mut win_probability = frozen(arrays.win_probability.into_pyarray(py))?.into_any();
+        let mut choice_values = frozen(arrays.choice_values.into_pyarray(py))?.into_any();
+        // A state past a player's goal is no state of the game: the engine
+        // holds 0 dice there, which no player rolls. Masked, not shown.
+        if let Some(mask) = past_a_goal(&rules.rules, arrays.context) {
+            let every_move = mask
+                .clone()
+                .insert_axis(Axis(2))
+                .broadcast((mask.nrows(), mask.ncols(), moves))
+                .expect("a mask for every move")
+                .to_owned();
+            choice_values = masked(py, choice_values, every_move)?;
+            win_probability = masked(py, win_probability, mask.clone())?;
+            policy = masked(py, policy, mask)?;
+        }
         Ok(PySolution {
-            policy: policy_array(py, arrays.policy, minus_one)?,
-            // Moved into numpy, not copied.
-            win_probability: frozen(arrays.win_probability.into_pyarray(py))?,
-            choice_values: frozen(arrays.choice_values.into_pyarray(py))?,
+            policy,
+            win_probability,
+            choice_values,
             name: arrays.name,
             rules,
             answers,
             context,
-            table,
+            table: arrays.table,
             first_player: arrays.first_player,
         })
     }
@@ -219,16 +323,10 @@ impl PySolution {
         self.rules.rules.goal()
     }
 
-    /// The strategy table: refused under rules with memory or a clock.
-    pub fn table(&self) -> PyResult<StrategyTable> {
-        self.table.clone().ok_or_else(|| {
-            hog_error(format!(
-                "bad strategy: {}: under {} a solved strategy plays by what both players \
-                 remember too, and is no table",
-                self.name,
-                self.rules.rules.name()
-            ))
-        })
+    /// The strategy table, of the whole state under rules with memory or
+    /// a clock.
+    pub fn table(&self) -> &StrategyTable {
+        &self.table
     }
 
     /// The spec reports give it.
@@ -249,15 +347,34 @@ impl PySolution {
     /// The solver's win probability when it is to move at each state
     /// (float64, `[score, opponent_score]`).
     #[getter]
-    fn win_probability(&self, py: Python<'_>) -> Py<PyArray2<f64>> {
+    fn win_probability(&self, py: Python<'_>) -> Py<PyAny> {
         self.win_probability.clone_ref(py)
     }
 
-    /// The win probability of each dice count 0..10 at each state, with the
-    /// same play afterwards (float64, `[score, opponent_score, dice]`).
+    /// The win probability of each move at each state, with the same play
+    /// afterwards (float64, `[score, opponent_score, move]`): a column for
+    /// each of `moves`, 0 to 10 dice, then -1 where the rules have it.
     #[getter]
-    fn choice_values(&self, py: Python<'_>) -> Py<PyArray3<f64>> {
+    fn choice_values(&self, py: Python<'_>) -> Py<PyAny> {
         self.choice_values.clone_ref(py)
+    }
+
+    /// The move of each column of `choice_values`: 0 to 10, then -1 where
+    /// the rules have that move.
+    #[getter]
+    fn moves(&self) -> Vec<i32> {
+        self.rules
+            .description_ref()
+            .moves
+            .iter()
+            .map(|m| m.dice)
+            .collect()
+    }
+
+    /// The board's goal: the arrays are `goal` by `goal`.
+    #[getter(goal)]
+    fn goal_py(&self) -> u32 {
+        self.goal()
     }
 
     /// The solver's win probability when it moves first.
@@ -296,15 +413,8 @@ impl PySolution {
         remembered: Option<(u32, u32)>,
         clock: Option<u32>,
     ) -> PyResult<PySolution> {
-        let asked = crate::explain::ContextAsked {
-            remembered,
-            clock,
-            ..crate::explain::ContextAsked::default()
-        };
         let rules = &self.rules.rules;
-        let x = crate::explain::context_asked(rules, &asked)
-            .map_err(error)?
-            .unwrap_or(Context::START);
+        let x = super::rules::context_argument(rules, remembered, clock)?.unwrap_or(Context::START);
         let name = self.name.clone();
         let answers = self.answers.clone();
         let arrays = super::interrupt::interruptible(py, |options| {
@@ -317,8 +427,12 @@ impl PySolution {
         PySolution::new(py, self.rules.clone(), self.answers.clone(), arrays)
     }
 
-    /// Write the table as the command line's `final_strategy.csv` (the same
-    /// bytes), atomically: the file is whole or untouched.
+    /// Write the strategy as `hog solve` writes its `final_strategy.csv`
+    /// (the same bytes), atomically: the file is whole or untouched. Under
+    /// rules with memory or a clock that is the long table of the whole
+    /// state, a row for each state and context with its win probability
+    /// (solved again to write it, in about the time `solve()` took); `hs.table`
+    /// and every function here read it back as the same strategy.
     fn to_csv(&self, py: Python<'_>, path: std::path::PathBuf) -> PyResult<()> {
         // As Python's open() does: a folder that is not there is an
         // error, not something to make.
@@ -338,12 +452,31 @@ impl PySolution {
                 )));
             }
         }
-        let table = self.table()?;
+        let rules = &self.rules.rules;
+        if rules.memory().is_some() {
+            // The long table holds each state's value in every context; the
+            // arrays hold one context's: solved again, as hog solve does.
+            let answers = &self.answers;
+            let written = super::interrupt::interruptible(py, |options| {
+                let solution = match answers {
+                    None => crate::engine::solve(rules, options),
+                    Some(opponent) => crate::engine::best_response(rules, opponent, options),
+                };
+                if options.cancelled() {
+                    return Ok(());
+                }
+                let mut files = crate::export::AtomicFiles::new();
+                files.write(&path, |out| {
+                    crate::export::write_memory_strategy(&solution, 0, out)
+                })?;
+                files.commit().map(|_| ())
+            })?;
+            return written.map_err(error);
+        }
+        let table = &self.table;
         py.detach(|| {
             let mut files = crate::export::AtomicFiles::new();
-            files.write(&path, |out| {
-                crate::export::write_final_strategy(&table, out)
-            })?;
+            files.write(&path, |out| crate::export::write_final_strategy(table, out))?;
             files.commit().map(|_| ())
         })
         .map_err(error)
@@ -354,9 +487,11 @@ impl PySolution {
     /// Returns
     /// -------
     /// pandas.DataFrame
-    ///     Indexed by `(score, opponent_score)`; columns `dice` (the
-    ///     policy's dtype), `win_probability` and `choice_0` to `choice_10`
-    ///     (float64).
+    ///     Indexed by `(score, opponent_score)`, a row for each state of
+    ///     the game (every state of the board but those past a player's
+    ///     goal); columns `dice` (the policy's dtype), `win_probability`
+    ///     and a `choice_M` for each of `moves`, `choice_0` to `choice_10`
+    ///     then `choice_-1` where the rules have that move (float64).
     ///
     /// Raises
     /// ------
@@ -384,23 +519,20 @@ impl PySolution {
     /// solves nothing.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let make = py.import("hog_solver._pickle")?.getattr("solution")?;
-        let answers = match &self.answers {
-            Some(t) => Some(policy_array(
-                py,
-                t.as_array().clone(),
-                self.rules.rules.has_minus_one(),
-            )?),
-            None => None,
-        };
+        let rules = &self.rules.rules;
+        let answers = self.answers.as_ref().map(|t| to_array(py, t, rules));
         let state = (
             self.rules.clone(),
             self.name.clone(),
             answers,
             self.context(),
             self.first_player,
-            self.policy.clone_ref(py),
-            self.win_probability.clone_ref(py),
-            self.choice_values.clone_ref(py),
+            // The data alone: the mask is the rules', made again on load.
+            unmasked(py, &self.policy)?,
+            unmasked(py, &self.win_probability)?,
+            unmasked(py, &self.choice_values)?,
+            // The whole strategy: under memory more than the policy shows.
+            to_array(py, &self.table, rules),
         )
             .into_pyobject(py)?;
         PyTuple::new(py, [make.into_any(), state.into_any()])
@@ -409,6 +541,7 @@ impl PySolution {
     /// A Solution from the state its pickle holds (see `__reduce__`).
     #[staticmethod]
     #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (rules, name, answers, context, first_player, policy, win_probability, choice_values, table = None))]
     fn _restore(
         py: Python<'_>,
         rules: &Bound<'_, PyRules>,
@@ -419,18 +552,35 @@ impl PySolution {
         policy: Bound<'_, PyAny>,
         win_probability: PyReadonlyArray2<'_, f64>,
         choice_values: PyReadonlyArray3<'_, f64>,
+        table: Option<Bound<'_, PyAny>>,
     ) -> PyResult<PySolution> {
         let rules = rules.get().clone();
         let n = rules.rules.size();
         // Read as any table is: the rules' shape and moves.
-        let table = |array: &Bound<'_, PyAny>| from_array(py, array, &rules.rules);
-        let answers = answers.as_ref().map(table).transpose()?;
-        let policy = table(&policy)?;
+        let read = |array: &Bound<'_, PyAny>| from_array(py, array, &rules.rules);
+        let answers = answers.as_ref().map(read).transpose()?;
+        let policy = read(&policy)?;
+        // A pickle of an older package holds no table: where the rules
+        // track nothing but the scores, the policy is the table.
+        let table = match table {
+            Some(table) => read(&table)?,
+            None if rules.rules.memory().is_none() => policy.clone(),
+            None => {
+                return Err(hog_error(format!(
+                    "a pickled solution under {} holds no table of the whole state (pickled by \
+                     an older hog_solver): solve it again",
+                    rules.rules.name()
+                )))
+            }
+        };
+        let moves = rules.description_ref().moves.len();
         let shapes_agree =
-            win_probability.dims() == [n, n] && choice_values.dims() == [n, n, MAX_DICE + 1];
+            win_probability.dims() == [n, n] && choice_values.dims() == [n, n, moves];
         if !shapes_agree {
             return Err(hog_error(format!(
-                "a pickled solution's arrays are not those of goal {}",
+                "a pickled solution's arrays are not those of {} at goal {} ({n} by {n}, {moves} \
+                 moves a state)",
+                rules.rules.name(),
                 rules.rules.goal()
             )));
         }
@@ -442,6 +592,7 @@ impl PySolution {
                 theirs,
                 clock,
             },
+            table,
             policy: policy.as_array().clone(),
             first_player,
             win_probability: win_probability.as_array().to_owned(),

@@ -2,17 +2,20 @@
 //! table: a spec string as on the command line, a function
 //! `f(score, opponent_score)` (called at every state here, in this
 //! process, with the checks the command line gives a Python file), a
-//! `(goal, goal)` array or nested lists, or a `Solution`.
+//! `(goal, goal)` array or nested lists, an array of the whole state under
+//! rules with memory or a clock, or a `Solution`.
 
-use ndarray::Array2;
-use numpy::{PyReadonlyArray2, PyUntypedArrayMethods};
+use ndarray::Dimension;
+use ndarray::{Array2, ArrayD, IxDyn};
+use numpy::{PyReadonlyArrayDyn, ToPyArray};
 use pyo3::exceptions::{PyException, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
 
+use crate::recall::Context;
 use crate::rules::Rules;
 use crate::strategy::{Resolver, StrategyTable};
-use crate::table;
+use crate::table::{self, Contexts};
 
 use super::convert::{error, hog_error};
 use super::solution::PySolution;
@@ -32,29 +35,25 @@ const KEY_PREFIX: &str = "__hog_table_";
 pub struct Tabled {
     pub name: String,
     pub key: String,
-    /// Why there is none, for a solved strategy under rules with memory or
-    /// a clock, which plays by what both players remember too.
-    table: Result<StrategyTable, String>,
+    /// Under rules with memory or a clock, a solved strategy's table reads
+    /// the whole state.
+    table: StrategyTable,
 }
 
 impl Tabled {
     /// A table under a name and key.
     pub fn new(name: String, key: String, table: StrategyTable) -> Tabled {
-        Tabled {
-            name,
-            key,
-            table: Ok(table),
-        }
+        Tabled { name, key, table }
     }
 
-    /// The table: refused for a solved strategy under rules with memory.
-    pub fn table(&self) -> PyResult<&StrategyTable> {
-        self.table.as_ref().map_err(|why| hog_error(why.clone()))
+    /// The table.
+    pub fn table(&self) -> &StrategyTable {
+        &self.table
     }
 
-    /// The table, moved out (see [`Tabled::table`]).
-    pub fn into_table(self) -> PyResult<StrategyTable> {
-        self.table.map_err(hog_error)
+    /// The table, moved out.
+    pub fn into_table(self) -> StrategyTable {
+        self.table
     }
 
     /// `message` with this strategy's key said as its name (an engine's
@@ -168,17 +167,9 @@ pub fn tabulate(
             Some(answered) => format!("best_response({})", entries.add(answered.clone())),
         };
         let name = name.unwrap_or_else(|| solution.name().to_string());
-        return Ok(match solution.table() {
-            Ok(table) => {
-                entries.solved(&key, &table);
-                Tabled::new(name, key, table)
-            }
-            Err(e) => Tabled {
-                name,
-                key,
-                table: Err(e.value(py).str()?.to_string()),
-            },
-        });
+        let table = solution.table().clone();
+        entries.solved(&key, &table);
+        return Ok(Tabled::new(name, key, table));
     }
     if strategy.is_callable() {
         let name = name.unwrap_or_else(|| function_name(strategy));
@@ -200,7 +191,8 @@ pub fn tabulate(
     }
     Err(PyTypeError::new_err(format!(
         "a strategy is a spec string, a function f(score, opponent_score), a (goal, goal) \
-         array, a Solution or a one-entry dict {{name: strategy}}, not {}",
+         array (or one of the whole state), a Solution or a one-entry dict {{name: strategy}}, \
+         not {}",
         type_name(strategy)
     )))
 }
@@ -433,7 +425,14 @@ fn shown(value: &Bound<'_, PyAny>) -> String {
     }
 }
 
-/// A `(goal, goal)` array (or nested lists) of dice counts.
+/// The axes of an array of the whole state beyond the two scores, as
+/// messages name them.
+const CONTEXT_AXES: [&str; 3] = ["memory", "opponent_memory", "clock"];
+
+/// A `(goal, goal)` array (or nested lists) of dice counts; under rules
+/// with memory or a clock, or an array of the whole state, `(goal, goal,
+/// memory, memory, clocks)` indexed `[score, opponent_score, memory,
+/// opponent_memory, clock]` (as [`to_array`] gives one).
 pub fn from_array(
     py: Python<'_>,
     value: &Bound<'_, PyAny>,
@@ -452,11 +451,36 @@ pub fn from_array(
     })?;
     let shape: Vec<usize> = array.getattr("shape")?.extract()?;
     let n = goal as usize;
-    if shape != [n, n] {
-        let shown: Vec<String> = shape.iter().map(usize::to_string).collect();
+    let contexts = rules.contexts();
+    let whole = [
+        n,
+        n,
+        contexts.size as usize,
+        contexts.size as usize,
+        contexts.clocks as usize,
+    ];
+    if shape != [n, n] && shape != whole {
+        let shown = |dims: &[usize]| {
+            let dims: Vec<String> = dims.iter().map(usize::to_string).collect();
+            format!("({})", dims.join(", "))
+        };
+        let expected = if contexts == Contexts::NONE {
+            shown(&[n, n])
+        } else {
+            format!(
+                "({n}, {n}), or {} for the whole state [score, opponent_score, memory, \
+                 opponent_memory, clock]",
+                shown(&whole)
+            )
+        };
         return Err(hog_error(format!(
-            "a table for goal {goal} has shape ({n}, {n}), not ({})",
-            shown.join(", ")
+            "a table for goal {goal}{} has shape {expected}, not {}",
+            if contexts == Contexts::NONE {
+                String::new()
+            } else {
+                format!(" under {}", rules.name())
+            },
+            shown(&shape)
         )));
     }
     let kind: String = array.getattr("dtype")?.getattr("kind")?.extract()?;
@@ -481,19 +505,68 @@ pub fn from_array(
     // int64 holds every count; larger integers are out of range anyway.
     let clipped = np.call_method1("clip", (&array, -1, 11))?;
     let ints = clipped.call_method1("astype", ("int64",))?;
-    let view: PyReadonlyArray2<'_, i64> = ints.extract()?;
-    let dims = view.shape().to_vec();
+    let view: PyReadonlyArrayDyn<'_, i64> = ints.extract()?;
     let cells = view.as_array();
-    let dice = Array2::from_shape_fn((dims[0], dims[1]), |(s, o)| cells[[s, o]]);
-    if let Some(((s, o), _)) = dice.indexed_iter().find(|(_, &d)| moves.cell(d).is_none()) {
-        let original = array.get_item((s, o))?.call_method0("item")?;
+    if let Some((at, _)) = cells.indexed_iter().find(|(_, &d)| moves.cell(d).is_none()) {
+        let at: Vec<usize> = at.slice().to_vec();
+        let original = array
+            .get_item(pyo3::types::PyTuple::new(py, &at)?)?
+            .call_method0("item")?;
+        let mut place = format!("score {}, opponent score {}", at[0], at[1]);
+        for (axis, i) in CONTEXT_AXES.iter().zip(&at[2..]) {
+            place += &format!(", {axis} {i}");
+        }
         return Err(hog_error(format!(
-            "score {s}, opponent score {o}: {} dice is outside {}",
+            "{place}: {} dice is outside {}",
             original.str()?,
             moves.range()
         )));
     }
-    Ok(StrategyTable::from_array(
-        dice.mapv(|d| moves.cell(d).expect("every cell checked")),
-    ))
+    let cell = |d: i64| moves.cell(d).expect("every cell checked");
+    if shape == [n, n] {
+        let dice = Array2::from_shape_fn((n, n), |(s, o)| cell(cells[[s, o].as_slice()]));
+        return Ok(StrategyTable::from_array(dice));
+    }
+    // Each state's choices in the engine's order of contexts.
+    let mut choices = vec![0u8; n * n * contexts.count()];
+    for (state, block) in choices.chunks_mut(contexts.count()).enumerate() {
+        let (s, o) = (state / n, state % n);
+        for (i, choice) in block.iter_mut().enumerate() {
+            let x = contexts.context(i);
+            let at = [s, o, x.mine as usize, x.theirs as usize, x.clock as usize];
+            *choice = cell(cells[at.as_slice()]);
+        }
+    }
+    Ok(StrategyTable::from_contexts(goal, contexts, choices))
+}
+
+/// A table as numpy holds it: `(goal, goal)` for a table of the scores, or
+/// `(goal, goal, memory, memory, clocks)` for one of the whole state,
+/// indexed `[score, opponent_score, memory, opponent_memory, clock]`
+/// (`memory` the mover's). uint8, or int8 under rules with the -1 move,
+/// where -1 is that move.
+pub fn to_array<'py>(py: Python<'py>, table: &StrategyTable, rules: &Rules) -> Bound<'py, PyAny> {
+    let cells: ArrayD<u8> = match table.contexts() {
+        None => table.as_array().clone().into_dyn(),
+        Some(c) => {
+            let n = table.goal() as usize;
+            let (size, clocks) = (c.size as usize, c.clocks as usize);
+            ArrayD::from_shape_fn(IxDyn(&[n, n, size, size, clocks]), |at| {
+                let x = Context {
+                    mine: at[2] as u32,
+                    theirs: at[3] as u32,
+                    clock: at[4] as u32,
+                };
+                table.choice(at[0] as u32, at[1] as u32, x)
+            })
+        }
+    };
+    if rules.has_minus_one() {
+        cells
+            .mapv(|d| table::shown(d) as i8)
+            .to_pyarray(py)
+            .into_any()
+    } else {
+        cells.to_pyarray(py).into_any()
+    }
 }

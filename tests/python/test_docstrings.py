@@ -26,7 +26,8 @@ def doctests():
     classes and methods, the display helpers, and the Strategy alias."""
     finder = doctest.DocTestFinder()
     found = finder.find(hs) + finder.find(_display)
-    found.append(doctest.DocTestParser().get_doctest(hs.Strategy.__doc__, {}, "hog_solver.Strategy", None, 0))
+    for alias in ("Strategy", "RuleSet"):
+        found.append(doctest.DocTestParser().get_doctest(getattr(hs, alias).__doc__, {}, f"hog_solver.{alias}", None, 0))
     return sorted((t for t in found if t.examples), key=lambda t: t.name)
 
 
@@ -71,7 +72,7 @@ def test_every_public_name_is_documented_numpy_style(name):
             if hasattr(value, method):
                 found = sections(getattr(value, method).__doc__ or "")
                 assert {"Returns", "Raises", "Examples"} <= found, f"{name}.{method}: {found}"
-    elif callable(value) and name != "Strategy":
+    elif callable(value) and name not in ("Strategy", "RuleSet"):
         assert {"Parameters", "Returns", "Raises"} <= found, f"{name}: {found}"
 
 

@@ -1,12 +1,15 @@
 """Bad input: a HogError (a ValueError) with the command line's message, or
 a TypeError where Python would raise one; never a crash."""
 import itertools
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 import hog_solver as hs
 from conftest import hog_error
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "rules"
 
 
 def message(excinfo):
@@ -30,7 +33,12 @@ def test_bad_specs_say_what_the_cli_says(spec):
 def test_bad_rules_say_what_the_cli_says():
     with pytest.raises(hs.HogError) as e:
         hs.Rules("fa25")
-    assert "unknown rule set 'fa25'" in message(e) and "fa24" in message(e)
+    # The command line's list and hint, in the package's words.
+    assert message(e) == hog_error("--rules", "fa25", "rules").replace("hog rules", "Rules.presets()").replace(
+        "nor a rules file (FILE.toml", "nor a rules file (Rules.from_file loads FILE.toml").replace("--rules ", "")
+    assert "(did you mean fa24?)" in message(e) and "--" not in message(e)
+    with pytest.raises(hs.HogError, match=r"^bad rules: 'x\.toml' is the path of a rules file, not a rule set's name: Rules\.from_file loads it$"):
+        hs.Rules("x.toml")
     with pytest.raises(hs.HogError) as e:
         hs.Rules(zero_dice="free-bacon")
     assert "unknown zero-dice rule 'free-bacon'" in message(e)
@@ -42,7 +50,7 @@ def test_bad_rules_say_what_the_cli_says():
     assert message(e) == hog_error("eval", "optimal", "--goal", "0")
     with pytest.raises(hs.HogError) as e:
         hs.Rules(goal=-3)
-    assert "goal -3" in message(e)
+    assert message(e) == "bad goal: goal=-3 is not a whole number from 1 to 1000000"
     with pytest.raises(hs.HogError) as e:
         hs.Rules(goal=2_000_000)
     assert "larger than the maximum 1000000" in message(e)
@@ -161,11 +169,11 @@ def test_interrupts_are_not_swallowed():
 
 
 def test_bad_states_and_counts():
-    with pytest.raises(hs.HogError, match="SCORE 100 is not a score from 0 to 99"):
+    with pytest.raises(hs.HogError, match="score=100 is not a score from 0 to 99"):
         hs.explain(100, 0)
-    with pytest.raises(hs.HogError, match="OPPONENT -1"):
+    with pytest.raises(hs.HogError, match="opponent_score=-1"):
         hs.explain(0, -1)
-    with pytest.raises(hs.HogError, match="games must be at least 1"):
+    with pytest.raises(hs.HogError, match="games=0 is not a number of games"):
         hs.simulate("optimal", games=0)
     with pytest.raises(hs.HogError) as e:
         hs.sweep("no_such_strategy(1..3)")
@@ -235,3 +243,51 @@ def test_a_path_is_a_strategy_and_the_package_has_a_version(tmp_path):
         str(tmp_path / "table.csv"), rules=rules
     )
     assert hs.__version__ == "0.1.0"
+
+
+def test_errors_say_the_argument_as_the_python_call_names_it():
+    """Issue 44: the caller's terms, not the command line's (SCORE,
+    --remembered, --python-timeout, hog rules)."""
+    cases = [
+        (lambda: hs.explain(100, 0), "bad argument: score=100 is not a score from 0 to 99"),
+        (lambda: hs.explain(0, -1), "bad argument: opponent_score=-1 is not a score from 0 to 99"),
+        (lambda: hs.explain(0, 30, rules=hs.Rules(goal=30)), "bad argument: opponent_score=30 is not a score from 0 to 29"),
+        (lambda: hs.simulate("optimal", games=0), "bad argument: games=0 is not a number of games: play at least 1"),
+        (lambda: hs.Rules.from_file("x.toml", timeout=-1), "bad argument: timeout=-1.0 is not a positive number of seconds"),
+        (lambda: hs.explain(0, 0, remembered=(1, 1)),
+         "bad argument: remembered=(1, 1): fa24 remembers nothing (remembered= is for rules with memory, such as fa19)"),
+        (lambda: hs.explain(0, 0, clock=1),
+         "bad argument: clock=1: fa24 has no clock (clock= is for rules with one, such as fa15-contest)"),
+        (lambda: hs.solve(hs.Rules(goal=10)).at(clock=1),
+         "bad argument: clock=1: fa24 has no clock (clock= is for rules with one, such as fa15-contest)"),
+        (lambda: hs.explain(0, 0, rules=hs.Rules("fa19", goal=20), remembered=(99, 0)),
+         "bad argument: remembered=(99, 0) is out of range: under fa19 each player remembers 0 to 10"),
+        (lambda: hs.explain(0, 0, rules=hs.Rules("fa19", goal=20), clock=1),
+         "bad argument: clock=1: fa19 has no clock (clock= is for rules with one, such as fa15-contest)"),
+        # A clock is no memory: said as what it is.
+        (lambda: hs.explain(0, 0, rules=hs.Rules("fa15-contest", goal=20), remembered=(1, 0)),
+         "bad argument: remembered=(1, 0): fa15-contest remembers nothing; it has a clock (clock=)"),
+        (lambda: hs.solve(hs.Rules("fa15-contest", goal=20)).at(clock=4),
+         "bad argument: clock=4 is out of range: under fa15-contest the clock is 0 to 3"),
+    ]
+    for call, said in cases:
+        with pytest.raises(hs.HogError) as e:
+            call()
+        assert message(e) == said
+        assert "--" not in said and "SCORE" not in said and "OPPONENT" not in said
+
+
+def test_a_table_of_the_whole_state_under_other_rules_names_the_python_call(tmp_path):
+    hs.solve(hs.Rules("fa19", goal=20)).to_csv(tmp_path / "fa19.csv")
+    with pytest.raises(hs.HogError) as e:
+        hs.table(tmp_path / "fa19.csv", rules=hs.Rules(goal=20))
+    assert "(columns memory, opponent_memory, as Solution.to_csv and hog solve write under rules" in message(e)
+
+
+def test_a_rules_files_timeout_is_the_argument_not_the_flag(tmp_path):
+    slow = tmp_path / "slow.py"
+    slow.write_text("import time\ntime.sleep(30)\n" + (EXAMPLES / "variant.py").read_text())
+    with pytest.raises(hs.HogError) as e:
+        hs.Rules.from_file(slow, timeout=0.5)
+    assert "timed out after 0.5 s" in message(e) and "(raise timeout=)" in message(e)
+    assert "--python-timeout" not in message(e)

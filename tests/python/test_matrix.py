@@ -64,13 +64,15 @@ def test_rules_from_a_file_and_by_name(tmp_path):
     (tmp_path / "rules").write_text("goal = 50\n")
     with pytest.raises(hs.HogError, match="ends in .toml"):
         hs.Rules.from_file(tmp_path / "rules")
-    with pytest.raises(hs.HogError, match="fa24 remembers nothing"):
+    with pytest.raises(hs.HogError, match="fa24 is a preset, which remembers nothing"):
         hs.Rules("fa24", memory="feral-hogs")
     with pytest.raises(hs.HogError, match="is a rules file"):
         hs.Rules("fa19", zero_dice="boar-brawl")
-    # Under memory a solved strategy is no table.
-    with pytest.raises(hs.HogError, match="no 20x20 table"):
-        hs.win_rate(hs.solve(hs.Rules("fa19", goal=20)), rules=hs.Rules("fa19", goal=20))
+    # Under memory the optimum is a table of the whole state: a solution
+    # is rated as the command line rates optimal.
+    rated = hs.win_rate(hs.solve(hs.Rules("fa19", goal=20)), rules=hs.Rules("fa19", goal=20))
+    cli = hog_json("--rules", "fa19", "--goal", "20", "eval", "optimal")
+    assert tuple(rated) == (cli["first"], cli["second"], cli["average"])
 
 
 def test_explain_at_what_both_remember():

@@ -60,3 +60,38 @@ def test_a_tournament_takes_a_dict_by_name():
     assert t["strategies"] == ["fives", "course", "mine"]
     assert t["matrix"][0][1] == hs.win_rate("always_roll(5)", vs="boar_strategy").average
     assert t["matrix"][1][2] == hs.win_rate("boar_strategy", vs=boar_strategy).average
+
+
+def test_a_tournament_takes_a_generator_and_reads_it_once():
+    entries = (spec for spec in ["optimal", "always_roll(5)", "always_roll(6)"])
+    t = hs.tournament(entries)
+    assert t.strategies == ["optimal", "always_roll(5)", "always_roll(6)"]
+    assert t.matrix.tolist() == hog_json("tournament", "optimal", "always_roll(5)", "always_roll(6)")["matrix"]
+    # A solution first in a generator still gives its rules.
+    solved = hs.solve(hs.Rules("digit-swap", goal=30))
+    t = hs.tournament(s for s in [solved, "always_roll(5)"])
+    assert t.matrix[0, 1] == hs.win_rate("optimal", "always_roll(5)", rules=hs.Rules("digit-swap", goal=30)).average
+
+
+def test_names_given_twice_are_told_apart_with_a_warning():
+    with pytest.warns(UserWarning) as caught:
+        t = hs.tournament([lambda s, o: 4, lambda s, o: 5, "optimal", lambda s, o: 6, "optimal"])
+    assert t.strategies == ["<lambda>", "<lambda> (2)", "optimal", "<lambda> (3)", "optimal (2)"]
+    assert len(caught) == 1
+    said = str(caught[0].message)
+    assert "<lambda> (2)" in said and "<lambda> (3)" in said and "optimal (2)" in said
+    # Said where the call is, not inside the package.
+    assert caught[0].filename == __file__
+    assert t.matrix[1, 0] == hs.win_rate("always_roll(5)", vs="always_roll(4)").average
+    # A suffix taken already is skipped.
+    with pytest.warns(UserWarning):
+        t = hs.tournament(["always_roll(4)", {"always_roll(4) (2)": "always_roll(5)"}, "always_roll(4)"])
+    assert t.strategies == ["always_roll(4)", "always_roll(4) (2)", "always_roll(4) (3)"]
+    with pytest.warns(UserWarning, match=r"<lambda> \(2\)"):
+        report = hs.rates(include=[lambda s, o: 4, lambda s, o: 5])
+    assert {"<lambda>", "<lambda> (2)"} <= {row.strategy for row in report.rows}
+    # Names that differ are left alone, without a word.
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert hs.tournament({"a": lambda s, o: 4, "b": lambda s, o: 4}).strategies == ["a", "b"]

@@ -174,10 +174,11 @@ def test_explanation_and_choice_frames(results, pd):
     frame = explanation.to_pandas()
     assert frame.index.name == "dice" and frame.index.dtype == np.int64
     assert list(frame.index) == [c.dice for c in explanation.choices]
-    assert list(frame.columns) == ["win_probability", "expected_points", "one_point_probability"]
+    assert list(frame.columns) == ["win_probability", "expected_points", "one_point_probability", "pig_out_probability"]
     assert (frame.dtypes == np.float64).all()
     for c in explanation.choices:
-        assert tuple(frame.loc[c.dice]) == (c.win_probability, c.expected_points, c.one_point_probability)
+        assert tuple(frame.loc[c.dice]) == (
+            c.win_probability, c.expected_points, c.one_point_probability, c.pig_out_probability)
     assert frame["win_probability"].idxmax() == explanation.best
     choice = results["choice"]
     outcomes = choice.to_pandas()

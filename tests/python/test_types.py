@@ -82,3 +82,42 @@ def test_the_stub_names_what_the_module_has():
             assert (
                 hasattr(getattr(_native, cls), m) or f"{cls}.{m}" in PENDING
             ), f"the stub's {cls}.{m} is not in _native"
+
+
+def test_to_pandas_is_typed_as_a_data_frame(tmp_path):
+    """Every to_pandas() says it gives a pandas DataFrame: where
+    pandas-stubs is installed (the test extra) mypy sees that type."""
+    import importlib.metadata
+
+    try:
+        import mypy  # noqa: F401
+        import pandas  # noqa: F401
+
+        importlib.metadata.version("pandas-stubs")
+    except (ImportError, importlib.metadata.PackageNotFoundError):
+        if os.environ.get("HOG_REQUIRE_PYTHON_PACKAGE") == "1":
+            raise
+        pytest.skip("mypy, pandas or pandas-stubs is not installed (pip install .[test])")
+    script = tmp_path / "frames.py"
+    script.write_text(
+        "import hog_solver as hs\n"
+        "reveal_type(hs.rates().to_pandas())\n"
+        "reveal_type(hs.tournament(['optimal', 'always_roll(6)']).to_pandas())\n"
+        "reveal_type(hs.sweep('boar_strategy(7..=8, 4)').to_pandas())\n"
+        "reveal_type(hs.explain(40, 50).to_pandas())\n"
+        "reveal_type(hs.explain(40, 50).choices[0].to_pandas())\n"
+        "reveal_type(hs.simulate('optimal', games=10).to_pandas())\n"
+        "reveal_type(hs.solve(hs.Rules(goal=20)).to_pandas())\n"
+    )
+    env = dict(os.environ)
+    root = Path(hs.__file__).resolve().parents[1]
+    if not {"site-packages", "dist-packages"} & set(root.parts):
+        env["MYPYPATH"] = str(root)
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / "cache"), str(script)],
+        capture_output=True, text=True, cwd=tmp_path, env=env, timeout=600,
+    )
+    revealed = [line for line in done.stdout.splitlines() if "Revealed type" in line]
+    assert len(revealed) == 7, done.stdout + done.stderr
+    for line in revealed:
+        assert 'Revealed type is "pandas.core.frame.DataFrame"' in line, line

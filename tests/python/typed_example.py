@@ -8,7 +8,7 @@ fully annotated code through, with the numpy dtypes they promise.
 import copy
 import pickle
 from pathlib import Path
-from typing import Any, Dict, List, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 import numpy.typing as npt
@@ -62,8 +62,9 @@ ranking: List[str] = [t.strategies[i] for i in t.ranking]
 print(ranking, t.wins, t.mean, matrix.shape)
 also: hs.Tournament = hs.tournament(["optimal", {"course": "boar_strategy(8, 4)"}, final_strategy])
 
-# Frames for pandas (Any: pandas ships no types of its own).
-frame: Any = t.to_pandas()
+# Frames for pandas: DataFrames where pandas-stubs is installed (the test
+# extra), Any without them.
+frame = t.to_pandas()
 print(frame.loc["mine", "optimal"], sol.to_pandas().shape, sol._repr_html_()[:6])
 rates: hs.Rates = hs.rates(vs="optimal")
 best_row: hs.RateRow = rates.rows[0]
@@ -92,6 +93,23 @@ fa19 = hs.Rules("fa19", memory="feral-hogs-points")
 names: List[str] = hs.Rules.presets()
 print(digits.zero_dice, digits.hog_wild, digits.after_turn, variant.name, fa19.baseline, names)
 print(hs.explain(17, 23, rules=fa19, remembered=(4, 6), clock=None).best)
+
+# What a rule set says of itself, and a name wherever rules are taken.
+title: Optional[str] = fa19.title
+goals: Tuple[int, int] = fa19.goals
+moves: List[int] = hs.Rules("fa15-contest").moves
+zero: Optional[str] = fa19.zero_dice
+wild: Optional[bool] = fa19.hog_wild
+memory: Optional[str] = fa19.memory
+described: Dict[str, Any] = fa19.description()
+parts: List[Dict[str, Any]] = fa19.parts
+titles: Dict[str, str] = hs.Rules.titles()
+named: hs.RuleSet = "fa22"
+contest: hs.Solution = hs.solve("fa15-contest")
+print(title, goals, moves, zero, wild, memory, described["rules"], parts[0]["name"], len(titles))
+print(contest.goal, contest.moves, hs.win_rate("always_roll(4)", rules=named).average)
+whole: npt.NDArray[np.integer[Any]] = hs.table(hs.solve(hs.Rules("fa19", goal=20)))
+print(whole.shape, why.remembered, why.clock, top.pig_out_probability, top.bonus)
 again: hs.Rules = pickle.loads(pickle.dumps(digits))
 same: hs.Solution = copy.deepcopy(sol)
 print(again == digits, hash(again) == hash(digits), same.first_player_win_probability == start)
