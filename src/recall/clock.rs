@@ -164,7 +164,7 @@ pub type MakeClock = fn(&dyn Fn(&str) -> u32, u32) -> Result<ClockRule, String>;
 
 impl ClockRule {
     /// `clock` as a library clock.
-    pub fn new(clock: impl Clock + Send + Sync + 'static) -> ClockRule {
+    pub fn new(clock: impl Clock + Send + 'static) -> ClockRule {
         ClockRule(Arc::new(clock))
     }
 
