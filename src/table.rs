@@ -176,6 +176,7 @@ impl StrategyTable {
 
     /// Whether the table chooses by the scores alone, the same in every
     /// context.
+    #[inline]
     pub fn reads_scores_only(&self) -> bool {
         self.by_context.is_none()
     }
@@ -210,6 +211,7 @@ impl StrategyTable {
     /// The dice count at `(score, opponent_score)`: for a table that
     /// reads the contexts, at the start's context (see
     /// [`StrategyTable::choice`]).
+    #[inline]
     pub fn get(&self, score: u32, opponent: u32) -> u8 {
         self.dice[[score as usize, opponent as usize]]
     }

@@ -12,6 +12,7 @@ use super::digits::{
     is_prime, leading_two_digits, next_prime, ones, power_of_three_ends, sus_points, tens,
 };
 use super::zero_dice::ZeroDice;
+use crate::general::SIDES;
 use crate::recall::{
     ExtraTurnDice, Goals, MakeClock, PerfectPiggy, PorkChop, PorkChopSwap, TimeTrot,
 };
@@ -442,6 +443,116 @@ pub struct Component {
     pub definition: &'static str,
     /// The semester or rule set it comes from, where known (else empty).
     pub from: &'static str,
+}
+
+// How a rules file's component names become rules: each kind's own
+// constructor, beside its variants.
+
+impl ZeroDiceRule {
+    /// The catalog's zero-dice rule `name` with its parameters (`param`
+    /// gives each by name).
+    pub fn named(name: &str, param: &dyn Fn(&str) -> u32) -> Result<ZeroDiceRule, String> {
+        Ok(match name {
+            "boar-brawl" => ZeroDiceRule::Preset(ZeroDice::BoarBrawl),
+            "bacon-max" => ZeroDiceRule::Preset(ZeroDice::BaconMax),
+            "bacon-product" => ZeroDiceRule::Preset(ZeroDice::BaconProduct),
+            "bacon-tens" => ZeroDiceRule::BaconTens {
+                plus: param("plus"),
+            },
+            "bacon-difference" => ZeroDiceRule::BaconDifference {
+                plus: param("plus"),
+            },
+            "bacon-twice-tens-minus-ones" => ZeroDiceRule::BaconTwiceTensMinusOnes,
+            "bacon-min-digit" => ZeroDiceRule::BaconMinDigit {
+                plus: param("plus"),
+            },
+            "bacon-ten-minus-min-digit" => ZeroDiceRule::BaconTenMinusMinDigit,
+            "bacon-cube-alternating" => ZeroDiceRule::BaconCubeAlternating,
+            "bacon-ten-minus-ones-plus-tens" => ZeroDiceRule::BaconTenMinusOnesPlusTens,
+            "picky-piggy" => ZeroDiceRule::PickyPiggy,
+            "bacon-pi" => ZeroDiceRule::BaconPi,
+            "piggy-points" => ZeroDiceRule::PiggyPoints,
+            "pig-tail" => ZeroDiceRule::PigTail,
+            "hefty-hogs" => ZeroDiceRule::HeftyHogs,
+            other => unreachable!("{other} is in the catalog"),
+        })
+    }
+}
+
+impl ExtraTurnRule {
+    /// The catalog's extra-turn rule `name`.
+    pub fn named(name: &str) -> ExtraTurnRule {
+        match name {
+            "swine-align" => ExtraTurnRule::SwineAlign,
+            "pig-pass" => ExtraTurnRule::PigPass,
+            "more-boar" => ExtraTurnRule::MoreBoar,
+            "more-boar-extremes" => ExtraTurnRule::MoreBoarExtremes,
+            other => unreachable!("{other} is in the catalog"),
+        }
+    }
+}
+
+impl DiceSidesRule {
+    /// The catalog's dice rule `name` with its parameters.
+    pub fn named(name: &str, param: &dyn Fn(&str) -> u32) -> Result<DiceSidesRule, String> {
+        Ok(match name {
+            "six-sided" => DiceSidesRule::Fixed(6),
+            "hog-wild" => DiceSidesRule::HogWild,
+            "hog-wild-reroll" => DiceSidesRule::HogWildReroll,
+            "sides" => {
+                let sides = param("sides");
+                if !SIDES.contains(&sides) {
+                    return Err(format!("dice with {sides} sides: 2 to 20"));
+                }
+                DiceSidesRule::Fixed(sides)
+            }
+            other => unreachable!("{other} is in the catalog"),
+        })
+    }
+}
+
+impl TurnPointsRule {
+    /// The catalog's turn-points rule `name` with its parameters.
+    pub fn named(name: &str, param: &dyn Fn(&str) -> u32) -> Result<TurnPointsRule, String> {
+        Ok(match name {
+            "hogtimus-prime" => TurnPointsRule::HogtimusPrime,
+            "cap" => TurnPointsRule::Cap {
+                total: param("total"),
+            },
+            "cap-pig-out" => TurnPointsRule::CapPigOut {
+                total: param("total"),
+            },
+            other => unreachable!("{other} is in the catalog"),
+        })
+    }
+}
+
+impl AfterTurnRule {
+    /// The catalog's after-turn rule `name`.
+    pub fn named(name: &str) -> AfterTurnRule {
+        match name {
+            "sus-fuss" => AfterTurnRule::Preset(AfterTurn::SusFuss),
+            "swap-double" => AfterTurnRule::Preset(AfterTurn::SwapDouble),
+            "swap-reverse" => AfterTurnRule::Preset(AfterTurn::SwapReverse),
+            "swap-digits" => AfterTurnRule::Preset(AfterTurn::SwapDigits),
+            "swap-multiple" => AfterTurnRule::SwapMultiple,
+            "swap-first-times-last" => AfterTurnRule::SwapFirstTimesLast,
+            "swap-first-is-last" => AfterTurnRule::SwapFirstIsLast,
+            "swap-repdigit" => AfterTurnRule::SwapRepdigit,
+            "swap-excitement" => AfterTurnRule::SwapExcitement,
+            "hog-pile" => AfterTurnRule::HogPile,
+            "hog-pile-ones" => AfterTurnRule::HogPileOnes,
+            "pigs-on-prime" => AfterTurnRule::PigsOnPrime,
+            "square-swine" => AfterTurnRule::SquareSwine,
+            "fuzzy-factors" => AfterTurnRule::FuzzyFactors,
+            "hogtimus-boost" => AfterTurnRule::HogtimusBoost,
+            "piggy-back" => AfterTurnRule::PiggyBack,
+            "swap-ones-difference-is-tens" => AfterTurnRule::SwapOnesDifferenceIsTens,
+            "swap-shared-place" => AfterTurnRule::SwapSharedPlace,
+            "swap-digit-difference" => AfterTurnRule::SwapDigitDifference,
+            other => unreachable!("{other} is in the catalog"),
+        }
+    }
 }
 
 /// How each clock of the catalog is made from its parameters, by name: a

@@ -27,9 +27,8 @@ use super::library::{
     AfterTurnRule, Component, DiceSidesRule, ExtraTurnRule, Kind, MaxDiceRule, Turn,
     TurnPointsRule, ZeroDiceRule, CATALOG, CLOCKS,
 };
-use super::{AfterTurn, ZeroDice};
 use crate::error::HogError;
-use crate::general::{Part, PigOut, ScoreRules, Told, MAX_RULES_GOAL, MAX_TURN_POINTS, SIDES};
+use crate::general::{Part, PigOut, ScoreRules, Told, MAX_RULES_GOAL, MAX_TURN_POINTS};
 use crate::recall::{ClockRule, FeralHogs, PlayerMemory};
 
 /// A rule set composed of library components.
@@ -109,7 +108,10 @@ impl ComposedRules {
             chosen
         };
         let zero_dice = match table.get("zero_dice") {
-            Some(value) => zero_dice(&named(component(value, Kind::ZeroDice)?))?,
+            Some(value) => {
+                let chosen = named(component(value, Kind::ZeroDice)?);
+                ZeroDiceRule::named(chosen.component.name, &|p| chosen.get(p))?
+            }
             None => return Err("no zero_dice (it is required)".into()),
         };
         if let Some((most, why)) = zero_dice.goal_limit() {
@@ -118,10 +120,8 @@ impl ComposedRules {
             }
         }
         let six = Value::String("six-sided".into());
-        let dice = dice(&named(component(
-            table.get("dice").unwrap_or(&six),
-            Kind::Dice,
-        )?))?;
+        let chosen = named(component(table.get("dice").unwrap_or(&six), Kind::Dice)?);
+        let dice = DiceSidesRule::named(chosen.component.name, &|p| chosen.get(p))?;
         let max_dice = match table.get("max_dice") {
             Some(value) => match named(component(value, Kind::MaxDice)?).component.name {
                 "hog-tied" => Some(MaxDiceRule::HogTied),
@@ -150,15 +150,18 @@ impl ComposedRules {
         };
         let turn_points = list(table.get("turn_points"), Kind::TurnPoints)?
             .into_iter()
-            .map(|chosen| turn_points(&named(chosen)))
+            .map(|chosen| {
+                let chosen = named(chosen);
+                TurnPointsRule::named(chosen.component.name, &|p| chosen.get(p))
+            })
             .collect::<Result<_, _>>()?;
         let after_turn = list(table.get("after_turn"), Kind::AfterTurn)?
             .into_iter()
-            .map(|chosen| after_turn(&named(chosen)))
-            .collect::<Result<_, _>>()?;
+            .map(|chosen| AfterTurnRule::named(named(chosen).component.name))
+            .collect();
         let extra_turn = list(table.get("extra_turn"), Kind::ExtraTurn)?
             .into_iter()
-            .map(|chosen| extra_turn(&named(chosen)))
+            .map(|chosen| ExtraTurnRule::named(named(chosen).component.name))
             .collect();
         let memory = match table.get("memory") {
             None => None,
@@ -351,97 +354,6 @@ fn list(value: Option<&Value>, kind: Kind) -> Result<Vec<Chosen>, String> {
         Some(Value::Array(items)) => items.iter().map(|v| component(v, kind)).collect(),
         Some(single) => Ok(vec![component(single, kind)?]),
     }
-}
-
-fn zero_dice(c: &Chosen) -> Result<ZeroDiceRule, String> {
-    Ok(match c.component.name {
-        "boar-brawl" => ZeroDiceRule::Preset(ZeroDice::BoarBrawl),
-        "bacon-max" => ZeroDiceRule::Preset(ZeroDice::BaconMax),
-        "bacon-product" => ZeroDiceRule::Preset(ZeroDice::BaconProduct),
-        "bacon-tens" => ZeroDiceRule::BaconTens {
-            plus: c.get("plus"),
-        },
-        "bacon-difference" => ZeroDiceRule::BaconDifference {
-            plus: c.get("plus"),
-        },
-        "bacon-twice-tens-minus-ones" => ZeroDiceRule::BaconTwiceTensMinusOnes,
-        "bacon-min-digit" => ZeroDiceRule::BaconMinDigit {
-            plus: c.get("plus"),
-        },
-        "bacon-ten-minus-min-digit" => ZeroDiceRule::BaconTenMinusMinDigit,
-        "bacon-cube-alternating" => ZeroDiceRule::BaconCubeAlternating,
-        "bacon-ten-minus-ones-plus-tens" => ZeroDiceRule::BaconTenMinusOnesPlusTens,
-        "picky-piggy" => ZeroDiceRule::PickyPiggy,
-        "bacon-pi" => ZeroDiceRule::BaconPi,
-        "piggy-points" => ZeroDiceRule::PiggyPoints,
-        "pig-tail" => ZeroDiceRule::PigTail,
-        "hefty-hogs" => ZeroDiceRule::HeftyHogs,
-        other => unreachable!("{other} is in the catalog"),
-    })
-}
-
-fn extra_turn(c: &Chosen) -> ExtraTurnRule {
-    match c.component.name {
-        "swine-align" => ExtraTurnRule::SwineAlign,
-        "pig-pass" => ExtraTurnRule::PigPass,
-        "more-boar" => ExtraTurnRule::MoreBoar,
-        "more-boar-extremes" => ExtraTurnRule::MoreBoarExtremes,
-        other => unreachable!("{other} is in the catalog"),
-    }
-}
-
-fn dice(c: &Chosen) -> Result<DiceSidesRule, String> {
-    Ok(match c.component.name {
-        "six-sided" => DiceSidesRule::Fixed(6),
-        "hog-wild" => DiceSidesRule::HogWild,
-        "hog-wild-reroll" => DiceSidesRule::HogWildReroll,
-        "sides" => {
-            let sides = c.get("sides");
-            if !SIDES.contains(&sides) {
-                return Err(format!("dice with {sides} sides: 2 to 20"));
-            }
-            DiceSidesRule::Fixed(sides)
-        }
-        other => unreachable!("{other} is in the catalog"),
-    })
-}
-
-fn turn_points(c: &Chosen) -> Result<TurnPointsRule, String> {
-    Ok(match c.component.name {
-        "hogtimus-prime" => TurnPointsRule::HogtimusPrime,
-        "cap" => TurnPointsRule::Cap {
-            total: c.get("total"),
-        },
-        "cap-pig-out" => TurnPointsRule::CapPigOut {
-            total: c.get("total"),
-        },
-        other => unreachable!("{other} is in the catalog"),
-    })
-}
-
-fn after_turn(c: &Chosen) -> Result<AfterTurnRule, String> {
-    Ok(match c.component.name {
-        "sus-fuss" => AfterTurnRule::Preset(AfterTurn::SusFuss),
-        "swap-double" => AfterTurnRule::Preset(AfterTurn::SwapDouble),
-        "swap-reverse" => AfterTurnRule::Preset(AfterTurn::SwapReverse),
-        "swap-digits" => AfterTurnRule::Preset(AfterTurn::SwapDigits),
-        "swap-multiple" => AfterTurnRule::SwapMultiple,
-        "swap-first-times-last" => AfterTurnRule::SwapFirstTimesLast,
-        "swap-first-is-last" => AfterTurnRule::SwapFirstIsLast,
-        "swap-repdigit" => AfterTurnRule::SwapRepdigit,
-        "swap-excitement" => AfterTurnRule::SwapExcitement,
-        "hog-pile" => AfterTurnRule::HogPile,
-        "hog-pile-ones" => AfterTurnRule::HogPileOnes,
-        "pigs-on-prime" => AfterTurnRule::PigsOnPrime,
-        "square-swine" => AfterTurnRule::SquareSwine,
-        "fuzzy-factors" => AfterTurnRule::FuzzyFactors,
-        "hogtimus-boost" => AfterTurnRule::HogtimusBoost,
-        "piggy-back" => AfterTurnRule::PiggyBack,
-        "swap-ones-difference-is-tens" => AfterTurnRule::SwapOnesDifferenceIsTens,
-        "swap-shared-place" => AfterTurnRule::SwapSharedPlace,
-        "swap-digit-difference" => AfterTurnRule::SwapDigitDifference,
-        other => unreachable!("{other} is in the catalog"),
-    })
 }
 
 impl ScoreRules for ComposedRules {
