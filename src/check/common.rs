@@ -15,10 +15,11 @@ pub fn roll_dice() -> Check {
     let mut c = Check::new("roll_dice");
     for n in 1..=10 {
         for faces in scripts() {
-            c.add(
+            c.add_rolling(
                 vec![json!(n), json!({ "dice": faces })],
                 Expected::Exact(json!(rolled(&faces, n))),
                 format!("roll_dice({n}, make_test_dice{})", tuple(&faces)),
+                n,
             );
         }
     }
@@ -92,24 +93,28 @@ pub fn make_averaged() -> Check {
 pub fn max_scoring_num_rolls(with_count: bool, prints: bool) -> Check {
     let mut c = Check::new("max_scoring_num_rolls");
     c.prints = prints;
-    let samples = 1000;
+    // The count varies where it is an argument: a function that leaves it
+    // out (make_averaged's default of 1000) is found.
+    let counts: &[u32] = if with_count { &[1000, 1, 3] } else { &[1000] };
     for (_, faces) in scripts().iter().enumerate().filter(|(k, _)| k % 3 != 2) {
-        let (case, count) = if with_count {
-            (
-                vec![json!({ "dice": faces }), json!(samples)],
-                format!(", {samples}"),
-            )
-        } else {
-            (vec![json!({ "dice": faces })], String::new())
-        };
-        c.add(
-            case,
-            Expected::Exact(json!(max_scoring(faces, samples))),
-            format!(
-                "max_scoring_num_rolls(make_test_dice{}{count})",
-                tuple(faces)
-            ),
-        );
+        for &samples in counts {
+            let (case, count) = if with_count {
+                (
+                    vec![json!({ "dice": faces }), json!(samples)],
+                    format!(", {samples}"),
+                )
+            } else {
+                (vec![json!({ "dice": faces })], String::new())
+            };
+            c.add(
+                case,
+                Expected::Exact(json!(max_scoring(faces, samples))),
+                format!(
+                    "max_scoring_num_rolls(make_test_dice{}{count})",
+                    tuple(faces)
+                ),
+            );
+        }
     }
     c
 }
@@ -152,10 +157,11 @@ pub fn take_turn_against(goal: u32, free_bacon: impl Fn(u32) -> u32) -> Check {
             } else {
                 rolled(faces, n)
             };
-            c.add(
+            c.add_rolling(
                 vec![json!(n), json!(o), json!({ "dice": faces })],
                 Expected::Exact(json!(points)),
                 format!("take_turn({n}, {o}, make_test_dice{})", tuple(faces)),
+                n,
             );
         }
     }
@@ -185,6 +191,7 @@ pub fn finish(
         }
     });
     tables.insert("goal".into(), json!(rules.goal()));
+    tables.insert("oracles".into(), super::oracles::oracles(&checks));
     tables.insert(
         "strategies".into(),
         json!(strategies

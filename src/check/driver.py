@@ -10,10 +10,12 @@ import io
 import json
 import random
 import signal
+import time
 
 
-class TooSlow(Exception):
-    pass
+class TooSlow(BaseException):
+    """A call ran out of time (a BaseException: a student's `except
+    Exception` does not swallow it)."""
 
 
 def on_alarm(signum, frame):
@@ -39,11 +41,15 @@ def oracle_update(tables, after):
     return update
 
 
-def build(value, tables, log):
-    """An argument of a call from its JSON form."""
+def build(value, tables, log, made=None):
+    """An argument of a call from its JSON form (scripted dice are added
+    to `made`, to count their rolls)."""
     if isinstance(value, dict):
         if "dice" in value:
-            return test_dice(value["dice"])
+            dice = test_dice(value["dice"])
+            if made is not None:
+                made.append(dice)
+            return dice
         if "table" in value:
             table, goal, player = tables["strategies"][value["table"]], tables["goal"], value.get("player")
 
@@ -110,26 +116,109 @@ def named_dice(module, value):
     return value
 
 
-def check(module, item, tables, seconds):
-    name = item["name"]
-    function = getattr(module, name, None)
-    out = {"name": name, "present": callable(function)}
-    if not callable(function):
-        return out
-    results, printed, traces = [], io.StringIO(), []
+def rolled(num_rolls, dice):
+    """The rules' points of rolling `num_rolls` dice: 1 if any shows a 1."""
+    faces = [dice() for _ in range(num_rolls)]
+    return 1 if 1 in faces else sum(faces)
+
+
+class NoAnswer(Exception):
+    pass
+
+
+def oracle(module, name, spec):
+    """The rules' own `name`, from the answers hog sent (`spec`): what a
+    function of the student's is judged with in place of the student's own
+    helper, so that one bug is named once, where it is."""
+    own = getattr(module, name, None)
+    kind = spec["kind"]
+    if kind == "roll":
+
+        def roll_dice(num_rolls, dice=None, **_):
+            return rolled(num_rolls, dice or module.six_sided)
+
+        return roll_dice
+    if kind == "averaged":
+
+        def make_averaged(original_function, *count, **named):
+            # The count's name differs by semester (num_samples,
+            # times_called): by position or by any name.
+            times = (list(count) + list(named.values()) + [1000])[0]
+
+            def averaged(*args):
+                return sum(original_function(*args) for _ in range(times)) / times
+
+            return averaged
+
+        return make_averaged
+    table = {tuple(k): v for k, v in zip(spec["keys"], spec["values"])}
+
+    def answer(key):
+        if key in table:
+            value = table[key]
+            # select_dice answers with the module's dice of that name.
+            return getattr(module, value) if spec.get("dice_names") else value
+        raise NoAnswer()
+
+    def own_answer(*args):
+        if callable(own):
+            return own(*args)
+        raise LookupError("hog's own %s has no answer for %s" % (name, shown(args)))
+
+    if kind == "turn":
+
+        def take_turn(num_rolls, *rest, **named):
+            given = list(rest) + list(named.values())
+            scores = tuple(a for a in given if not callable(a))
+            dice = [a for a in given if callable(a)]
+            if num_rolls:
+                return rolled(num_rolls, dice[0] if dice else module.six_sided)
+            try:
+                return answer(scores)
+            except NoAnswer:
+                return own_answer(num_rolls, *rest)
+
+        return take_turn
+
+    def looked_up(*args):
+        try:
+            return answer(args)
+        except NoAnswer:
+            # Past the inputs hog checked: the student's own answer.
+            return own_answer(*args)
+
+    return looked_up
+
+
+def call_budgeted(function, item, tables, seconds, module):
+    """Call `function` on each of the item's inputs, within `seconds` of CPU
+    time in all (a slow function is checked as far as its time goes, the
+    same on a busy machine as on a quiet one); a call that alone takes half
+    of that has hung."""
+    out, results, traces, rolls = {}, [], [], []
+    printed = io.StringIO()
     patches = item.get("patches") or []
-    saved = {name: getattr(module, name, None) for patch in patches if patch for name in patch}
+    start = time.process_time()
+    signal.signal(signal.SIGPROF, on_alarm)
     signal.signal(signal.SIGALRM, on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    # CPU time, which a busy machine does not stretch; the wall clock only
+    # for a call that sleeps or waits.
+    signal.setitimer(signal.ITIMER_PROF, seconds)
+    signal.setitimer(signal.ITIMER_REAL, 10 * seconds + 10)
+    called = start
     try:
         for i, case in enumerate(item["cases"]):
+            called = time.process_time()
+            if called - start >= seconds:
+                break
             log = [] if item.get("trace") else None
-            args = [build(a, tables, log) for a in case]
+            made = []
+            args = [build(a, tables, log, made) for a in case]
             # The module's own globals the function reads (an older
             # project's play picks its dice from hog.four_sided and
             # hog.six_sided, as the course's tests replace them).
             for name, value in (patches[i] if i < len(patches) and patches[i] else {}).items():
-                setattr(module, name, build(value, tables, log))
+                setattr(module, name, build(value, tables, log, made))
             if item.get("seed") is not None:
                 random.seed(item["seed"])
             with contextlib.redirect_stdout(printed):
@@ -141,20 +230,59 @@ def check(module, item, tables, seconds):
             results.append(plain(named_dice(module, value)))
             if log is not None:
                 traces.append(log)
+            if item.get("count_rolls"):
+                rolls.append(sum(d.rolled() for d in made))
     except TooSlow:
-        out["slow"] = {"at": len(results), "seconds": seconds}
+        now = time.process_time()
+        if now - called >= seconds / 2 or not results:
+            out["slow"] = {"at": len(results), "seconds": seconds}
     except BaseException:
         out["raised"] = {"at": len(results), "error": last_line()}
     finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
         signal.setitimer(signal.ITIMER_REAL, 0)
-        for name, value in saved.items():
-            setattr(module, name, value)
+    if len(results) < len(item["cases"]) and not out:
+        # Out of time, every call so far answered: checked this far.
+        out["budget"] = {"seconds": seconds}
+    out["cpu"] = time.process_time() - start
     out["results"] = results
     if traces:
         out["traces"] = traces
+    if item.get("count_rolls"):
+        out["rolls"] = rolls
     text = printed.getvalue().strip()
     if text and not item.get("prints"):
         out["printed"] = text.splitlines()[0][:80]
+    return out
+
+
+def check(module, item, tables, seconds):
+    name = item["name"]
+    function = getattr(module, name, None)
+    out = {"name": name, "present": callable(function)}
+    if not callable(function):
+        return out
+    # The rules' own helpers in place of the student's (never the function
+    # itself, which may call itself), and the globals the inputs replace.
+    helpers = {
+        other: oracle(module, other, spec)
+        for other, spec in (tables.get("oracles") or {}).items()
+        if other != name
+    }
+    patched = set(helpers)
+    for patch in item.get("patches") or []:
+        patched.update(patch or {})
+    saved = {n: getattr(module, n) for n in patched if hasattr(module, n)}
+    for n, f in helpers.items():
+        setattr(module, n, f)
+    try:
+        out.update(call_budgeted(function, item, tables, seconds, module))
+    finally:
+        for n in patched:
+            if n in saved:
+                setattr(module, n, saved[n])
+            elif hasattr(module, n):
+                delattr(module, n)
     return out
 
 

@@ -54,6 +54,9 @@ pub struct Check {
     /// Printing is what the function is for (Spring 2014's
     /// `max_scoring_num_rolls` prints every average).
     pub prints: bool,
+    /// Per call, how often the scripted dice must be rolled (the course
+    /// rolls exactly `num_rolls` dice), where that is checked.
+    pub rolls: Vec<u32>,
 }
 
 impl Check {
@@ -67,6 +70,7 @@ impl Check {
             trace: false,
             patches: Vec::new(),
             prints: false,
+            rolls: Vec::new(),
         }
     }
 
@@ -74,6 +78,18 @@ impl Check {
         self.cases.push(case);
         self.expected.push(expected);
         self.shown.push(shown);
+    }
+
+    /// [`Check::add`] a call that rolls `rolls` dice of its script.
+    pub(super) fn add_rolling(
+        &mut self,
+        case: Vec<Value>,
+        expected: Expected,
+        shown: String,
+        rolls: u32,
+    ) {
+        self.add(case, expected, shown);
+        self.rolls.push(rolls);
     }
 
     pub(super) fn json(&self) -> Value {
@@ -84,6 +100,7 @@ impl Check {
             "trace": self.trace,
             "patches": self.patches,
             "prints": self.prints,
+            "count_rolls": !self.rolls.is_empty(),
         })
     }
 }
@@ -183,10 +200,11 @@ pub fn plan(rules: &Rules, options: &CheckOptions) -> Plan {
     let mut c = Check::new("roll_dice");
     for n in 1..=10 {
         for (k, faces) in scripts.iter().enumerate() {
-            c.add(
+            c.add_rolling(
                 vec![json!(n), script(k)],
                 Expected::Exact(json!(rolled(faces, n))),
                 format!("roll_dice({n}, make_test_dice{})", tuple(faces)),
+                n,
             );
         }
     }
@@ -243,20 +261,23 @@ pub fn plan(rules: &Rules, options: &CheckOptions) -> Plan {
                 };
                 let case = vec![json!(n), json!(s), json!(o), script(k)];
                 let dice = format!("make_test_dice{}", tuple(&scripts[k]));
-                turn.add(
+                turn.add_rolling(
                     case.clone(),
                     Expected::Exact(json!(points)),
                     format!("take_turn({n}, {s}, {o}, {dice})"),
+                    n,
                 );
-                simple.add(
+                simple.add_rolling(
                     case.clone(),
                     Expected::Exact(json!(s + points)),
                     format!("simple_update({n}, {s}, {o}, {dice})"),
+                    n,
                 );
-                sus.add(
+                sus.add_rolling(
                     case,
                     Expected::Exact(json!(rules.sus_points(s + points))),
                     format!("sus_update({n}, {s}, {o}, {dice})"),
+                    n,
                 );
             }
         }
@@ -331,14 +352,16 @@ pub fn plan(rules: &Rules, options: &CheckOptions) -> Plan {
             format!("is_always_roll(always_roll({n}))"),
         );
     }
-    for (i, (name, _)) in strategies.iter().enumerate().skip(5) {
-        let (shown, at) = name.split_once(" at ").unwrap_or((name, ""));
+    for (i, (name, table)) in strategies.iter().enumerate().skip(5) {
         for limit in [goal, 30] {
-            let differs_below = at_state(at).is_some_and(|(s, o)| s < limit && o < limit);
+            // The course's definition: the same choice at every state of
+            // a game to `limit`.
+            let first = table.get(0, 0);
+            let constant = (0..limit).all(|s| (0..limit).all(|o| table.get(s, o) == first));
             c.add(
                 vec![json!({ "table": i }), json!(limit)],
-                Expected::Exact(json!(!differs_below)),
-                format!("is_always_roll({shown} at {at}, {limit})"),
+                Expected::Exact(json!(constant)),
+                format!("is_always_roll({name}, {limit})"),
             );
         }
     }
@@ -442,16 +465,6 @@ pub(super) fn tuple(faces: &[u32]) -> String {
     format!("({})", faces.join(", "))
 }
 
-/// `(s, o)` from "(s, o)".
-fn at_state(text: &str) -> Option<(u32, u32)> {
-    let (s, o) = text
-        .trim()
-        .strip_prefix('(')?
-        .strip_suffix(')')?
-        .split_once(',')?;
-    Some((s.trim().parse().ok()?, o.trim().parse().ok()?))
-}
-
 /// The strategies `play` and `is_always_roll` are given, by name: two the
 /// whole games use first, more for `play`, then constant tables that differ
 /// at one state.
@@ -483,6 +496,17 @@ fn strategy_tables(rules: &Rules) -> Vec<(String, StrategyTable)> {
         let table = StrategyTable::from_fn(goal, |x, y| if (x, y) == (s, o) { 4 } else { 5 });
         out.push((format!("always_roll(5) but 4 at ({s}, {o})"), table));
     }
+    // Strategies that change from row to row (or column to column) and
+    // never between neighbours of one row (or column).
+    let half = goal / 2;
+    out.push((
+        format!("5 dice below score {half}, else 6"),
+        StrategyTable::from_fn(goal, |s, _| if s < half { 5 } else { 6 }),
+    ));
+    out.push((
+        format!("5 dice while the opponent is below {half}, else 6"),
+        StrategyTable::from_fn(goal, |_, o| if o < half { 5 } else { 6 }),
+    ));
     out
 }
 

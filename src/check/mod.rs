@@ -12,6 +12,7 @@ mod common;
 mod fa19;
 mod hog_wild;
 pub(crate) mod inputs;
+mod oracles;
 mod referee;
 mod report;
 mod run;

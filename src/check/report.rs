@@ -64,6 +64,14 @@ pub struct Finding {
     pub mismatches: Vec<Mismatch>,
     /// The first line it printed, if it printed.
     pub printed: Option<String>,
+    /// What the differences come from, where one fault explains them
+    /// ("your roll_dice called the dice 3 times for 5 dice").
+    pub fault: Option<String>,
+    /// How many inputs it was to be called with (more than `checked` when
+    /// its time ran out first).
+    pub inputs: usize,
+    /// The CPU time its calls took, in seconds.
+    pub cpu_seconds: f64,
 }
 
 impl Finding {
@@ -74,6 +82,9 @@ impl Finding {
             checked,
             mismatches: Vec::new(),
             printed: None,
+            fault: None,
+            inputs: checked,
+            cpu_seconds: 0.0,
         }
     }
 
@@ -185,24 +196,70 @@ fn compare(check: &Check, got: &Value) -> Finding {
     }
     let results = got["results"].as_array().cloned().unwrap_or_default();
     let traces = got["traces"].as_array().cloned().unwrap_or_default();
+    let rolls = got["rolls"].as_array().cloned().unwrap_or_default();
     let mut mismatches = Vec::new();
     let mut differ = 0;
+    let mut fault = None;
     for (i, value) in results.iter().enumerate() {
-        let same = match &check.expected[i] {
-            Expected::Exact(want) => same_value(want, value),
-            Expected::Game { returned, trace } => {
-                same_value(returned, value) && traces.get(i).is_some_and(|t| t == trace)
+        let trace = traces.get(i);
+        let (same, why) = match &check.expected[i] {
+            Expected::Exact(want) => (
+                same_value(want, value),
+                float_for_integer(want, value).map(|f| {
+                    format!(
+                        "returns {f} (a float) at {}; the rules give {want}",
+                        check.shown[i]
+                    )
+                }),
+            ),
+            Expected::Game {
+                returned,
+                trace: want,
+            } => {
+                let same = same_value(returned, value) && trace == Some(want);
+                (
+                    same,
+                    trace.and_then(|t| strategy_calls_fault(check.name, want, t)),
+                )
             }
         };
-        if !same {
-            differ += 1;
-            if mismatches.len() < 3 {
-                mismatches.push(Mismatch {
-                    input: check.shown[i].clone(),
-                    expected: check.expected[i].shown(),
-                    got: shown_value(value, traces.get(i)),
-                });
+        let rolled = rolls.get(i).and_then(Value::as_u64);
+        let wrong_rolls = match (check.rolls.get(i), rolled) {
+            (Some(&want), Some(n)) if u64::from(want) != n => Some((want, n)),
+            _ => None,
+        };
+        if same && wrong_rolls.is_none() {
+            continue;
+        }
+        differ += 1;
+        if fault.is_none() {
+            fault = why.or_else(|| {
+                wrong_rolls.map(|(want, n)| {
+                    format!(
+                        "your {} called the dice {} for {want} dice (at {}); the course rolls \
+                         exactly num_rolls dice",
+                        check.name,
+                        times(n),
+                        check.shown[i]
+                    )
+                })
+            });
+        }
+        if mismatches.len() < 3 {
+            let (mut expected, mut got_shown) =
+                (check.expected[i].shown(), shown_value(value, trace));
+            if float_for_integer(&value_of(&check.expected[i]), value).is_some() {
+                got_shown += " (a float)";
             }
+            if let Some((want, n)) = wrong_rolls {
+                expected += &format!(", rolling the dice {}", times(u64::from(want)));
+                got_shown += &format!(", rolling them {}", times(n));
+            }
+            mismatches.push(Mismatch {
+                input: check.shown[i].clone(),
+                expected,
+                got: got_shown,
+            });
         }
     }
     let verdict = if let Some(raised) = got.get("raised") {
@@ -224,8 +281,89 @@ fn compare(check: &Check, got: &Value) -> Finding {
     };
     let mut finding = Finding::new(name, verdict, results.len());
     finding.mismatches = mismatches;
+    finding.fault = fault;
+    finding.inputs = check.cases.len();
+    finding.cpu_seconds = got["cpu"].as_f64().unwrap_or(0.0);
     finding.printed = got["printed"].as_str().map(crate::text::one_line);
     finding
+}
+
+/// "5 ms": the time a call took on average.
+fn per_call(seconds: f64, calls: usize) -> String {
+    let each = seconds / calls.max(1) as f64;
+    if each >= 0.1 {
+        format!("{each:.1} s")
+    } else {
+        format!("{:.1} ms", each * 1000.0)
+    }
+}
+
+/// "once", "twice", "3 times".
+fn times(n: u64) -> String {
+    match n {
+        1 => "once".to_string(),
+        2 => "twice".to_string(),
+        n => format!("{n} times"),
+    }
+}
+
+/// The value a call must give (a game's final scores).
+fn value_of(expected: &Expected) -> Value {
+    match expected {
+        Expected::Exact(v) => v.clone(),
+        Expected::Game { returned, .. } => returned.clone(),
+    }
+}
+
+/// `got` as Python prints it, where it is a float the size of the whole
+/// number `want` (the course's tests print `9`, and `9.0` fails them).
+fn float_for_integer(want: &Value, got: &Value) -> Option<String> {
+    match (want, got) {
+        (Value::Number(w), Value::Number(g)) if !w.is_f64() && g.is_f64() => {
+            (w.as_f64() == g.as_f64()).then(|| format!("{}", g))
+        }
+        (Value::Array(w), Value::Array(g)) if w.len() == g.len() => w
+            .iter()
+            .zip(g)
+            .find_map(|(w, g)| float_for_integer(w, g))
+            .map(|_| shown_value(got, None)),
+        _ => None,
+    }
+}
+
+/// Why a game's strategy calls differ, where the student's `play` asks a
+/// strategy more than once a turn (every call repeated) or gives it the
+/// scores the other way round.
+fn strategy_calls_fault(function: &str, want: &Value, got: &Value) -> Option<String> {
+    let (want, got) = (want.as_array()?, got.as_array()?);
+    // Calls that repeat the one before (the same player, the same scores).
+    let mut once: Vec<&Value> = Vec::new();
+    let mut twice = [false; 2];
+    for call in got {
+        if once.last() == Some(&call) {
+            let player = call[0].as_u64().unwrap_or(0).min(1) as usize;
+            twice[player] = true;
+        } else {
+            once.push(call);
+        }
+    }
+    if !(twice[0] || twice[1])
+        || once.len() != want.len()
+        || once.iter().zip(want).any(|(a, b)| *a != b)
+    {
+        return None;
+    }
+    Some(match twice {
+        [true, true] => {
+            format!("your {function} calls each strategy twice per turn; the course calls it once")
+        }
+        [true, false] => format!(
+            "your {function} calls strategy0 twice per turn; the course calls each strategy once"
+        ),
+        _ => format!(
+            "your {function} calls strategy1 twice per turn; the course calls each strategy once"
+        ),
+    })
 }
 
 /// Whether the student's `got` is the `want`ed value: numbers by value
@@ -233,7 +371,11 @@ fn compare(check: &Check, got: &Value) -> Finding {
 fn same_value(want: &Value, got: &Value) -> bool {
     match (want, got) {
         (Value::Bool(a), Value::Bool(b)) => a == b,
-        (Value::Number(a), Value::Number(b)) => a.as_f64() == b.as_f64(),
+        // A float is not a whole number, as the course's tests print them
+        // (`9.0` fails where `9` is expected; averages are floats).
+        (Value::Number(a), Value::Number(b)) => {
+            a.is_f64() == b.is_f64() && a.as_f64() == b.as_f64()
+        }
         // The module's dice by name (`select_dice`).
         (Value::String(a), Value::String(b)) => a == b,
         (Value::Array(a), Value::Array(b)) => {
@@ -317,8 +459,21 @@ impl CheckReport {
             .max("whole games".len());
         for f in &self.functions {
             let line = match &f.verdict {
+                Verdict::Agrees if f.checked < f.inputs => format!(
+                    "OK as far as its time went ({} of {} inputs in {:.0} s of CPU time, \
+                     about {} a call; --function-timeout gives it more)",
+                    f.checked,
+                    f.inputs,
+                    f.cpu_seconds,
+                    per_call(f.cpu_seconds, f.checked)
+                ),
                 Verdict::Agrees => format!("OK ({} inputs)", f.checked),
                 Verdict::Missing => "missing (not checked)".to_string(),
+                Verdict::Differs { count } if f.fault.is_some() => format!(
+                    "{count} of {} inputs differ: {}",
+                    f.checked,
+                    f.fault.as_deref().unwrap_or_default()
+                ),
                 Verdict::Differs { count } => {
                     let first: Vec<String> = f
                         .mismatches
@@ -338,7 +493,7 @@ impl CheckReport {
                 }
                 Verdict::Raised { input, error } => format!("raised at {input}: {error}"),
                 Verdict::Slow { input, seconds } => {
-                    format!("had not returned after {seconds} s (at {input})")
+                    format!("had not returned after {seconds} s of CPU time (at {input})")
                 }
             };
             out += &format!("{:<width$}  {line}\n", f.function);

@@ -33,8 +33,9 @@ pub struct CheckArgs {
     /// Seed of the games' dice (Python's random module).
     #[arg(long, default_value_t = 0, value_name = "S")]
     pub seed: u64,
-    /// Seconds one function may take on all its inputs before it is said
-    /// to hang.
+    /// Seconds of CPU time one function may take on all its inputs: a
+    /// slow one is checked as far as they go; a single call that takes
+    /// half of them has hung.
     #[arg(long, default_value_t = 20.0, value_name = "SECONDS")]
     pub function_timeout: f64,
 }
