@@ -103,8 +103,8 @@ fn disagreements(project: &Project, games: u64) -> Vec<String> {
         // Python is given long enough, and so is the command.
         .timeout(Duration::from_secs(1200))
         .current_dir(dir.path())
-        .args(["--rules", &project.rules, "check", "hog.py"])
-        .args(["--games", &games, "--format", "json"])
+        .args(["--rules", project.rules.as_str(), "check", "hog.py"])
+        .args(["--games", games.as_str(), "--format", "json"])
         .args(["--python-timeout", "900"])
         .output()
         .unwrap();
