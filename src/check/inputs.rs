@@ -54,6 +54,10 @@ pub struct Check {
     /// Printing is what the function is for (Spring 2014's
     /// `max_scoring_num_rolls` prints every average).
     pub prints: bool,
+    /// The calls with more arguments than the function takes are left
+    /// out (an earlier skeleton's `bacon_strategy(score,
+    /// opponent_score)`: the calls with the defaults come first).
+    pub fewer_arguments: bool,
     /// Per call, how often the scripted dice must be rolled (the course
     /// rolls exactly `num_rolls` dice), where that is checked.
     pub rolls: Vec<u32>,
@@ -71,6 +75,7 @@ impl Check {
             patches: Vec::new(),
             prints: false,
             rolls: Vec::new(),
+            fewer_arguments: false,
         }
     }
 
@@ -101,6 +106,7 @@ impl Check {
             "patches": self.patches,
             "prints": self.prints,
             "count_rolls": !self.rolls.is_empty(),
+            "fewer_arguments": self.fewer_arguments,
         })
     }
 }
@@ -303,6 +309,8 @@ pub fn plan(rules: &Rules, options: &CheckOptions) -> Plan {
                 ((90, 95), 0, goal),
                 ((50, 20), 11, goal),
                 ((0, 0), 3, 60),
+                // Over before it starts: no turn is played.
+                ((goal, 0), 2, goal),
             ] {
                 game += 1;
                 let faces = &scripts[(k + game) % scripts.len()];
@@ -352,6 +360,13 @@ pub fn plan(rules: &Rules, options: &CheckOptions) -> Plan {
             format!("is_always_roll(always_roll({n}))"),
         );
     }
+    // The same in every state of a game, another where no game asks: a
+    // score of the goal or more.
+    c.add(
+        vec![json!({ "constant": 5, "past_goal": 6 }), json!(goal)],
+        Expected::Exact(json!(true)),
+        format!("is_always_roll(5 dice, 6 at a score of {goal} or more, {goal})"),
+    );
     for (i, (name, table)) in strategies.iter().enumerate().skip(5) {
         for limit in [goal, 30] {
             // The course's definition: the same choice at every state of
@@ -394,6 +409,22 @@ pub fn plan(rules: &Rules, options: &CheckOptions) -> Plan {
             ),
         );
     }
+    // The count left out: the course's default of 1000 (three values, so
+    // that another default gives another average).
+    let values = [1, 2, 3];
+    let averages: Vec<f64> = [(0, 3), (1000, 30)]
+        .iter()
+        .map(|&(from, extra)| {
+            let total: i64 = (from..from + 1000).map(|i| values[i % 3] + extra).sum();
+            total as f64 / 1000.0
+        })
+        .collect();
+    c.add(
+        vec![json!({ "counter": values })],
+        Expected::Exact(json!(averages)),
+        "make_averaged(f)(1, 2) and then (10, 20), f returning (1, 2, 3) plus its arguments' sum"
+            .to_string(),
+    );
     checks.push(c);
 
     // max_scoring_num_rolls: scripted dice, the course's averages.
@@ -403,6 +434,9 @@ pub fn plan(rules: &Rules, options: &CheckOptions) -> Plan {
             continue;
         }
         for times in [1, 3, 10] {
+            if !max_scoring_is_fair(faces, times) {
+                continue;
+            }
             c.add(
                 vec![script(k), json!(times)],
                 Expected::Exact(json!(max_scoring(faces, times))),
@@ -561,9 +595,23 @@ pub(crate) fn game_loop(
 /// average of `times` turns of each number of dice, the dice going on from
 /// turn to turn, the highest average, ties to the fewest dice.
 pub(super) fn max_scoring(faces: &[u32], times: u32) -> u32 {
+    max_scoring_in(faces, times, &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+}
+
+/// Whether [`max_scoring`] gives the same answer whichever order the
+/// numbers of dice are tried in (the course's text does not fix it, and
+/// scripted dice go on from one to the next): only such inputs judge.
+pub(super) fn max_scoring_is_fair(faces: &[u32], times: u32) -> bool {
+    let down = [10, 9, 8, 7, 6, 5, 4, 3, 2, 1];
+    max_scoring(faces, times) == max_scoring_in(faces, times, &down)
+}
+
+/// [`max_scoring`], trying the numbers of dice in `order` (ties still to
+/// the fewest dice).
+fn max_scoring_in(faces: &[u32], times: u32, order: &[u32]) -> u32 {
     let mut next = 0;
     let mut best = (f64::MIN, 0);
-    for n in 1..=10 {
+    for &n in order {
         let mut total = 0u64;
         for _ in 0..times {
             let rolled: Vec<u32> = (0..n)
@@ -580,7 +628,7 @@ pub(super) fn max_scoring(faces: &[u32], times: u32) -> u32 {
             });
         }
         let average = total as f64 / f64::from(times);
-        if average > best.0 {
+        if average > best.0 || (average == best.0 && n < best.1) {
             best = (average, n);
         }
     }

@@ -35,6 +35,12 @@ pub enum Verdict {
         /// The time it had.
         seconds: f64,
     },
+    /// Its answers agree, but it prints (the course's tests compare what
+    /// is printed: a print left in fails them).
+    Prints {
+        /// The first call that printed.
+        input: String,
+    },
     /// The file does not define it (a project partly done is normal).
     Missing,
 }
@@ -72,6 +78,9 @@ pub struct Finding {
     pub inputs: usize,
     /// The CPU time its calls took, in seconds.
     pub cpu_seconds: f64,
+    /// How many arguments it takes, where that is fewer than some calls
+    /// give (an earlier skeleton's signature: checked as far as it goes).
+    pub takes: Option<usize>,
 }
 
 impl Finding {
@@ -85,6 +94,7 @@ impl Finding {
             fault: None,
             inputs: checked,
             cpu_seconds: 0.0,
+            takes: None,
         }
     }
 
@@ -276,6 +286,10 @@ fn compare(check: &Check, got: &Value) -> Finding {
         }
     } else if differ > 0 {
         Verdict::Differs { count: differ }
+    } else if let (Some(at), Some(_)) = (got["printed_at"].as_u64(), got["printed"].as_str()) {
+        Verdict::Prints {
+            input: check.shown.get(at as usize).cloned().unwrap_or_default(),
+        }
     } else {
         Verdict::Agrees
     };
@@ -284,6 +298,7 @@ fn compare(check: &Check, got: &Value) -> Finding {
     finding.fault = fault;
     finding.inputs = check.cases.len();
     finding.cpu_seconds = got["cpu"].as_f64().unwrap_or(0.0);
+    finding.takes = got["takes"].as_u64().map(|n| n as usize);
     finding.printed = got["printed"].as_str().map(crate::text::one_line);
     finding
 }
@@ -459,6 +474,13 @@ impl CheckReport {
             .max("whole games".len());
         for f in &self.functions {
             let line = match &f.verdict {
+                Verdict::Agrees if f.checked < f.inputs && f.takes.is_some() => format!(
+                    "OK ({} of {} inputs: it takes {} arguments, as an earlier skeleton's did, \
+                     and is checked with the course's defaults)",
+                    f.checked,
+                    f.inputs,
+                    f.takes.unwrap_or_default()
+                ),
                 Verdict::Agrees if f.checked < f.inputs => format!(
                     "OK as far as its time went ({} of {} inputs in {:.0} s of CPU time, \
                      about {} a call; --function-timeout gives it more)",
@@ -492,12 +514,19 @@ impl CheckReport {
                     )
                 }
                 Verdict::Raised { input, error } => format!("raised at {input}: {error}"),
+                Verdict::Prints { input } => format!(
+                    "agrees, but prints at {input}: {} (the course's tests compare what is \
+                     printed, so a print left in fails them)",
+                    f.printed.as_deref().unwrap_or_default()
+                ),
                 Verdict::Slow { input, seconds } => {
                     format!("had not returned after {seconds} s of CPU time (at {input})")
                 }
             };
             out += &format!("{:<width$}  {line}\n", f.function);
-            if let Some(printed) = &f.printed {
+            if let (Some(printed), false) =
+                (&f.printed, matches!(f.verdict, Verdict::Prints { .. }))
+            {
                 out += &format!("{:<width$}  (it prints: {printed})\n", "");
             }
         }
