@@ -57,7 +57,10 @@ def build(value, tables, log, made=None):
             def strategy(score, opponent_score):
                 if log is not None and player is not None:
                     log.append([player, score, opponent_score])
-                return table[score * goal + opponent_score]
+                # A call no game makes is said as what the student's play
+                # did, not as a failure inside hog's table.
+                s, o = strategy_scores(player, score, opponent_score, goal)
+                return table[s * goal + o]
 
             return strategy
         if "silence" in value:
@@ -324,8 +327,8 @@ def games(module, spec, tables):
     if not (callable(play) and (update is True or callable(update)) and callable(dice)):
         return None
     goal = tables["goal"]
-    s0 = build({"table": spec["strategies"][0]}, tables, None)
-    s1 = build({"table": spec["strategies"][1]}, tables, None)
+    s0 = build({"table": spec["strategies"][0], "player": 0}, tables, None)
+    s1 = build({"table": spec["strategies"][1], "player": 1}, tables, None)
     random.seed(spec["seed"])
     wins, played = 0, 0
     printed = io.StringIO()
@@ -343,6 +346,8 @@ def games(module, spec, tables):
                 played += 1
     except TooSlow:
         return {"played": played, "wins": wins, "slow": spec["seconds"]}
+    except BadStrategyCall as e:
+        return {"played": played, "wins": wins, "misuse": str(e)}
     except BaseException:
         return {"played": played, "wins": wins, "raised": last_line()}
     finally:

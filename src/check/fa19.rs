@@ -247,11 +247,11 @@ fn strategy_tables(
             StrategyTable::from_fn(goal, |s, o| swap_choice([8, 4], s, o) as u8),
         ),
         (
-            "feral".to_string(),
+            "[2, 4, 6, 0, 3][(score + opponent_score) % 5] dice".to_string(),
             StrategyTable::from_fn(goal, |s, o| [2, 4, 6, 0, 3][((s + o) % 5) as usize]),
         ),
         (
-            "a strategy by the scores".to_string(),
+            "(score + 2 × opponent_score) % 11 dice".to_string(),
             StrategyTable::from_fn(goal, |s, o| ((s + 2 * o) % 11) as u8),
         ),
     ]

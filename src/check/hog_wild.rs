@@ -280,11 +280,11 @@ fn strategy_tables(rules: &Rules) -> Vec<(String, StrategyTable)> {
             StrategyTable::constant(goal, 0),
         ),
         (
-            "catch_up".to_string(),
+            "(6 if score < opponent_score else 4) dice".to_string(),
             StrategyTable::from_fn(goal, |s, o| if s < o { 6 } else { 4 }),
         ),
         (
-            "a strategy by the scores".to_string(),
+            "(score + 2 × opponent_score) % 11 dice".to_string(),
             StrategyTable::from_fn(goal, |s, o| ((s + 2 * o) % 11) as u8),
         ),
         (

@@ -522,7 +522,7 @@ fn strategy_tables(rules: &Rules) -> Vec<(String, StrategyTable)> {
             StrategyTable::from_fn(goal, |s, o| if s < o { 6 } else { 5 }),
         ),
         (
-            "a strategy by the scores".to_string(),
+            "(score + 2 × opponent_score) % 11 dice".to_string(),
             StrategyTable::from_fn(goal, |s, o| ((s + 2 * o) % 11) as u8),
         ),
     ];

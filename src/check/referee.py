@@ -9,6 +9,7 @@
 import contextlib
 import io
 import json
+import signal
 
 
 class Stop(Exception):
@@ -42,6 +43,7 @@ def replay(module, request):
 
     def strategy(player):
         def choose(score, opponent_score):
+            strategy_scores(player, score, opponent_score, None)
             calls.append([player, score, opponent_score, used["n"]])
             if len(calls) > len(moves):
                 raise Stop()
@@ -68,6 +70,8 @@ def replay(module, request):
         pass
     except OutOfDice:
         out["out_of_dice"] = True
+    except BadStrategyCall as e:
+        out["misuse"] = str(e)
     except BaseException:
         out["raised"] = last_line()
     finally:
@@ -75,8 +79,9 @@ def replay(module, request):
             module.four_sided, module.six_sided = saved["four_sided"], saved["six_sided"]
     out["calls"] = calls
     out["dice_used"] = used["n"]
+    inner_slow = False
     # Their own function of one turn, alone on each turn of the game.
-    steps = []
+    steps, inner = [], []
     for t in turns:
         score, opponent_score = t["before"]
         known = {"dice": t["dice"], "score": score, "opponent": opponent_score,
@@ -86,11 +91,49 @@ def replay(module, request):
                 steps.append(plain(per_turn(*[known[a] for a in step["args"]])))
         except BaseException:
             steps.append({"raised": last_line()})
+        # Where their function of one turn gives another answer than the
+        # rules', the functions it calls, each alone on the turn's inputs.
+        inner.append(None)
+        if steps[-1] != t["expected"] and not inner_slow:
+            known["raw"] = t["raw"]
+            inner[-1] = {}
+            for f in t["inner"]:
+                function = getattr(module, f["name"], None)
+                if not callable(function):
+                    continue
+                known["rolls"] = test_dice(t["rolls"] or [1])
+                inner[-1][f["name"]] = value = alone(function, [known[a] for a in f["args"]],
+                                                     printed)
+                inner_slow = inner_slow or value == {"slow": True}
     out["steps"] = steps
+    out["inner"] = inner
     text = printed.getvalue().strip()
     if text:
         out["printed"] = text.splitlines()[0][:80]
     return out
+
+
+def alone(function, args, printed):
+    """`function(*args)` as JSON, or what it raised, or that it had not
+    returned after a second (a function their turn may never call)."""
+    def on_alarm(signum, frame):
+        raise InnerTooSlow()
+
+    signal.signal(signal.SIGALRM, on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, 1.0)
+    try:
+        with contextlib.redirect_stdout(printed):
+            return plain(function(*args))
+    except InnerTooSlow:
+        return {"slow": True}
+    except BaseException:
+        return {"raised": last_line()}
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+class InnerTooSlow(Exception):
+    """An inner function had not returned after its second."""
 
 
 def plain(value):

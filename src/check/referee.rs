@@ -16,7 +16,7 @@ use super::run::{run, Driver};
 use super::Project;
 use crate::error::HogError;
 use crate::play::{Event, Player, Turn};
-use crate::rules::digits::divisor_count;
+use crate::rules::digits::{divisor_count, ones, tens};
 use crate::rules::Rules;
 
 /// The program `python3 -c` runs: the drivers' shared helpers, then the
@@ -158,6 +158,14 @@ impl Referee {
                 "dice": t.dice,
                 "rolls": t.rolls,
                 "before": [t.before.0, t.before.1],
+                // What the rules' function of one turn gives, and the
+                // functions it calls (asked where theirs differs).
+                "expected": step.expected(t),
+                "raw": t.before.0 + t.points,
+                "inner": Inner::Step.below(self.project, t).iter().map(|f| json!({
+                    "name": f.name(self.project),
+                    "args": f.args(self.project),
+                })).collect::<Vec<_>>(),
             })).collect::<Vec<_>>(),
         });
         let driver = Driver {
@@ -176,7 +184,14 @@ impl Referee {
             let names: Vec<&str> = missing.iter().filter_map(Value::as_str).collect();
             return Err(bad(format!("it has no {}", names.join(" and no "))));
         }
-        Ok(judge(turns, first, next, step, &self.names, &result))
+        Ok(judge(
+            turns,
+            first,
+            next,
+            self.project,
+            &self.names,
+            &result,
+        ))
     }
 }
 
@@ -189,12 +204,12 @@ fn judge(
     turns: &[Turn],
     first: Player,
     next: Option<Player>,
-    step: Step,
+    project: Project,
     names: &[String; 2],
     result: &Value,
 ) -> Replay {
     let seat = |p: Player| u8::from(p != first);
-    let calls: Vec<Call> = result["calls"]
+    let mut calls: Vec<Call> = result["calls"]
         .as_array()
         .map(|calls| calls.iter().filter_map(call).collect())
         .unwrap_or_default();
@@ -217,6 +232,18 @@ fn judge(
         let s = seat(p) as usize;
         expected.push((s as u8, scores[s], scores[1 - s], rolled));
     }
+    // A play that hands a strategy the two scores the other way round
+    // plays the rules' game: its scores are read the right way round, and
+    // that is what is said.
+    let swapped = swapped_seats(&expected, &calls);
+    let first_swap = swapped.iter().any(|&s| s).then(|| {
+        let at = (0..calls.len().min(expected.len()))
+            .find(|&i| swapped[calls[i].0 as usize] && calls[i] != expected[i]);
+        for c in calls.iter_mut().filter(|c| swapped[c.0 as usize]) {
+            (c.1, c.2) = (c.2, c.1);
+        }
+        at
+    });
     let returned = returned_scores(&result["returned"]);
     let scores: Vec<Option<[u32; 2]>> = (0..turns.len())
         .map(|i| match calls.get(i + 1) {
@@ -227,9 +254,13 @@ fn judge(
         .collect();
     let printed = result["printed"].as_str().map(crate::text::one_line);
     let steps = result["steps"].as_array().cloned().unwrap_or_default();
+    let inner = result["inner"].as_array().cloned().unwrap_or_default();
     let mut differs = None;
     for i in 0..=expected.len() {
         let message = match (expected.get(i), calls.get(i)) {
+            (Some(&want), Some(_)) if first_swap == Some(Some(i)) => {
+                Some(swapped_scores(swapped, want))
+            }
             (Some(want), Some(got)) if want == got => continue,
             (Some(&want), Some(&got)) => Some(if i == 0 {
                 format!(
@@ -243,16 +274,19 @@ fn judge(
                     names,
                     (want, got),
                     calls[i - 1].3,
-                    steps.get(i - 1),
-                    step,
+                    (steps.get(i - 1), inner.get(i - 1)),
+                    project,
                 )
             }),
             (Some(_), None) => Some(stopped_early(result, i, turns)),
-            (None, Some(&got)) => Some(format!(
-                "the game is over (goal reached), but your play asks player {} for a move at \
-                 {}-{}",
-                got.0, got.1, got.2
-            )),
+            (None, Some(&got)) => {
+                let [a, b] = in_seats(got);
+                Some(format!(
+                    "your play kept going after the game was over at {a}-{b}: it asks player {} \
+                     for a move",
+                    got.0
+                ))
+            }
             // The game goes on: every call so far was compared.
             (None, None) if next.is_some() => None,
             (None, None) => match (returned, last) {
@@ -290,6 +324,53 @@ fn in_seats((p, s, o, _): Call) -> [u32; 2] {
     }
 }
 
+/// Which seats' strategies the student's play calls with the two scores
+/// the other way round (the opponent's first): every call of that seat
+/// before the game first leaves the rules' otherwise is the rules' call
+/// with its scores exchanged, or has equal scores, and one at least is
+/// exchanged.
+fn swapped_seats(expected: &[Call], calls: &[Call]) -> [bool; 2] {
+    // Per seat: a call seen the rules' way, and one the other way round.
+    let (mut straight, mut swapped) = ([false; 2], [false; 2]);
+    for (want, got) in expected.iter().zip(calls) {
+        let s = usize::from(want.0.min(1));
+        if (got.0, got.3) != (want.0, want.3) {
+            break;
+        }
+        if want.1 == want.2 {
+            if got != want {
+                break;
+            }
+        } else if got == want {
+            straight[s] = true;
+        } else if (got.1, got.2) == (want.2, want.1) {
+            swapped[s] = true;
+        } else {
+            break;
+        }
+    }
+    [swapped[0] && !straight[0], swapped[1] && !straight[1]]
+}
+
+/// "your play calls strategy1 with (score0, score1): the opponent's score
+/// first", with the call where it first shows (`want`, the rules' call).
+fn swapped_scores(swapped: [bool; 2], (p, s, o, _): Call) -> String {
+    let named: Vec<&str> = [
+        (swapped[0], "strategy0 with (score1, score0)"),
+        (swapped[1], "strategy1 with (score0, score1)"),
+    ]
+    .iter()
+    .filter(|(yes, _)| *yes)
+    .map(|(_, words)| *words)
+    .collect();
+    format!(
+        "your play calls {}: the opponent's score first (it calls strategy{p}({o}, {s}) where \
+         player {p} has {s} and the opponent {o}; a strategy takes its own player's score \
+         first)",
+        named.join(" and ")
+    )
+}
+
 /// A call from the driver: `[player, score, opponent_score, dice used]`.
 fn call(value: &Value) -> Option<Call> {
     let n = |i: usize| value.get(i)?.as_u64();
@@ -320,6 +401,10 @@ fn stopped_early(result: &Value, i: usize, turns: &[Turn]) -> String {
     } else {
         format!("in turn {i}")
     };
+    if let Some(misuse) = result["misuse"].as_str() {
+        // What their play did to a strategy, in hog's words for it.
+        return crate::text::one_line(misuse);
+    }
     if let Some(error) = result["raised"].as_str() {
         return format!("your play raised {} {during}", crate::text::one_line(error));
     }
@@ -353,17 +438,20 @@ fn chose(turn: &Turn) -> String {
 
 /// After `turn` hog's game asks for the move `want` (the mover, the
 /// scores, the dice rolled so far) where the student's asks `got`: say
-/// how they differ, and blame their function of one turn where it alone
-/// gives another score.
+/// how they differ, and blame the innermost of their functions of the turn
+/// (their function of one turn, then what it calls: `step_value` and
+/// `inner`, each alone on the turn's inputs) that alone gives another
+/// answer.
 fn turn_differs(
     turn: &Turn,
     seat: impl Fn(Player) -> u8,
     names: &[String; 2],
     (want, got): (Call, Call),
     rolled_before: usize,
-    step_value: Option<&Value>,
-    step: Step,
+    (step_value, inner): (Option<&Value>, Option<&Value>),
+    project: Project,
 ) -> String {
+    let step = Step::of(project);
     let name = match turn.player {
         Player::Human => &names[0],
         Player::Bot => &names[1],
@@ -384,27 +472,39 @@ fn turn_differs(
     }
     let rules_give = step.expected(turn);
     let name = step.name();
-    match step_value.and_then(Value::as_u64) {
-        Some(theirs) if theirs != u64::from(rules_give) => {
-            return format!(
-                "{what} at {}-{}: your {name} gives {theirs}; the rules give {rules_give}, \
-                 because {}",
-                turn.before.0,
-                turn.before.1,
-                step.because(turn)
-            );
-        }
-        None => {
-            if let Some(error) = step_value.and_then(|v| v["raised"].as_str()) {
-                return format!(
-                    "{what} at {}-{}: your {name} raised {}",
-                    turn.before.0,
-                    turn.before.1,
-                    crate::text::one_line(error)
-                );
+    let at = format!("{what} at {}-{}", turn.before.0, turn.before.1);
+    if let Some(value) = step_value.filter(|v| answer_differs(v, rules_give)) {
+        // The innermost of the functions it calls that differs too.
+        let mut blamed = (Inner::Step, value);
+        'down: loop {
+            for f in blamed.0.present_below(project, turn, inner) {
+                let theirs = inner.and_then(|v| v.get(f.name(project)));
+                if let Some(theirs) =
+                    theirs.filter(|v| answer_differs(v, f.expected(project, turn)))
+                {
+                    blamed = (f, theirs);
+                    continue 'down;
+                }
             }
+            break;
         }
-        _ => {}
+        let (f, theirs) = blamed;
+        let call = f.call(project, turn);
+        let said = match theirs["raised"].as_str() {
+            Some(error) => format!("{at}: your {call} raised {}", crate::text::one_line(error)),
+            None => format!(
+                "{at}: your {call} gives {}; the rules give {}",
+                super::report::shown_value(theirs, None),
+                f.rules_give(project, turn)
+            ),
+        };
+        if f == Inner::Step {
+            return said;
+        }
+        return match value.as_u64() {
+            Some(n) => format!("{said}; so your {name} gives {n}, not {rules_give}"),
+            None => said,
+        };
     }
     if got.0 != want.0 {
         return format!(
@@ -418,6 +518,231 @@ fn turn_differs(
          (your {name} gives {rules_give} for that turn, as the rules do: look at play)",
         got[0], got[1], want[0], want[1]
     )
+}
+
+/// Whether a function's answer from the driver (a number, what it raised,
+/// another value) is not the rules' `want` (a function that did not
+/// return in its time says nothing).
+fn answer_differs(value: &Value, want: u32) -> bool {
+    match value {
+        Value::Number(n) => n.as_f64() != Some(f64::from(want)),
+        Value::Object(o) => !o.contains_key("slow"),
+        _ => true,
+    }
+}
+
+/// A function of the student's that one turn calls (the function of one
+/// turn itself first), each called alone on the turn's inputs where their
+/// game first differs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Inner {
+    /// Their function of one turn ([`Step`]).
+    Step,
+    /// Fall 2024's `simple_update`: the score plus the turn's points.
+    SimpleUpdate,
+    /// Fall 2024's `take_turn` (below `simple_update`; the older
+    /// projects' is their [`Step`]).
+    TakeTurn,
+    /// `roll_dice(num_rolls, dice)`.
+    RollDice,
+    /// The zero-dice rule's own function: `boar_brawl(player_score,
+    /// opponent_score)`, or Fall 2019's and digit-swap's
+    /// `free_bacon(score)` (Hog Wild's is inside `take_turn`).
+    ZeroDice,
+    /// Fall 2024's `sus_points(score)`.
+    SusPoints,
+    /// Fall 2024's `num_factors(n)`.
+    NumFactors,
+}
+
+impl Inner {
+    fn name(self, project: Project) -> &'static str {
+        match (self, project) {
+            (Inner::Step, _) => Step::of(project).name(),
+            (Inner::SimpleUpdate, _) => "simple_update",
+            (Inner::TakeTurn, _) => "take_turn",
+            (Inner::RollDice, _) => "roll_dice",
+            (Inner::ZeroDice, Project::Fa24) => "boar_brawl",
+            (Inner::ZeroDice, _) => "free_bacon",
+            (Inner::SusPoints, _) => "sus_points",
+            (Inner::NumFactors, _) => "num_factors",
+        }
+    }
+
+    /// Its arguments, as the driver names what it knows of a turn (`raw`:
+    /// the mover's score plus the turn's points).
+    fn args(self, project: Project) -> &'static [&'static str] {
+        match (self, project) {
+            (Inner::Step, _) => Step::of(project).args(),
+            (Inner::SimpleUpdate | Inner::TakeTurn, _) => &["dice", "score", "opponent", "rolls"],
+            (Inner::RollDice, _) => &["dice", "rolls"],
+            (Inner::ZeroDice, Project::Fa24) => &["score", "opponent"],
+            (Inner::ZeroDice, _) => &["opponent"],
+            (Inner::SusPoints | Inner::NumFactors, _) => &["raw"],
+        }
+    }
+
+    /// The functions it calls and they call on `turn`, in the course's
+    /// solution: what the driver is asked to call where theirs differs.
+    fn below(self, project: Project, turn: &Turn) -> Vec<Inner> {
+        self.calls(project, turn)
+            .into_iter()
+            .flat_map(|f| std::iter::once(f).chain(f.below(project, turn)))
+            .collect()
+    }
+
+    /// Of the functions it calls, those their file has (in `values`, the
+    /// driver's answers by name), looking through one their file lacks to
+    /// what it would call.
+    fn present_below(self, project: Project, turn: &Turn, values: Option<&Value>) -> Vec<Inner> {
+        self.calls(project, turn)
+            .into_iter()
+            .flat_map(|f| match values.and_then(|v| v.get(f.name(project))) {
+                Some(_) => vec![f],
+                None => f.present_below(project, turn, values),
+            })
+            .collect()
+    }
+
+    /// The functions it calls on `turn`, in the course's solution.
+    fn calls(self, project: Project, turn: &Turn) -> Vec<Inner> {
+        let points = if turn.dice == 0 {
+            match project {
+                Project::HogWild(_) => vec![],
+                _ => vec![Inner::ZeroDice],
+            }
+        } else {
+            vec![Inner::RollDice]
+        };
+        match (self, project) {
+            (Inner::Step, Project::Fa24) => vec![Inner::SimpleUpdate, Inner::SusPoints],
+            (Inner::Step, _) | (Inner::TakeTurn, _) => points,
+            (Inner::SimpleUpdate, _) => vec![Inner::TakeTurn],
+            (Inner::SusPoints, _) => vec![Inner::NumFactors],
+            _ => vec![],
+        }
+    }
+
+    /// What the rules say it gives on `turn`'s inputs.
+    fn expected(self, project: Project, turn: &Turn) -> u32 {
+        let points = turn.points - turn.bonus();
+        match self {
+            Inner::Step => Step::of(project).expected(turn),
+            Inner::SimpleUpdate => turn.before.0 + points,
+            Inner::TakeTurn | Inner::RollDice | Inner::ZeroDice => points,
+            Inner::SusPoints => turn.after.0,
+            Inner::NumFactors => divisor_count(turn.before.0 + points),
+        }
+    }
+
+    /// The call, as the student would write it: `boar_brawl(83, 97)`,
+    /// `roll_dice(3, make_test_dice(4, 1, 6))`.
+    fn call(self, project: Project, turn: &Turn) -> String {
+        let (s, o, n) = (turn.before.0, turn.before.1, turn.dice);
+        let dice = if turn.rolls.is_empty() {
+            "dice".to_string()
+        } else {
+            format!("make_test_dice{}", super::inputs::tuple(&turn.rolls))
+        };
+        let args = match (self, project) {
+            (Inner::Step, _) => return Step::of(project).name().to_string(),
+            (Inner::SimpleUpdate | Inner::TakeTurn, _) => format!("{n}, {s}, {o}, {dice}"),
+            (Inner::RollDice, _) => format!("{n}, {dice}"),
+            (Inner::ZeroDice, Project::Fa24) => format!("{s}, {o}"),
+            (Inner::ZeroDice, _) => format!("{o}"),
+            (Inner::SusPoints | Inner::NumFactors, _) => format!("{}", s + turn.points),
+        };
+        format!("{}({args})", self.name(project))
+    }
+
+    /// What the rules give, and why, in the rules' words: "3 × |9 − 3| =
+    /// 18 (Boar Brawl: ...)", "11, because the dice sum to 11".
+    fn rules_give(self, project: Project, turn: &Turn) -> String {
+        let want = self.expected(project, turn);
+        let points = turn.points - turn.bonus();
+        let raw = turn.before.0 + points;
+        let why = match self {
+            Inner::Step => Step::of(project).because(project, turn),
+            Inner::SimpleUpdate => format!(
+                "{}; {} + {points} = {raw}",
+                points_reason(project, turn, points),
+                turn.before.0
+            ),
+            Inner::TakeTurn | Inner::RollDice => points_reason(project, turn, points),
+            Inner::ZeroDice => match zero_dice_sum(project, turn.before, points) {
+                Some((sum, digits, rule)) => return format!("{sum} ({rule}: {digits})"),
+                None => points_reason(project, turn, points),
+            },
+            Inner::SusPoints => sus_fuss(raw, want),
+            Inner::NumFactors => {
+                let d: Vec<String> = (1..=raw)
+                    .filter(|d| raw.is_multiple_of(*d))
+                    .map(|d| d.to_string())
+                    .collect();
+                match d.split_last() {
+                    Some((last, rest)) if !rest.is_empty() => {
+                        format!("{} and {last} divide {raw}", rest.join(", "))
+                    }
+                    _ => format!("only {raw} divides {raw}"),
+                }
+            }
+        };
+        format!("{want}, because {why}")
+    }
+}
+
+/// A zero-dice rule's arithmetic on the scores `(mover, opponent)`, where
+/// it gives `points`: the sum (`3 × |9 − 3| = 18`), the digits it reads
+/// (`9 is the tens digit of 97, 3 the ones digit of 83`) and the rule's
+/// name.
+fn zero_dice_sum(
+    project: Project,
+    (s, o): (u32, u32),
+    points: u32,
+) -> Option<(String, String, &'static str)> {
+    let (t, u) = (tens(o), ones(o));
+    let bacon = format!("{t} and {u} are the tens and ones digits of {o}");
+    let (sum, value, digits, rule) = match project {
+        Project::Fa24 => {
+            let (a, b) = (tens(o), ones(s));
+            let v = 3 * a.abs_diff(b);
+            let digits = format!("{a} is the tens digit of {o}, {b} the ones digit of {s}");
+            if v == 0 {
+                (format!("max(3 × |{a} − {b}|, 1)"), 1, digits, "Boar Brawl")
+            } else {
+                (format!("3 × |{a} − {b}|"), v, digits, "Boar Brawl")
+            }
+        }
+        Project::Fa19 => (
+            format!("10 − min({t}, {u})"),
+            10 - t.min(u),
+            bacon,
+            "Free Bacon",
+        ),
+        Project::DigitSwap => (
+            format!("1 + ({t} × {u}) % 10"),
+            1 + (t * u) % 10,
+            bacon,
+            "Free Bacon",
+        ),
+        Project::HogWild(_) => (
+            format!("1 + max({t}, {u})"),
+            1 + t.max(u),
+            bacon,
+            "Free Bacon",
+        ),
+    };
+    (value == points).then(|| (format!("{sum} = {value}"), digits, rule))
+}
+
+/// Why Sus Fuss takes `raw` to `to`: its factors, and the next prime.
+fn sus_fuss(raw: u32, to: u32) -> String {
+    let factors = divisor_count(raw);
+    if to == raw {
+        format!("{raw} has {factors} factors: only 3 or 4 factors make a score sus (Sus Fuss)")
+    } else {
+        format!("{raw} has {factors} factors (Sus Fuss), so it becomes {to}, the next prime")
+    }
 }
 
 /// The student's function of one turn that a difference is first put
@@ -462,17 +787,17 @@ impl Step {
     }
 
     /// Why, in the rules' words.
-    fn because(self, turn: &Turn) -> String {
+    fn because(self, project: Project, turn: &Turn) -> String {
         match self {
-            Step::SusUpdate => because(turn),
-            Step::TakeTurn => points_reason(turn, turn.points - turn.bonus()),
+            Step::SusUpdate => because(project, turn),
+            Step::TakeTurn => points_reason(project, turn, turn.points - turn.bonus()),
         }
     }
 }
 
-/// Why a turn scored `points`: a 1 among the dice, the zero-dice rule,
-/// or the dice's sum.
-fn points_reason(turn: &Turn, points: u32) -> String {
+/// Why a turn scored `points`: a 1 among the dice, the zero-dice rule
+/// (with its arithmetic), or the dice's sum.
+fn points_reason(project: Project, turn: &Turn, points: u32) -> String {
     for event in &turn.events {
         match event {
             Event::SowSad { name } => {
@@ -481,7 +806,12 @@ fn points_reason(turn: &Turn, points: u32) -> String {
             Event::PigOut { .. } => {
                 return format!("a die shows 1 (Pig Out), so the turn scores {points}")
             }
-            Event::ZeroDice { name, points } => return format!("{name} gives {points} for 0 dice"),
+            Event::ZeroDice { name, points } => {
+                return match zero_dice_sum(project, turn.before, *points) {
+                    Some((sum, digits, _)) => format!("{name} gives {sum} for 0 dice ({digits})"),
+                    None => format!("{name} gives {points} for 0 dice"),
+                }
+            }
             _ => {}
         }
     }
@@ -490,9 +820,9 @@ fn points_reason(turn: &Turn, points: u32) -> String {
 
 /// Why a turn ends where it does, in the rules' words: its points, then
 /// what the after-turn rule did.
-fn because(turn: &Turn) -> String {
+fn because(project: Project, turn: &Turn) -> String {
     let (score, points) = (turn.before.0, turn.points);
-    let mut parts = vec![points_reason(turn, points)];
+    let mut parts = vec![points_reason(project, turn, points)];
     let raw = score + points;
     parts.push(format!("{score} + {points} = {raw}"));
     for event in &turn.events {
@@ -566,7 +896,7 @@ mod tests {
             &two_turns(),
             Player::Bot,
             Some(Player::Bot),
-            Step::SusUpdate,
+            Project::Fa24,
             &names(),
             result,
         )
@@ -605,6 +935,29 @@ mod tests {
              give 11, because the dice sum to 8; 0 + 8 = 8; 8 has 4 factors (Sus Fuss), so it \
              becomes 11, the next prime"
         );
+    }
+
+    #[test]
+    fn scores_handed_the_other_way_round_are_named_and_read_right() {
+        // Player 1's strategy is called with (score0, score1) every time.
+        let result = json!({
+            "calls": [[0, 0, 0, 0], [1, 11, 0, 2], [0, 11, 6, 3]],
+            "steps": [11, 6],
+        });
+        let replay = judge_two_turns(&result);
+        assert_eq!(replay.scores, vec![Some([11, 0]), Some([11, 6])]);
+        let differs = replay.differs.unwrap();
+        assert_eq!(differs.turn, 1);
+        assert_eq!(
+            differs.message,
+            "your play calls strategy1 with (score0, score1): the opponent's score first (it \
+             calls strategy1(11, 0) where player 1 has 0 and the opponent 11; a strategy takes \
+             its own player's score first)"
+        );
+        // Once the rules' way round, once the other: not that.
+        let calls = [(0, 5, 7, 0), (1, 7, 5, 1), (0, 9, 8, 2)];
+        let expected = [(0, 5, 7, 0), (1, 7, 5, 1), (0, 8, 9, 2)];
+        assert_eq!(swapped_seats(&expected, &calls), [false, false]);
     }
 
     #[test]
@@ -661,17 +1014,16 @@ mod tests {
         let turns = vec![turn(Player::Human, (95, 50), 1, &[6], 101)];
         let ok = json!({ "calls": [[0, 95, 50, 0]], "returned": [101, 50], "steps": [101] });
         assert_eq!(
-            judge(&turns, Player::Human, None, Step::SusUpdate, &names(), &ok).differs,
+            judge(&turns, Player::Human, None, Project::Fa24, &names(), &ok).differs,
             None
         );
         let on = json!({ "calls": [[0, 95, 50, 0], [1, 50, 101, 1]], "steps": [101] });
-        let differs = judge(&turns, Player::Human, None, Step::SusUpdate, &names(), &on)
+        let differs = judge(&turns, Player::Human, None, Project::Fa24, &names(), &on)
             .differs
             .unwrap();
-        assert!(
-            differs.message.starts_with("the game is over"),
-            "{}",
-            differs.message
+        assert_eq!(
+            differs.message,
+            "your play kept going after the game was over at 101-50: it asks player 1 for a move"
         );
     }
 }

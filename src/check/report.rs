@@ -166,9 +166,15 @@ pub(super) fn judge(rules: &Rules, path: &Path, plan: &Plan, result: &Value) -> 
         let p = games.exact;
         let se = (p * (1.0 - p) / (played.max(1)) as f64).sqrt();
         let z = if se > 0.0 { (sampled - p) / se } else { 0.0 };
-        let stopped = run["raised"]
+        let stopped = run["misuse"]
             .as_str()
-            .map(|e| format!("play raised {}", crate::text::one_line(e)))
+            // What their play did to one of hog's strategies, in words.
+            .map(crate::text::one_line)
+            .or_else(|| {
+                run["raised"]
+                    .as_str()
+                    .map(|e| format!("play raised {}", crate::text::one_line(e)))
+            })
             .or_else(|| {
                 run["slow"]
                     .as_f64()
@@ -532,10 +538,12 @@ impl CheckReport {
         }
         if let Some(g) = &self.games {
             let line = match &g.stopped {
-                Some(why) => format!("{why} after {} games", g.played),
+                Some(why) if g.played == 0 => format!("{why} in the first game"),
+                Some(why) => format!("{why} (after {} games)", g.played),
+                // The strategies are hog's tables, not the student's own.
                 None => format!(
-                    "player 0 ({}) won {:.2}% of {} games of your play against {}; exact \
-                     {:.2}%, z = {:.2}{}",
+                    "player 0 (hog's {}) won {:.2}% of {} games of your play against hog's {}; \
+                     exact {:.2}%, z = {:.2}{}",
                     g.strategies[0],
                     100.0 * g.sampled,
                     g.played,

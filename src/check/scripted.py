@@ -17,3 +17,32 @@ def test_dice(faces):
     return dice
 
 
+
+
+class BadStrategyCall(Exception):
+    """The student's play called one of hog's strategies as no game can
+    (after the game was over, with a score that is not a whole number);
+    its text says what their play did, in words for them."""
+
+
+def strategy_scores(player, score, opponent_score, goal):
+    """The scores a strategy of hog's was called with, as whole numbers;
+    BadStrategyCall when they are not scores of a game under way (`goal`
+    None: any whole numbers)."""
+    who = "a strategy" if player is None else "strategy%d" % player
+    for value in (score, opponent_score):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            what = "not a number"
+        elif isinstance(value, float) and not value.is_integer():
+            what = "not a whole number"
+        elif value < 0:
+            what = "below 0"
+        else:
+            continue
+        raise BadStrategyCall("your play called %s with %s and %s: a score that is %s"
+                              % (who, shown(score), shown(opponent_score), what))
+    score, opponent_score = int(score), int(opponent_score)
+    if goal is not None and max(score, opponent_score) >= goal:
+        seats = (opponent_score, score) if player == 1 else (score, opponent_score)
+        raise BadStrategyCall("your play kept going after the game was over at %d-%d" % seats)
+    return score, opponent_score

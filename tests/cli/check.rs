@@ -433,6 +433,191 @@ fn play_and_serve_refuse_a_students_file_that_cannot_replay() {
         .contains("--student knows the course's projects of the rule sets fa24"));
 }
 
+/// `hog play --student FILE --seed 7 --vs always_roll(6)`, typing
+/// `typed`, in `dir`: the line that names the first difference.
+fn first_difference(dir: &Scratch, file: &str, typed: &str) -> String {
+    first_difference_seeded(dir, file, typed, "7")
+}
+
+/// [`first_difference`] with another seed.
+fn first_difference_seeded(dir: &Scratch, file: &str, typed: &str, seed: &str) -> String {
+    let out = hog_command()
+        .current_dir(dir.path())
+        .args([
+            "play",
+            "--seed",
+            seed,
+            "--vs",
+            "always_roll(6)",
+            "--student",
+            file,
+        ])
+        .write_stdin(typed)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let out = String::from_utf8_lossy(&out.stdout).into_owned();
+    let told: Vec<&str> = out
+        .lines()
+        .filter(|l| l.contains("first differs"))
+        .collect();
+    assert_eq!(told.len(), 1, "{out}");
+    told[0].to_string()
+}
+
+/// The debugger blames the innermost of the student's functions whose
+/// answer differs on the turn (each called alone on its inputs), with the
+/// rule's arithmetic, not the update that called it.
+#[test]
+fn play_with_a_students_file_blames_the_innermost_function_that_differs() {
+    let dir = Scratch::new();
+    // boar_brawl reads the opponent's ones digit for its tens.
+    let file = project(
+        &dir,
+        &[(
+            "tens = opponent_score // 10 % 10",
+            "tens = opponent_score % 10",
+        )],
+    );
+    assert_eq!(
+        first_difference(&dir, &file, &"0\n".repeat(60)),
+        "Your hog.py first differs in turn 2: player 1 (you) rolled 0 dice at 0-31: your \
+         boar_brawl(0, 31) gives 3; the rules give 3 × |3 − 0| = 9 (Boar Brawl: 3 is the tens \
+         digit of 31, 0 the ones digit of 0); so your sus_update gives 3, not 11."
+    );
+    // Sus Fuss forgotten for 4 factors: sus_points, not sus_update.
+    let file = project(
+        &dir,
+        &[(
+            "if num_factors(score) in (3, 4):",
+            "if num_factors(score) == 3:",
+        )],
+    );
+    assert_eq!(
+        first_difference(&dir, &file, &"5\n".repeat(60)),
+        "Your hog.py first differs in turn 3: player 0 (the bot) rolled 6 dice: 5 6 6 3 4 2 at \
+         31-1: your sus_points(57) gives 57; the rules give 59, because 57 has 4 factors (Sus \
+         Fuss), so it becomes 59, the next prime; so your sus_update gives 57, not 59."
+    );
+    // num_factors misses the number itself: sus_points follows it, so
+    // num_factors is named.
+    let file = project(
+        &dir,
+        &[("range(1, n + 1) if n % d == 0", "range(1, n) if n % d == 0")],
+    );
+    assert_eq!(
+        first_difference_seeded(&dir, &file, &"5\n".repeat(60), "3"),
+        "Your hog.py first differs in turn 5: player 0 (the bot) rolled 6 dice: 4 1 6 6 4 6 at \
+         24-24: your num_factors(25) gives 2; the rules give 3, because 1, 5 and 25 divide 25; \
+         so your sus_update gives 25, not 29."
+    );
+}
+
+/// A `play` that calls a strategy with the opponent's score first is told
+/// so, and its scores are read the right way round (the rules' scores
+/// after every turn).
+#[test]
+fn play_with_a_students_file_names_scores_handed_the_other_way_round() {
+    let dir = Scratch::new();
+    for (from, to, told) in [
+        (
+            "score1 = update(strategy1(score1, score0)",
+            "score1 = update(strategy1(score0, score1)",
+            "Your hog.py first differs in turn 1: your play calls strategy1 with (score0, \
+             score1): the opponent's score first (it calls strategy1(31, 0) where player 1 has \
+             0 and the opponent 31; a strategy takes its own player's score first).",
+        ),
+        (
+            "score0 = update(strategy0(score0, score1)",
+            "score0 = update(strategy0(score1, score0)",
+            "Your hog.py first differs in turn 2: your play calls strategy0 with (score1, \
+             score0): the opponent's score first (it calls strategy0(1, 31) where player 0 has \
+             31 and the opponent 1; a strategy takes its own player's score first).",
+        ),
+    ] {
+        let file = project(&dir, &[(from, to)]);
+        let (status, out, err) = play_student(&dir, &file);
+        assert_eq!(status, 0, "{out}\n{err}");
+        assert_eq!(
+            out.lines()
+                .filter(|l| l.contains("first differs"))
+                .collect::<Vec<_>>(),
+            [told],
+            "{out}"
+        );
+        // Each turn's scores as their play has them are the next turn's.
+        let theirs: Vec<&str> = out
+            .lines()
+            .filter_map(|l| l.strip_prefix("Your hog.py: "))
+            .map(|l| l.split(" (").next().unwrap())
+            .collect();
+        let rules: Vec<&str> = out
+            .lines()
+            .filter_map(|l| l.strip_prefix("Score: "))
+            .map(|l| l.split('.').next().unwrap())
+            .skip(1)
+            .collect();
+        assert!(theirs.len() > 10, "{out}");
+        assert_eq!(theirs[..rules.len()], rules[..], "{out}");
+    }
+}
+
+/// The strategies hog hands the student's `play` say what the play did
+/// when it calls them as no game does (past the goal, with a score that
+/// is not a whole number), in the whole games and in the debugger; the
+/// whole games name the strategies as hog's.
+#[test]
+fn whole_games_and_the_debugger_say_what_play_did_to_hogs_strategies() {
+    let dir = Scratch::new();
+    let file = project(&dir, &[]);
+    let (status, out, err) = check(&dir, &file, &["--games", "300"]);
+    assert_eq!(status, 0, "{out}\n{err}");
+    let games = line(&out, "whole");
+    assert!(
+        games.starts_with("whole games            player 0 (hog's boar_strategy) won ")
+            && games.contains(" games of your play against hog's always_roll(6); exact "),
+        "{games}"
+    );
+    for (from, to, said) in [
+        (
+            "while score0 < goal and score1 < goal:",
+            "while score0 < goal + 5 and score1 < goal + 5:",
+            "your play kept going after the game was over at 92-100 in the first game",
+        ),
+        (
+            "score0 = update(strategy0(score0, score1)",
+            "score0 = update(strategy0(score0 + 0.5, score1)",
+            "your play called strategy0 with 0.5 and 0: a score that is not a whole number in \
+             the first game",
+        ),
+    ] {
+        let file = project(&dir, &[(from, to)]);
+        let (status, out, err) = check(&dir, &file, &["--games", "300"]);
+        assert_eq!(status, 1, "{out}\n{err}");
+        assert_eq!(
+            line(&out, "whole"),
+            format!("whole games            {said}")
+        );
+    }
+    assert_eq!(
+        first_difference(&dir, &file, &"5\n".repeat(60)),
+        "Your hog.py first differs before the first turn: your play called strategy0 with 0.5 \
+         and 0: a score that is not a whole number."
+    );
+    let file = project(
+        &dir,
+        &[(
+            "while score0 < goal and score1 < goal:",
+            "while score0 < goal + 5 and score1 < goal + 5:",
+        )],
+    );
+    assert_eq!(
+        first_difference(&dir, &file, &"5\n".repeat(60)),
+        "Your hog.py first differs in turn 17: your play kept going after the game was over at \
+         100-90: it asks player 1 for a move."
+    );
+}
+
 /// A semester's complete project (its fixture as it is) checked under
 /// `rules`: every one of its `functions` agrees and its games are within 4
 /// standard errors of the exact rate; the JSON report.
@@ -509,7 +694,8 @@ fn older_semesters_are_checked_by_their_own_names_and_each_bug_is_named() {
             "        if score == 2 * opponent_score or opponent_score == 2 * score:",
             "        if score == 2 * opponent_score:",
             "play",
-            "play(always_roll(0), catch_up, 100) with four_sided = make_test_dice(4, 2, 3), \
+            "play(always_roll(0), (6 if score < opponent_score else 4) dice, 100) with \
+             four_sided = make_test_dice(4, 2, 3), \
              six_sided = make_test_dice(1, 6) should be (103, 54)",
         ),
         (
@@ -609,8 +795,9 @@ fn fall_2019_is_checked_by_its_own_names_and_its_course_examples_hold() {
             "        last[player] = num_rolls",
             "        last = [num_rolls, num_rolls]",
             "play",
-            "play(swap_strategy, feral, 0, 0, make_test_dice(2, 5, 4, 4, 1, 1, 6, 6, 3, 4, 3, 6, \
-             3, 4, 3, 4, 1, 3, 4), 100, silence, True) should be (101, 82)",
+            "play(swap_strategy, [2, 4, 6, 0, 3][(score + opponent_score) % 5] dice, 0, 0, \
+             make_test_dice(2, 5, 4, 4, 1, 1, 6, 6, 3, 4, 3, 6, 3, 4, 3, 4, 1, 3, 4), 100, \
+             silence, True) should be (101, 82)",
         ),
         (
             "    if is_swap(new, opponent_score) and opponent_score > new:",
@@ -700,7 +887,8 @@ fn play_with_an_older_semesters_file_names_take_turn_or_play() {
     assert!(
         out.contains(
             "Your hog.py first differs in turn 2: player 1 (you) rolled 0 dice at 0-21: your \
-             take_turn gives 2; the rules give 3, because Free Bacon gives 3 for 0 dice."
+             take_turn gives 2; the rules give 3, because Free Bacon gives 1 + max(2, 1) = 3 \
+             for 0 dice (2 and 1 are the tens and ones digits of 21)."
         ),
         "{out}"
     );
