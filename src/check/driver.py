@@ -135,7 +135,7 @@ class NoAnswer(Exception):
     pass
 
 
-def oracle(module, name, spec):
+def oracle(module, name, spec, tables):
     """The rules' own `name`, from the answers hog sent (`spec`): what a
     function of the student's is judged with in place of the student's own
     helper, so that one bug is named once, where it is."""
@@ -147,6 +147,13 @@ def oracle(module, name, spec):
             return rolled(num_rolls, dice or module.six_sided)
 
         return roll_dice
+    if kind == "update":
+        update = oracle_update(tables, tables[spec["after"]])
+
+        def updated(num_rolls, player_score, opponent_score, dice=None):
+            return update(num_rolls, player_score, opponent_score, dice or module.six_sided)
+
+        return updated
     if kind == "averaged":
 
         def make_averaged(original_function, *count, **named):
@@ -296,7 +303,7 @@ def check(module, item, tables, seconds):
     # The rules' own helpers in place of the student's (never the function
     # itself, which may call itself), and the globals the inputs replace.
     helpers = {
-        other: oracle(module, other, spec)
+        other: oracle(module, other, spec, tables)
         for other, spec in (tables.get("oracles") or {}).items()
         if other != name
     }

@@ -17,6 +17,9 @@ pub(super) fn oracles(checks: &[Check]) -> Value {
         let spec = match check.name {
             "roll_dice" => json!({ "kind": "roll" }),
             "make_averaged" => json!({ "kind": "averaged" }),
+            // Fall 2024's updates, by the rules' tables the plan sends.
+            "simple_update" => json!({ "kind": "update", "after": "after_simple" }),
+            "sus_update" => json!({ "kind": "update", "after": "after_sus" }),
             // Zero dice by the scores the turn is given; dice are rolled.
             "take_turn" => {
                 let (keys, values) = answers(check, |case| {

@@ -251,9 +251,13 @@ fn compare(check: &Check, got: &Value) -> Finding {
         if fault.is_none() {
             fault = why.or_else(|| {
                 wrong_rolls.map(|(want, n)| {
+                    let course = match check.name {
+                        "max_scoring_num_rolls" => "1 to 10 dice, as many times each as it is told",
+                        _ => "exactly num_rolls dice",
+                    };
                     format!(
                         "your {} called the dice {} for {want} dice (at {}); the course rolls \
-                         exactly num_rolls dice",
+                         {course}",
                         check.name,
                         times(n),
                         check.shown[i]
