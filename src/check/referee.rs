@@ -99,9 +99,9 @@ impl Referee {
                 rules.name()
             ))
         })?;
-        if !path.is_file() {
+        if let Some(problem) = super::not_a_file(path) {
             return Err(HogError::BadArgument(format!(
-                "{}: no such file",
+                "{}: {problem}",
                 path.display()
             )));
         }
@@ -112,6 +112,19 @@ impl Referee {
             timeout,
             names: ["you".into(), "the opponent".into()],
         })
+    }
+
+    /// What a replay that outlasts the timeout is said to have done.
+    fn too_slow(&self) -> String {
+        format!(
+            "its play did not finish within {} s",
+            self.timeout.as_secs_f64()
+        )
+    }
+
+    /// Whether `reason`, a replay's error, says the file hung.
+    pub fn hung(&self, reason: &str) -> bool {
+        reason == self.too_slow()
     }
 
     /// Call the person `you` and the other player `other` in messages
@@ -165,13 +178,10 @@ impl Referee {
             job: "the replay",
             needs: "--student needs",
             timeout: self.timeout,
-            too_slow: format!(
-                "its play did not finish within {} s",
-                self.timeout.as_secs_f64()
-            ),
+            too_slow: self.too_slow(),
             quiet: true,
         };
-        let result = run(&driver, &self.file, &request).map_err(bad)?;
+        let result = run(&driver, &self.file, request.to_string()).map_err(bad)?;
         if let Some(missing) = result["missing"].as_array() {
             let names: Vec<&str> = missing.iter().filter_map(Value::as_str).collect();
             return Err(bad(format!("it has no {}", names.join(" and no "))));
@@ -196,7 +206,7 @@ fn judge(
     let seat = |p: Player| u8::from(p != first);
     let calls: Vec<Call> = result["calls"]
         .as_array()
-        .map(|calls| calls.iter().filter_map(call).collect())
+        .map(|calls| calls.iter().map_while(call).collect())
         .unwrap_or_default();
     // What the rules' game asks: turn i's mover at its scores, after the
     // dice of the turns before; then the next mover, if the game goes on.
@@ -334,6 +344,9 @@ fn stopped_early(result: &Value, i: usize, turns: &[Turn]) -> String {
     }
     // Call i of hog's game comes after turn i: the student's play stopped
     // there.
+    if let Some(said) = not_whole_scores(result, i) {
+        return said;
+    }
     match returned_scores(&result["returned"]) {
         Some([a, b]) => format!(
             "your play ends the game after turn {i} at {a}-{b}; the rules go on (nobody has \
@@ -343,6 +356,28 @@ fn stopped_early(result: &Value, i: usize, turns: &[Turn]) -> String {
             "your play returns {} after turn {i}",
             super::report::shown_value(&result["returned"], None)
         ),
+    }
+}
+
+/// What the student's game did at call `i` when its scores are numbers
+/// but not whole ones (a score made with `/`, `(100.0, 21.0)`): the call
+/// it made, or what it returned.
+fn not_whole_scores(result: &Value, i: usize) -> Option<String> {
+    let number = |v: &Value| v.as_f64().map(|_| super::report::shown_value(v, None));
+    if let Some(c) = result["calls"].get(i) {
+        let (p, s, o) = (c.get(0)?.as_u64()?, number(c.get(1)?)?, number(c.get(2)?)?);
+        return Some(format!(
+            "your play asks player {p} for a move at {s}-{o} after turn {i}: scores that are \
+             not ints"
+        ));
+    }
+    match result["returned"].as_array()?.as_slice() {
+        [a, b] => Some(format!(
+            "your play returns ({}, {}) after turn {i}: scores that are not ints",
+            number(a)?,
+            number(b)?
+        )),
+        _ => None,
     }
 }
 
