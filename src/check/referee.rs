@@ -364,12 +364,15 @@ fn stopped_early(result: &Value, i: usize, turns: &[Turn]) -> String {
 /// it made, or what it returned.
 fn not_whole_scores(result: &Value, i: usize) -> Option<String> {
     let number = |v: &Value| v.as_f64().map(|_| super::report::shown_value(v, None));
-    if let Some(c) = result["calls"].get(i) {
+    if let Some(c) = result["calls"].get(i).filter(|c| call(c).is_none()) {
         let (p, s, o) = (c.get(0)?.as_u64()?, number(c.get(1)?)?, number(c.get(2)?)?);
         return Some(format!(
             "your play asks player {p} for a move at {s}-{o} after turn {i}: scores that are \
              not ints"
         ));
+    }
+    if returned_scores(&result["returned"]).is_some() {
+        return None;
     }
     match result["returned"].as_array()?.as_slice() {
         [a, b] => Some(format!(
@@ -688,6 +691,44 @@ mod tests {
             differs.message,
             "your play ends the game after turn 2 at 11-6; the rules go on (nobody has reached \
              the goal)"
+        );
+    }
+
+    #[test]
+    fn scores_that_are_floats_are_said_as_they_are() {
+        let turns = vec![
+            turn(Player::Bot, (0, 0), 2, &[4, 4], 11),
+            turn(Player::Human, (0, 11), 1, &[6], 6),
+        ];
+        // Play asks for the second move at a float score.
+        let asked = json!({ "calls": [[0, 0, 0, 0], [1, 0, 11.0, 2]], "steps": [11, 6] });
+        let replay = judge(
+            &turns,
+            Player::Bot,
+            Some(Player::Bot),
+            Step::SusUpdate,
+            &names(),
+            &asked,
+        );
+        assert_eq!(
+            replay.differs.unwrap().message,
+            "your play asks player 1 for a move at 0-11.0 after turn 1: scores that are not ints"
+        );
+        // The game over, play returns floats.
+        let turns = vec![turn(Player::Human, (95, 50), 1, &[6], 101)];
+        let returned =
+            json!({ "calls": [[0, 95, 50, 0]], "returned": [101.0, 50.0], "steps": [101] });
+        let replay = judge(
+            &turns,
+            Player::Human,
+            None,
+            Step::SusUpdate,
+            &names(),
+            &returned,
+        );
+        assert_eq!(
+            replay.differs.unwrap().message,
+            "your play returns (101.0, 50.0) after turn 1: scores that are not ints"
         );
     }
 
