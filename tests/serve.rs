@@ -1365,3 +1365,77 @@ fn a_students_play_that_hangs_is_said_and_the_game_goes_on() {
     assert_eq!(student["scores"], serde_json::json!([]), "{student}");
     assert_eq!(game["turns"].as_array().unwrap().len(), 2, "{game}");
 }
+
+/// A file that hangs in a game: the game's later requests do not wait
+/// for it again (the game goes on without it, and says so), and replays
+/// hold none of the engine's compute slots: an evaluation is answered
+/// while two replays hang.
+#[test]
+fn a_game_the_students_file_hung_in_goes_on_without_it_and_replays_hold_no_slot() {
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap();
+    let fixture =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/check/fa24");
+    for name in ["hog.py", "dice.py", "ucb.py"] {
+        let mut text = std::fs::read_to_string(fixture.join(name)).unwrap();
+        if name == "hog.py" {
+            text = text.replacen(
+                "def sus_update(num_rolls, player_score, opponent_score, dice=six_sided):\n",
+                "def sus_update(num_rolls, player_score, opponent_score, dice=six_sided):\n    \
+                 while True:\n        pass\n",
+                1,
+            );
+        }
+        std::fs::write(dir.path().join(name), text).unwrap();
+    }
+    let rules = Rules::preset(Preset::Fa24, 100).unwrap();
+    let referee =
+        hog::check::Referee::new(&rules, &dir.path().join("hog.py"), Duration::from_secs(4))
+            .unwrap();
+    let addr: SocketAddr = ADDR.parse().unwrap();
+    let limits = Limits {
+        computations: 2,
+        ..Limits::default()
+    };
+    let s = Arc::new(ServerState::new(addr, Vec::new(), limits).with_student(referee, &rules));
+    // Warm the engine's answers, so that only the replays take time.
+    for seed in [6, 7] {
+        let path = format!("/api/game?seed={seed}&vs=always_roll(6)&moves=5&student=no");
+        ok(&s, &path);
+    }
+    ok(&s, "/api/eval?strategy=boar_strategy");
+    let hanging: Vec<_> = [6, 7]
+        .into_iter()
+        .map(|seed| {
+            let s = Arc::clone(&s);
+            std::thread::spawn(move || {
+                ok(
+                    &s,
+                    &format!("/api/game?seed={seed}&vs=always_roll(6)&moves=5"),
+                )
+            })
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(500));
+    ok(&s, "/api/eval?strategy=always_roll(5)");
+    assert!(
+        hanging.iter().all(|h| !h.is_finished()),
+        "the evaluation waited for a replay"
+    );
+    for h in hanging {
+        let game = h.join().unwrap();
+        assert_eq!(
+            game["student"]["error"], "its play did not finish within 4 s",
+            "{game}"
+        );
+    }
+    // The same game, a move later: said at once, not replayed.
+    let started = Instant::now();
+    let game = ok(&s, "/api/game?seed=6&vs=always_roll(6)&moves=5,5");
+    assert!(started.elapsed() < Duration::from_secs(3), "replayed again");
+    assert_eq!(
+        game["student"]["error"],
+        "its play did not finish within 4 s earlier in this game; the game goes on without it"
+    );
+    assert_eq!(game["student"]["file"], "hog.py");
+}

@@ -51,6 +51,8 @@ pub fn always_roll(goal: u32) -> Check {
         (50, 3),
         (0, goal - 1),
     ];
+    // States of a game to 100, inside a lower goal.
+    let states = states.map(|(s, o)| (s.min(goal - 1), o.min(goal - 1)));
     c.apply = Some(
         states
             .iter()
@@ -232,10 +234,9 @@ pub fn finish(
             .map(|(_, t)| t.as_array().iter().copied().collect::<Vec<u8>>())
             .collect::<Vec<_>>()),
     );
-    let json = json!({
+    let head = json!({
         "seconds": options.function_seconds,
         "tables": tables,
-        "checks": checks.iter().map(Check::json).collect::<Vec<_>>(),
         "games": games.as_ref().map(|_| json!({
             "games": options.games,
             "seed": options.seed,
@@ -246,7 +247,7 @@ pub fn finish(
         })),
     });
     Plan {
-        json,
+        json: super::request::text(&head, &checks),
         checks,
         games,
     }

@@ -123,7 +123,7 @@ pub fn plan(rules: &Rules, options: &CheckOptions, era: Era) -> Plan {
         for (a, b) in [(0, 1), (1, 0), (2, 3), (3, 2), (1, 1), (4, 2), (3, 4)] {
             for start in [(0, 0), (90, 95), (50, 20)] {
                 for to in [goal, 60] {
-                    if start.0 >= to || start.1 >= to {
+                    if to > goal || start.0 >= to || start.1 >= to {
                         continue;
                     }
                     game_number += 1;

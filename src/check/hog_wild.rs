@@ -173,7 +173,7 @@ pub fn plan(rules: &Rules, options: &CheckOptions, semester: Semester) -> Plan {
         six,
     } in games
     {
-        if start.0 >= to || start.1 >= to {
+        if to > rules.goal() || start.0 >= to || start.1 >= to {
             continue;
         }
         let mut dice = TwoScripts {

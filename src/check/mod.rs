@@ -15,6 +15,7 @@ pub(crate) mod inputs;
 mod oracles;
 mod referee;
 mod report;
+mod request;
 mod run;
 
 use std::path::Path;
@@ -109,11 +110,10 @@ pub fn check(rules: &Rules, path: &Path, options: &CheckOptions) -> Result<Check
             rules.name()
         )));
     };
-    match std::fs::metadata(path) {
-        Ok(meta) if meta.is_file() => {}
-        _ => return Err(bad("no such file".into())),
+    if let Some(problem) = not_a_file(path) {
+        return Err(bad(problem));
     }
-    let plan = match project {
+    let mut plan = match project {
         Project::Fa24 => plan(rules, options),
         Project::Fa19 => fa19::plan(rules, options, fa19::Era::Fa19),
         Project::DigitSwap => fa19::plan(rules, options, fa19::Era::DigitSwap),
@@ -130,6 +130,23 @@ pub fn check(rules: &Rules, path: &Path, options: &CheckOptions) -> Result<Check
         ),
         quiet: false,
     };
-    let result = run::run(&driver, path, &plan.json).map_err(bad)?;
+    // The request carries the calls now: hog keeps only what it judges by.
+    let request = std::mem::take(&mut plan.json);
+    for check in &mut plan.checks {
+        check.cases = Vec::new();
+    }
+    let result = run::run(&driver, path, request).map_err(bad)?;
     Ok(report::judge(rules, path, &plan, &result))
+}
+
+/// Why `path` is not a student's file to run, if it is not: "no such
+/// file", "is a folder", "is not a regular file" (a FIFO, a device).
+pub(crate) fn not_a_file(path: &Path) -> Option<String> {
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_file() => None,
+        Ok(meta) if meta.is_dir() => Some("is a folder, not a file".into()),
+        Ok(_) => Some("is not a regular file".into()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Some("no such file".into()),
+        Err(e) => Some(format!("cannot be read: {e}")),
+    }
 }

@@ -154,10 +154,8 @@ def main():
             module = import_file(path)
         result = replay(module, request)
     except BaseException:
-        result = {"import_error": last_line()}
-    with open(result_path + ".tmp", "w") as f:
-        json.dump(result, f)
-    os.replace(result_path + ".tmp", result_path)
+        result = {"import_error": import_error(path)}
+    finish(result, result_path)
 
 
 main()

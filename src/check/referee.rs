@@ -99,9 +99,9 @@ impl Referee {
                 rules.name()
             ))
         })?;
-        if !path.is_file() {
+        if let Some(problem) = super::not_a_file(path) {
             return Err(HogError::BadArgument(format!(
-                "{}: no such file",
+                "{}: {problem}",
                 path.display()
             )));
         }
@@ -112,6 +112,19 @@ impl Referee {
             timeout,
             names: ["you".into(), "the opponent".into()],
         })
+    }
+
+    /// What a replay that outlasts the timeout is said to have done.
+    fn too_slow(&self) -> String {
+        format!(
+            "its play did not finish within {} s",
+            self.timeout.as_secs_f64()
+        )
+    }
+
+    /// Whether `reason`, a replay's error, says the file hung.
+    pub fn hung(&self, reason: &str) -> bool {
+        reason == self.too_slow()
     }
 
     /// Call the person `you` and the other player `other` in messages
@@ -173,13 +186,10 @@ impl Referee {
             job: "the replay",
             needs: "--student needs",
             timeout: self.timeout,
-            too_slow: format!(
-                "its play did not finish within {} s",
-                self.timeout.as_secs_f64()
-            ),
+            too_slow: self.too_slow(),
             quiet: true,
         };
-        let result = run(&driver, &self.file, &request).map_err(bad)?;
+        let result = run(&driver, &self.file, request.to_string()).map_err(bad)?;
         if let Some(missing) = result["missing"].as_array() {
             let names: Vec<&str> = missing.iter().filter_map(Value::as_str).collect();
             return Err(bad(format!("it has no {}", names.join(" and no "))));
@@ -211,7 +221,7 @@ fn judge(
     let seat = |p: Player| u8::from(p != first);
     let mut calls: Vec<Call> = result["calls"]
         .as_array()
-        .map(|calls| calls.iter().filter_map(call).collect())
+        .map(|calls| calls.iter().map_while(call).collect())
         .unwrap_or_default();
     // What the rules' game asks: turn i's mover at its scores, after the
     // dice of the turns before; then the next mover, if the game goes on.
@@ -419,6 +429,9 @@ fn stopped_early(result: &Value, i: usize, turns: &[Turn]) -> String {
     }
     // Call i of hog's game comes after turn i: the student's play stopped
     // there.
+    if let Some(said) = not_whole_scores(result, i) {
+        return said;
+    }
     match returned_scores(&result["returned"]) {
         Some([a, b]) => format!(
             "your play ends the game after turn {i} at {a}-{b}; the rules go on (nobody has \
@@ -428,6 +441,31 @@ fn stopped_early(result: &Value, i: usize, turns: &[Turn]) -> String {
             "your play returns {} after turn {i}",
             super::report::shown_value(&result["returned"], None)
         ),
+    }
+}
+
+/// What the student's game did at call `i` when its scores are numbers
+/// but not whole ones (a score made with `/`, `(100.0, 21.0)`): the call
+/// it made, or what it returned.
+fn not_whole_scores(result: &Value, i: usize) -> Option<String> {
+    let number = |v: &Value| v.as_f64().map(|_| super::report::shown_value(v, None));
+    if let Some(c) = result["calls"].get(i).filter(|c| call(c).is_none()) {
+        let (p, s, o) = (c.get(0)?.as_u64()?, number(c.get(1)?)?, number(c.get(2)?)?);
+        return Some(format!(
+            "your play asks player {p} for a move at {s}-{o} after turn {i}: scores that are \
+             not ints"
+        ));
+    }
+    if returned_scores(&result["returned"]).is_some() {
+        return None;
+    }
+    match result["returned"].as_array()?.as_slice() {
+        [a, b] => Some(format!(
+            "your play returns ({}, {}) after turn {i}: scores that are not ints",
+            number(a)?,
+            number(b)?
+        )),
+        _ => None,
     }
 }
 
@@ -1006,6 +1044,44 @@ mod tests {
             differs.message,
             "your play ends the game after turn 2 at 11-6; the rules go on (nobody has reached \
              the goal)"
+        );
+    }
+
+    #[test]
+    fn scores_that_are_floats_are_said_as_they_are() {
+        let turns = vec![
+            turn(Player::Bot, (0, 0), 2, &[4, 4], 11),
+            turn(Player::Human, (0, 11), 1, &[6], 6),
+        ];
+        // Play asks for the second move at a float score.
+        let asked = json!({ "calls": [[0, 0, 0, 0], [1, 0, 11.0, 2]], "steps": [11, 6] });
+        let replay = judge(
+            &turns,
+            Player::Bot,
+            Some(Player::Bot),
+            Step::SusUpdate,
+            &names(),
+            &asked,
+        );
+        assert_eq!(
+            replay.differs.unwrap().message,
+            "your play asks player 1 for a move at 0-11.0 after turn 1: scores that are not ints"
+        );
+        // The game over, play returns floats.
+        let turns = vec![turn(Player::Human, (95, 50), 1, &[6], 101)];
+        let returned =
+            json!({ "calls": [[0, 95, 50, 0]], "returned": [101.0, 50.0], "steps": [101] });
+        let replay = judge(
+            &turns,
+            Player::Human,
+            None,
+            Step::SusUpdate,
+            &names(),
+            &returned,
+        );
+        assert_eq!(
+            replay.differs.unwrap().message,
+            "your play returns (101.0, 50.0) after turn 1: scores that are not ints"
         );
     }
 

@@ -147,7 +147,8 @@ const FLAG_Z: f64 = 4.0;
 
 /// Judge the driver's `result` against the `plan`.
 pub(super) fn judge(rules: &Rules, path: &Path, plan: &Plan, result: &Value) -> CheckReport {
-    let got = result["checks"].as_array().cloned().unwrap_or_default();
+    let none = Vec::new();
+    let got = result["checks"].as_array().unwrap_or(&none);
     let functions: Vec<Finding> = plan
         .checks
         .iter()
@@ -179,7 +180,8 @@ pub(super) fn judge(rules: &Rules, path: &Path, plan: &Plan, result: &Value) -> 
                 run["slow"]
                     .as_f64()
                     .map(|s| format!("the games took more than {s} s"))
-            });
+            })
+            .or_else(|| unfinished(run));
         Some(GamesReport {
             strategies: games.names.clone(),
             played,
@@ -426,6 +428,7 @@ pub fn shown_value(value: &Value, trace: Option<&Value>) -> String {
                 format!("[{}]", items.join(", "))
             }
         }
+        Value::Object(o) if beyond_json(o).is_some() => beyond_json(o).unwrap_or_default(),
         Value::Object(o) => match (o.get("type"), o.get("repr"), o.get("function")) {
             (Some(kind), Some(repr), _) => format!(
                 "{} ({})",
@@ -464,6 +467,36 @@ pub fn shown_value(value: &Value, trace: Option<&Value>) -> String {
         }
         None => plain,
     }
+}
+
+/// Why the games stopped, when hog's limit came before their end (the
+/// driver wrote the functions' answers first).
+fn unfinished(run: &Value) -> Option<String> {
+    (run["unfinished"] == json!(true))
+        .then(|| "stopped at hog's time limit (raise --python-timeout)".to_string())
+}
+
+/// A number JSON cannot carry, as Python shows it: an int beyond 64 bits
+/// (`{"int": "18446744073709551623"}`), `nan` or `inf`
+/// (`{"float": "nan"}`).
+fn beyond_json(o: &serde_json::Map<String, Value>) -> Option<String> {
+    let text = match (o.get("int"), o.get("float")) {
+        (Some(Value::String(digits)), None) if o.len() == 1 => {
+            if digits.len() > 60 && digits.bytes().all(|b| b.is_ascii_digit() || b == b'-') {
+                let count = digits.trim_start_matches('-').len();
+                format!(
+                    "{}...{} (an int of {count} digits)",
+                    &digits[..20],
+                    &digits[digits.len() - 10..]
+                )
+            } else {
+                digits.clone()
+            }
+        }
+        (None, Some(Value::String(f))) if o.len() == 1 => f.clone(),
+        _ => return None,
+    };
+    Some(text)
 }
 
 impl CheckReport {

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 use crate::child::{spawn_python, Prints};
-use crate::cleanup::remove_on_interrupt;
+use crate::cleanup::{remove_folder_on_interrupt, remove_on_interrupt};
 
 /// One driver, and how a run of it is said.
 pub(super) struct Driver<'a> {
@@ -29,23 +29,39 @@ pub(super) struct Driver<'a> {
     pub quiet: bool,
 }
 
-/// Run `driver` on `file` with `request`: its answer, or why there is
+/// Run `driver` on `file` with `request` (JSON text): its answer, or why there is
 /// none (the file does not import, the driver hung or died), in words to
 /// follow the file's name.
-pub(super) fn run(driver: &Driver<'_>, file: &Path, request: &Value) -> Result<Value, String> {
+pub(super) fn run(driver: &Driver<'_>, file: &Path, request: String) -> Result<Value, String> {
     let folder = tempfile::Builder::new()
         .prefix(".hog-check-")
         .tempdir()
         .map_err(|e| format!("a folder for {}: {e}", driver.job))?;
-    let _remove = remove_on_interrupt(folder.path());
     let (request_path, answer_path, log) = (
         folder.path().join("request.json"),
         folder.path().join("answer.json"),
         folder.path().join("printed.txt"),
     );
-    std::fs::write(&request_path, request.to_string())
-        .map_err(|e| format!("writing the request: {e}"))?;
-    let args = [request_path.as_os_str(), answer_path.as_os_str()];
+    // On an interrupt the files go first (the driver's too, written aside
+    // before it is moved), then the folder they leave empty.
+    let _remove = [
+        remove_folder_on_interrupt(folder.path()),
+        remove_on_interrupt(&request_path),
+        remove_on_interrupt(&answer_path),
+        remove_on_interrupt(&folder.path().join("answer.json.tmp")),
+        remove_on_interrupt(&log),
+    ];
+    std::fs::write(&request_path, &request).map_err(|e| format!("writing the request: {e}"))?;
+    // Python reads it from the file; hog need not hold it meanwhile.
+    drop(request);
+    // The driver's own limit, a second inside hog's: whole games stop
+    // before it.
+    let budget = std::ffi::OsString::from(format!("{}", driver.timeout.as_secs_f64()));
+    let args = [
+        request_path.as_os_str(),
+        answer_path.as_os_str(),
+        budget.as_os_str(),
+    ];
     let prints = if driver.quiet {
         Prints::Logged(&log)
     } else {
@@ -57,7 +73,8 @@ pub(super) fn run(driver: &Driver<'_>, file: &Path, request: &Value) -> Result<V
         .map_err(|e| format!("waiting for python3: {e}"))?;
     child.kill();
     let Some(status) = status else {
-        return Err(driver.too_slow.clone());
+        // The functions' answers, written before the games, are kept.
+        return partial(&answer_path).ok_or_else(|| driver.too_slow.clone());
     };
     let text = std::fs::read_to_string(&answer_path).map_err(|_| {
         let said = if driver.quiet {
@@ -84,4 +101,11 @@ pub(super) fn run(driver: &Driver<'_>, file: &Path, request: &Value) -> Result<V
         ));
     }
     Ok(answer)
+}
+
+/// The answer a driver wrote before its last part (`hog check`'s before
+/// the games), that part marked as not finished.
+fn partial(answer_path: &Path) -> Option<Value> {
+    let answer: Value = serde_json::from_str(&std::fs::read_to_string(answer_path).ok()?).ok()?;
+    (answer["games"]["unfinished"] == Value::Bool(true)).then_some(answer)
 }

@@ -8,6 +8,7 @@ use clap::Args;
 
 use crate::check::{check, CheckOptions};
 
+use super::memory::Need;
 use super::{Config, Format, Printer, Status};
 
 #[derive(Debug, Args)]
@@ -40,6 +41,15 @@ pub struct CheckArgs {
     pub function_timeout: f64,
 }
 
+/// Bytes a check holds at once for each state of the game, hog's and
+/// Python's together: some forty calls a state (every move of every
+/// state for take_turn and both updates, every state of the strategies),
+/// each as JSON text, its answer, the call in words, and Python's copy.
+const CHECK_BYTES_PER_STATE: u64 = 24 << 10;
+
+/// The most whole games `--games` asks for.
+const MAX_GAMES: u64 = 10_000_000;
+
 pub fn run(config: &Config, args: &CheckArgs, printer: &mut Printer) -> anyhow::Result<()> {
     if !(args.function_timeout.is_finite() && args.function_timeout > 0.0) {
         return Err(crate::HogError::BadArgument(format!(
@@ -48,6 +58,23 @@ pub fn run(config: &Config, args: &CheckArgs, printer: &mut Printer) -> anyhow::
         ))
         .into());
     }
+    if args.games > MAX_GAMES {
+        return Err(crate::HogError::BadArgument(format!(
+            "--games is at most {MAX_GAMES} (Python plays some thousands of games a second), \
+             not {}",
+            args.games
+        ))
+        .into());
+    }
+    let goal = u64::from(config.rules.goal());
+    config.check_memory(
+        "hog check",
+        Need {
+            seats: 1,
+            tables: 12,
+            extra: CHECK_BYTES_PER_STATE.saturating_mul(goal * goal),
+        },
+    )?;
     let options = CheckOptions {
         // The import, every function and the games: --python-timeout per
         // part at most.

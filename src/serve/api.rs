@@ -745,9 +745,13 @@ pub async fn game(
         )));
     }
     let vs = params.get("vs").unwrap_or("optimal").trim().to_string();
-    compute(&Arc::clone(&state), cost(&rules, Work::Sweep), move || {
-        let student = state.student_for(&rules).filter(|_| replayed);
-        let student = student.as_deref();
+    // The student's replay comes after the engine's answer, outside its
+    // slots (see `super::student`).
+    let referee = state.student_for(&rules).filter(|_| replayed);
+    let student = referee.is_some();
+    let key = (seed, first == Player::Human, vs.clone());
+    let shared = Arc::clone(&state);
+    let mut report = compute(&Arc::clone(&state), cost(&rules, Work::Sweep), move || {
         if vs == "person" {
             return replay(&rules, Opponent::Person, &vs, seed, first, &moves, student);
         }
@@ -765,8 +769,11 @@ pub async fn game(
             student,
         )
     })
-    .await
-    .map(Json)
+    .await?;
+    if let (Some(referee), Some(game)) = (referee, report.student_game.take()) {
+        report.student = Some(shared.replays.report(referee, key, game).await);
+    }
+    Ok(Json(report))
 }
 
 /// A seed for a game that did not give one.

@@ -118,6 +118,10 @@ pub struct GameReport {
     /// student's own `play`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub student: Option<StudentReport>,
+    /// The game as the student's file replays it, when asked for (see
+    /// `super::student`).
+    #[serde(skip)]
+    pub student_game: Option<StudentGame>,
 }
 
 /// The game so far as a student's hog.py plays it.
@@ -136,6 +140,27 @@ pub struct StudentReport {
     /// Why their file could not replay the game (it hung, say): the game
     /// goes on without it.
     pub error: Option<String>,
+}
+
+/// The game so far, for a replay through the student's file.
+#[derive(Debug, Clone)]
+pub struct StudentGame {
+    turns: Vec<Turn>,
+    first: Player,
+    next: Option<Player>,
+}
+
+impl StudentReport {
+    /// A report of a replay that could not be made, and why.
+    pub fn failed(file: String, error: String) -> StudentReport {
+        StudentReport {
+            file,
+            scores: Vec::new(),
+            differs: None,
+            printed: None,
+            error: Some(error),
+        }
+    }
 }
 
 /// What a game under rules with memory or a clock holds beyond the scores.
@@ -167,7 +192,7 @@ pub fn replay(
     seed: u64,
     first: Player,
     moves: &[u8],
-    student: Option<&Referee>,
+    student: bool,
 ) -> Result<GameReport, ApiError> {
     let goal = rules.goal();
     let options = SweepOptions::default();
@@ -212,7 +237,11 @@ pub fn replay(
         you: game.score(Player::Human),
         opponent: game.score(Player::Bot),
     };
-    let student = student.map(|referee| student_report(referee, &turns, first, game.to_move()));
+    let student_game = student.then(|| StudentGame {
+        turns: turns.clone(),
+        first,
+        next: game.to_move(),
+    });
     let (win_probability, choices, advice) = match game.to_move() {
         None => {
             let you = match game.winner() {
@@ -310,18 +339,16 @@ pub fn replay(
                 text: game.context_note("the opponent"),
             }
         }),
-        student,
+        student: None,
+        student_game,
     })
 }
 
 /// The game so far through the student's `play`; player 0 there is
 /// whoever moved first here.
-fn student_report(
-    referee: &Referee,
-    turns: &[Turn],
-    first: Player,
-    next: Option<Player>,
-) -> StudentReport {
+pub fn student_report(referee: &Referee, game: &StudentGame) -> StudentReport {
+    let StudentGame { turns, first, next } = game;
+    let (first, next) = (*first, *next);
     let file = referee.name();
     let seats = |scores: [u32; 2]| {
         let you = usize::from(first != Player::Human);
@@ -340,12 +367,6 @@ fn student_report(
         },
         // The page says whose file it is: the reason alone ("its play did
         // not finish within 5 s").
-        Err(error) => StudentReport {
-            file,
-            scores: Vec::new(),
-            differs: None,
-            printed: None,
-            error: Some(error.reason),
-        },
+        Err(error) => StudentReport::failed(file, error.reason),
     }
 }

@@ -20,6 +20,7 @@ mod query;
 mod responses;
 mod security;
 mod state;
+mod student;
 
 pub use budget::Budget;
 pub use error::ApiError;

@@ -131,6 +131,8 @@ pub struct ServerState {
     /// under the rules it was given for (their identity, and their name
     /// and goal for the page).
     student: Option<(Arc<Referee>, RulesId, RulesHeader)>,
+    /// The replays of the student's file, beside the compute slots.
+    pub replays: super::student::Replays,
 }
 
 /// A contest folder entered when the server started.
@@ -188,6 +190,7 @@ impl ServerState {
             responses: Responses::new(limits.kept_answers),
             connections: ConnectionLimits::default(),
             student: None,
+            replays: Default::default(),
         }
     }
 

@@ -38,7 +38,7 @@ def problem(*words):
 try:
     module = import_file(path)
 except BaseException:
-    problem("IMPORT", last_line())
+    problem("IMPORT", import_error(path))
 
 
 def function(name, required=False):

@@ -36,7 +36,7 @@ shared[0] = IMPORTING
 try:
     module = import_file(path)
 except BaseException:
-    report("IMPORT\x1f" + last_line())
+    report("IMPORT\x1f" + import_error(path))
 
 if not hasattr(module, name):
     report("MISSING\x1f" + name)
