@@ -6,6 +6,7 @@
 mod analyzer;
 mod bad_input;
 mod check;
+mod check_formats;
 mod children;
 mod contest;
 mod contexts;
