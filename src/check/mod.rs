@@ -10,8 +10,10 @@
 
 mod common;
 mod fa19;
+mod gradescope;
 mod hog_wild;
 pub(crate) mod inputs;
+mod junit;
 mod oracles;
 mod referee;
 mod report;

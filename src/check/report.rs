@@ -56,6 +56,16 @@ pub struct Mismatch {
     pub got: String,
 }
 
+impl Mismatch {
+    /// "roll_dice(2, make_test_dice(1, 6)) should be 1, yours gives 7".
+    pub fn sentence(&self) -> String {
+        format!(
+            "{} should be {}, yours gives {}",
+            self.input, self.expected, self.got
+        )
+    }
+}
+
 /// One function of the project.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Finding {
@@ -102,6 +112,51 @@ impl Finding {
     pub fn fails(&self) -> bool {
         !matches!(self.verdict, Verdict::Agrees | Verdict::Missing)
     }
+
+    /// Its verdict in words, as its line of the report says it: what a
+    /// test report of the check (JUnit, Gradescope) says too.
+    pub fn summary(&self) -> String {
+        match &self.verdict {
+            Verdict::Agrees if self.checked < self.inputs && self.takes.is_some() => format!(
+                "OK ({} of {} inputs: it takes {} arguments, as an earlier skeleton's did, \
+                 and is checked with the course's defaults)",
+                self.checked,
+                self.inputs,
+                self.takes.unwrap_or_default()
+            ),
+            Verdict::Agrees if self.checked < self.inputs => format!(
+                "OK as far as its time went ({} of {} inputs in {:.0} s of CPU time, about {} \
+                 a call; --function-timeout gives it more)",
+                self.checked,
+                self.inputs,
+                self.cpu_seconds,
+                per_call(self.cpu_seconds, self.checked)
+            ),
+            Verdict::Agrees => format!("OK ({} inputs)", self.checked),
+            Verdict::Missing => "missing (not checked)".to_string(),
+            Verdict::Differs { count } => match &self.fault {
+                Some(fault) => format!("{count} of {} inputs differ: {fault}", self.checked),
+                None => {
+                    let first: Vec<String> =
+                        self.mismatches.iter().map(Mismatch::sentence).collect();
+                    format!(
+                        "{count} of {} inputs differ: {}",
+                        self.checked,
+                        first.join("; ")
+                    )
+                }
+            },
+            Verdict::Raised { input, error } => format!("raised at {input}: {error}"),
+            Verdict::Prints { input } => format!(
+                "agrees, but prints at {input}: {} (the course's tests compare what is printed, \
+                 so a print left in fails them)",
+                self.printed.as_deref().unwrap_or_default()
+            ),
+            Verdict::Slow { input, seconds } => {
+                format!("had not returned after {seconds} s of CPU time (at {input})")
+            }
+        }
+    }
 }
 
 /// Whole games of the student's `play`, against the exact win rate.
@@ -123,6 +178,37 @@ pub struct GamesReport {
     pub flagged: bool,
     /// Why the games stopped early, if they did.
     pub stopped: Option<String>,
+}
+
+impl GamesReport {
+    /// The games in words, as the report's line says them.
+    pub fn summary(&self) -> String {
+        match &self.stopped {
+            Some(why) if self.played == 0 => format!("{why} in the first game"),
+            Some(why) => format!("{why} (after {} games)", self.played),
+            // The strategies are hog's tables, not the student's own.
+            None => format!(
+                "player 0 (hog's {}) won {:.2}% of {} games of your play against hog's {}; \
+                 exact {:.2}%, z = {:.2}{}",
+                self.strategies[0],
+                100.0 * self.sampled,
+                self.played,
+                self.strategies[1],
+                100.0 * self.exact,
+                self.z,
+                if self.flagged {
+                    " (beyond 4: your games are not the rules' games)"
+                } else {
+                    ""
+                }
+            ),
+        }
+    }
+
+    /// Whether they hold: all played and within 4 standard errors.
+    pub fn hold(&self) -> bool {
+        !self.flagged && self.stopped.is_none()
+    }
 }
 
 /// A check of a student's file.
@@ -516,57 +602,7 @@ impl CheckReport {
             .unwrap_or(0)
             .max("whole games".len());
         for f in &self.functions {
-            let line = match &f.verdict {
-                Verdict::Agrees if f.checked < f.inputs && f.takes.is_some() => format!(
-                    "OK ({} of {} inputs: it takes {} arguments, as an earlier skeleton's did, \
-                     and is checked with the course's defaults)",
-                    f.checked,
-                    f.inputs,
-                    f.takes.unwrap_or_default()
-                ),
-                Verdict::Agrees if f.checked < f.inputs => format!(
-                    "OK as far as its time went ({} of {} inputs in {:.0} s of CPU time, \
-                     about {} a call; --function-timeout gives it more)",
-                    f.checked,
-                    f.inputs,
-                    f.cpu_seconds,
-                    per_call(f.cpu_seconds, f.checked)
-                ),
-                Verdict::Agrees => format!("OK ({} inputs)", f.checked),
-                Verdict::Missing => "missing (not checked)".to_string(),
-                Verdict::Differs { count } if f.fault.is_some() => format!(
-                    "{count} of {} inputs differ: {}",
-                    f.checked,
-                    f.fault.as_deref().unwrap_or_default()
-                ),
-                Verdict::Differs { count } => {
-                    let first: Vec<String> = f
-                        .mismatches
-                        .iter()
-                        .map(|m| {
-                            format!(
-                                "{} should be {}, yours gives {}",
-                                m.input, m.expected, m.got
-                            )
-                        })
-                        .collect();
-                    format!(
-                        "{count} of {} inputs differ: {}",
-                        f.checked,
-                        first.join("; ")
-                    )
-                }
-                Verdict::Raised { input, error } => format!("raised at {input}: {error}"),
-                Verdict::Prints { input } => format!(
-                    "agrees, but prints at {input}: {} (the course's tests compare what is \
-                     printed, so a print left in fails them)",
-                    f.printed.as_deref().unwrap_or_default()
-                ),
-                Verdict::Slow { input, seconds } => {
-                    format!("had not returned after {seconds} s of CPU time (at {input})")
-                }
-            };
-            out += &format!("{:<width$}  {line}\n", f.function);
+            out += &format!("{:<width$}  {}\n", f.function, f.summary());
             if let (Some(printed), false) =
                 (&f.printed, matches!(f.verdict, Verdict::Prints { .. }))
             {
@@ -574,27 +610,7 @@ impl CheckReport {
             }
         }
         if let Some(g) = &self.games {
-            let line = match &g.stopped {
-                Some(why) if g.played == 0 => format!("{why} in the first game"),
-                Some(why) => format!("{why} (after {} games)", g.played),
-                // The strategies are hog's tables, not the student's own.
-                None => format!(
-                    "player 0 (hog's {}) won {:.2}% of {} games of your play against hog's {}; \
-                     exact {:.2}%, z = {:.2}{}",
-                    g.strategies[0],
-                    100.0 * g.sampled,
-                    g.played,
-                    g.strategies[1],
-                    100.0 * g.exact,
-                    g.z,
-                    if g.flagged {
-                        " (beyond 4: your games are not the rules' games)"
-                    } else {
-                        ""
-                    }
-                ),
-            };
-            out += &format!("{:<width$}  {line}\n", "whole games");
+            out += &format!("{:<width$}  {}\n", "whole games", g.summary());
         }
         out += if self.ok {
             "Every function present agrees with the rules.\n"

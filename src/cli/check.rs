@@ -9,7 +9,7 @@ use clap::Args;
 use crate::check::{check, CheckOptions};
 
 use super::memory::Need;
-use super::{Config, Format, Printer, Status};
+use super::{Config, Printer, Status};
 
 #[derive(Debug, Args)]
 #[command(
@@ -20,10 +20,13 @@ use super::{Config, Format, Printer, Status};
                   hung. Then the file's own play, with its own dice, plays whole games \
                   against the exact win rate. The project is Fall 2024's by default; --rules \
                   fa19, double-swap (Spring 2014), reverse-swap (Summer 2015) and digit-swap check those \
-                  semesters' projects by their own names. Exit status 0 when every function \
-                  present agrees, 1 when one does not, 2 for bad input.\n\n\
+                  semesters' projects by their own names. --format junit and --format \
+                  gradescope write test reports for a course's autograder (a test a function). \
+                  Exit status 0 when every function present agrees, 1 when one does not (the \
+                  report is written either way), 2 for bad input.\n\n\
                   Examples:\n  hog check hog.py\n  hog check hog.py --games 0 --format json\n  \
-                  hog --rules fa19 check hog.py"
+                  hog --rules fa19 check hog.py\n  \
+                  hog check hog.py --format gradescope --out /autograder/results/results.json"
 )]
 pub struct CheckArgs {
     /// The project's hog.py.
@@ -39,6 +42,10 @@ pub struct CheckArgs {
     /// half of them has hung.
     #[arg(long, default_value_t = 20.0, value_name = "SECONDS")]
     pub function_timeout: f64,
+    /// Write the report (in --format) to FILE, whole or not at all, and
+    /// its words to stdout, for an autograder's log.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
 }
 
 /// Bytes a check holds at once for each state of the game, hog's and
@@ -75,6 +82,7 @@ pub fn run(config: &Config, args: &CheckArgs, printer: &mut Printer) -> anyhow::
             extra: CHECK_BYTES_PER_STATE.saturating_mul(goal * goal),
         },
     )?;
+    super::check_report::check_out(args.out.as_deref())?;
     let options = CheckOptions {
         // The import, every function and the games: --python-timeout per
         // part at most.
@@ -88,10 +96,7 @@ pub fn run(config: &Config, args: &CheckArgs, printer: &mut Printer) -> anyhow::
     };
     let report = check(&config.rules, &args.file, &options)?;
     config.progress.finish();
-    match config.format {
-        Format::Json => printer.json(&serde_json::to_value(&report)?)?,
-        _ => printer.text(&report.text())?,
-    }
+    super::check_report::write(config, &report, args.out.as_deref(), printer)?;
     if report.ok {
         Ok(())
     } else {

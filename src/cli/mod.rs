@@ -2,12 +2,14 @@
 //! [`Config`] that the subcommands read.
 
 mod check;
+mod check_report;
 mod contest;
 mod docs;
 mod entry;
 mod eval;
 mod explain;
 mod export;
+mod format_arg;
 mod head_to_head;
 mod memory;
 mod output;
@@ -35,6 +37,7 @@ use crate::strategy::{Resolver, Spec, StrategyTable};
 use crate::HogError;
 
 pub use entry::main;
+pub use format_arg::{FormatArg, TestReport};
 pub use memory::{solve_seats, Need};
 pub use output::{Format, Printer};
 pub use progress::{say, Progress};
@@ -60,9 +63,10 @@ pub struct Opts {
     pub rules: RulesArgs,
 
     /// Output format on stdout: text, one JSON object, CSV with a header
-    /// row, or Markdown tables (every command but play, which is text only).
-    #[arg(long, value_enum, default_value_t = Format::Text, global = true, help_heading = GLOBAL)]
-    pub format: Format,
+    /// row, or Markdown tables (every command but play, which is text only);
+    /// junit and gradescope are hog check's test reports for autograders.
+    #[arg(long, value_enum, default_value_t = FormatArg::Text, global = true, help_heading = GLOBAL)]
+    pub format: FormatArg,
 
     /// Hide progress bars and notes on stderr.
     #[arg(long, short, global = true, help_heading = GLOBAL)]
@@ -143,6 +147,8 @@ pub struct Config {
     pub rules: Rules,
     /// `--format`.
     pub format: Format,
+    /// `--format junit` or `gradescope`: hog check's test report.
+    pub test_report: Option<TestReport>,
     /// Progress bars and notes on stderr.
     pub progress: Progress,
     /// When the run started, for the time it reports.
@@ -258,6 +264,10 @@ pub fn run(opts: Opts) -> anyhow::Result<()> {
         ))
         .into());
     }
+    let (format, test_report) = opts
+        .format
+        .for_command(matches!(opts.command, Command::Check(_)))?
+        .split();
     let python_timeout = Duration::from_secs_f64(opts.python_timeout.min(1e9));
     let rules = opts.rules.to_rules(python_timeout)?;
     let progress = Progress::new(opts.quiet, rules.goal());
@@ -272,7 +282,8 @@ pub fn run(opts: Opts) -> anyhow::Result<()> {
     let config = Config {
         progress,
         rules,
-        format: opts.format,
+        format,
+        test_report,
         started,
         python_timeout,
         threads,

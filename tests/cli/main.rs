@@ -6,6 +6,7 @@
 mod analyzer;
 mod bad_input;
 mod check;
+mod check_formats;
 mod check_hostile;
 mod check_real;
 mod children;
