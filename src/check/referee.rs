@@ -1059,7 +1059,7 @@ mod tests {
             &turns,
             Player::Bot,
             Some(Player::Bot),
-            Step::SusUpdate,
+            Project::Fa24,
             &names(),
             &asked,
         );
@@ -1075,7 +1075,7 @@ mod tests {
             &turns,
             Player::Human,
             None,
-            Step::SusUpdate,
+            Project::Fa24,
             &names(),
             &returned,
         );
