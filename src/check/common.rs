@@ -5,7 +5,8 @@
 use serde_json::{json, Value};
 
 use super::inputs::{
-    max_scoring, max_scoring_is_fair, rolled, scripts, tuple, Check, Expected, Games, Plan,
+    averages, max_scoring, max_scoring_is_fair, rolled, scripts, tuple, Check, Expected, Games,
+    Plan,
 };
 use super::{CheckOptions, Project};
 use crate::engine;
@@ -133,6 +134,9 @@ pub fn max_scoring_num_rolls(with_count: bool, prints: bool) -> Check {
                 Some(n) => (vec![json!({ "dice": faces }), json!(n)], format!(", {n}")),
                 None => (vec![json!({ "dice": faces })], String::new()),
             };
+            if prints {
+                c.printed_averages.push(averages(faces, samples));
+            }
             // 1 to 10 dice, `samples` turns each: 55 dice a sample.
             c.add_rolling(
                 case,

@@ -224,7 +224,7 @@ def call_budgeted(function, item, tables, seconds, module):
     time in all (a slow function is checked as far as its time goes, the
     same on a busy machine as on a quiet one); a call that alone takes half
     of that has hung."""
-    out, results, traces, rolls = {}, [], [], []
+    out, results, traces, rolls, case_prints = {}, [], [], [], []
     printed = io.StringIO()
     patches = item.get("patches") or []
     start = time.process_time()
@@ -257,6 +257,7 @@ def call_budgeted(function, item, tables, seconds, module):
                 setattr(module, name, build(value, tables, log, made))
             if item.get("seed") is not None:
                 random.seed(item["seed"])
+            before = printed.tell()
             with contextlib.redirect_stdout(printed):
                 value = function(*args)
             if item.get("apply") is not None:
@@ -270,6 +271,9 @@ def call_budgeted(function, item, tables, seconds, module):
                 traces.append(log)
             if item.get("count_rolls"):
                 rolls.append(sum(d.rolled() for d in made))
+            if item.get("prints"):
+                # What printing is for (Spring 2014's averages): each call's.
+                case_prints.append(printed.getvalue()[before:][:2000])
     except TooSlow:
         now = time.process_time()
         if now - called >= seconds / 2 or not results:
@@ -288,6 +292,8 @@ def call_budgeted(function, item, tables, seconds, module):
         out["traces"] = traces
     if item.get("count_rolls"):
         out["rolls"] = rolls
+    if item.get("prints"):
+        out["case_prints"] = case_prints
     text = printed.getvalue().strip()
     if text and not item.get("prints"):
         out["printed"] = text.splitlines()[0][:80]

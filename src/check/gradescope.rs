@@ -92,7 +92,8 @@ fn function_test(f: &Finding, file: &str) -> Value {
         Verdict::Missing => format!("{file} does not define {}: not checked.", f.function),
         _ => f.summary(),
     };
-    if let Some(printed) = &f.printed {
+    // (A function whose fault is its printing says so in its summary.)
+    if let (Some(printed), false) = (&f.printed, matches!(f.verdict, Verdict::Prints { .. })) {
         output += &format!("\n(it prints: {printed})");
     }
     json!({

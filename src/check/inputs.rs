@@ -55,6 +55,10 @@ pub struct Check {
     /// Printing is what the function is for (Spring 2014's
     /// `max_scoring_num_rolls` prints every average).
     pub prints: bool,
+    /// Per call, where printing is what the function is for, the average
+    /// of each number of dice from 1 to 10 it must print ("3 dice scores
+    /// 9.0 on average"), where those are known whatever the order.
+    pub printed_averages: Vec<Option<Vec<f64>>>,
     /// The calls with more arguments than the function takes are left
     /// out (an earlier skeleton's `bacon_strategy(score,
     /// opponent_score)`: the calls with the defaults come first).
@@ -77,6 +81,7 @@ impl Check {
             prints: false,
             rolls: Vec::new(),
             fewer_arguments: false,
+            printed_averages: Vec::new(),
         }
     }
 
@@ -611,6 +616,32 @@ pub(crate) fn game_loop(
 /// turn to turn, the highest average, ties to the fewest dice.
 pub(super) fn max_scoring(faces: &[u32], times: u32) -> u32 {
     max_scoring_in(faces, times, &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+}
+
+/// The average turn of each number of dice from 1 to 10, `times` turns
+/// each, where they do not depend on the order they are rolled in (the
+/// script's length divides `times`: each number of dice starts where the
+/// script starts).
+pub(super) fn averages(faces: &[u32], times: u32) -> Option<Vec<f64>> {
+    (times as usize % faces.len() == 0).then(|| {
+        (1..=10)
+            .map(|n| {
+                let total: u32 = (0..times as usize)
+                    .map(|t| {
+                        let from = t * n;
+                        let rolled: Vec<u32> =
+                            (from..from + n).map(|i| faces[i % faces.len()]).collect();
+                        if rolled.contains(&1) {
+                            1
+                        } else {
+                            rolled.iter().sum()
+                        }
+                    })
+                    .sum();
+                f64::from(total) / f64::from(times)
+            })
+            .collect()
+    })
 }
 
 /// Whether [`max_scoring`] gives the same answer whichever order the

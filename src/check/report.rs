@@ -327,6 +327,12 @@ fn compare(check: &Check, got: &Value) -> Finding {
                 )
             }
         };
+        let why = why.or_else(|| {
+            let want = check.printed_averages.get(i)?.as_ref()?;
+            let printed = got["case_prints"].get(i)?.as_str()?;
+            misprinted(want, printed).map(|m| format!("{m} (at {})", check.shown[i]))
+        });
+        let same = same && why.is_none();
         let rolled = rolls.get(i).and_then(Value::as_u64);
         let wrong_rolls = match (check.rolls.get(i), rolled) {
             (Some(&want), Some(n)) if u64::from(want) != n => Some((want, n)),
@@ -409,6 +415,34 @@ fn per_call(seconds: f64, calls: usize) -> String {
     } else {
         format!("{:.1} ms", each * 1000.0)
     }
+}
+
+/// How the averages `printed` differ from the course's lines ("1 dice
+/// scores 3.0 on average", one for each number of dice from 1 to 10).
+fn misprinted(want: &[f64], printed: &str) -> Option<String> {
+    let lines: Vec<&str> = printed.lines().filter(|l| !l.trim().is_empty()).collect();
+    for (n, average) in want.iter().enumerate() {
+        let n = n + 1;
+        let course = format!("{n} dice scores {average:?} on average");
+        let Some(line) = lines.get(n - 1) else {
+            return Some(format!(
+                "prints {} lines of averages; the course prints one for each number of dice, 1 to 10",
+                lines.len()
+            ));
+        };
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let fits = matches!(words.as_slice(),
+            [count, "dice", "scores", value, "on", "average"]
+                if count.parse::<usize>() == Ok(n)
+                    && value.parse::<f64>().is_ok_and(|v| (v - average).abs() < 1e-9));
+        if !fits {
+            return Some(format!(
+                "prints \"{}\" where the course prints \"{course}\"",
+                crate::text::one_line(line)
+            ));
+        }
+    }
+    None
 }
 
 /// "once", "twice", "3 times".

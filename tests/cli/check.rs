@@ -703,7 +703,7 @@ fn older_semesters_are_checked_by_their_own_names_and_each_bug_is_named() {
             "    who = 0\n",
             "    who = 1\n",
             "play",
-            "42 of 42 inputs differ",
+            "84 of 84 inputs differ",
         ),
         (
             "sp14",
@@ -995,7 +995,9 @@ fn faults_are_named_by_what_the_code_did() {
             "make_averaged(roll_dice, num_samples)",
             "make_averaged(roll_dice)",
             "max_scoring_num_rolls",
-            ", 1) should be",
+            "your max_scoring_num_rolls called the dice 55000 times for 55 dice (at \
+             max_scoring_num_rolls(make_test_dice(4, 2, 5, 1), 1)); the course rolls 1 to 10 \
+             dice, as many times each as it is told",
         ),
     ];
     for &(semester, from, to, function, words) in bugs {
@@ -1062,8 +1064,9 @@ fn a_slow_correct_function_is_checked_as_far_as_its_time_goes() {
     let file = project(
         &dir,
         &[(
-            "def sus_points(score):\n",
-            "def sus_points(score):\n    sum(range(30000))\n",
+            "def sus_update(num_rolls, player_score, opponent_score, dice=six_sided):\n",
+            "def sus_update(num_rolls, player_score, opponent_score, dice=six_sided):\n    \
+             sum(range(30000))\n",
         )],
     );
     let (status, out, err) = check(&dir, &file, &["--games", "0", "--function-timeout", "1"]);

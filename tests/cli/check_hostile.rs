@@ -82,13 +82,11 @@ fn values_json_cannot_carry_are_named_with_their_function_and_the_rest_is_checke
          gives nan; num_factors(2) should be 2, yours gives inf; num_factors(3) should be 2, \
          yours gives 10000000000000000000...0000000000 (an int of 401 digits)"
     );
+    // The surrogate it prints is shown escaped; a print left in fails.
     assert_eq!(
         line(&out, "boar_brawl"),
-        "boar_brawl             OK (10000 inputs)"
-    );
-    assert!(
-        out.contains("boar_brawl             OK (10000 inputs)\n                       (it prints: \\ud800 printed)\n"),
-        "{out}"
+        "boar_brawl             agrees, but prints at boar_brawl(0, 0): \\ud800 printed (the \
+         course's tests compare what is printed, so a print left in fails them)"
     );
     assert_eq!(
         line(&out, "is_always_roll"),
@@ -249,7 +247,7 @@ fn games_without_end_keep_what_was_checked() {
         &["--python-timeout", "15", "check", &file, "--games", "100"],
     );
     assert_eq!(status, 1, "{out}\n{err}");
-    assert_eq!(line(&out, "play"), "play                   OK (60 inputs)");
+    assert_eq!(line(&out, "play"), "play                   OK (72 inputs)");
     assert_eq!(
         line(&out, "sus_strategy"),
         "sus_strategy           OK (30000 inputs)"
