@@ -1033,7 +1033,7 @@ fn faults_are_named_by_what_the_code_did() {
     assert_eq!(status, 1, "{out}\n{err}");
     assert!(
         line(&out, "play").contains(
-            "60 of 60 inputs differ: your play calls each strategy twice per turn; the course \
+            "60 of 72 inputs differ: your play calls each strategy twice per turn; the course \
              calls it once"
         ),
         "{out}"

@@ -254,8 +254,8 @@ fn games_without_end_keep_what_was_checked() {
     );
     assert_eq!(
         line(&out, "whole"),
-        "whole games            stopped at hog's time limit (raise --python-timeout) after 0 \
-         games"
+        "whole games            stopped at hog's time limit (raise --python-timeout) in the \
+         first game"
     );
 }
 
