@@ -623,7 +623,7 @@ pub(super) fn max_scoring(faces: &[u32], times: u32) -> u32 {
 /// script's length divides `times`: each number of dice starts where the
 /// script starts).
 pub(super) fn averages(faces: &[u32], times: u32) -> Option<Vec<f64>> {
-    (times as usize % faces.len() == 0).then(|| {
+    (times as usize).is_multiple_of(faces.len()).then(|| {
         (1..=10)
             .map(|n| {
                 let total: u32 = (0..times as usize)
