@@ -127,9 +127,10 @@ pub fn check(rules: &Rules, path: &Path, options: &CheckOptions) -> Result<Check
         needs: "hog check needs",
         timeout: options.timeout,
         too_slow: format!(
-            "did not finish within {} s (raise --python-timeout)",
+            "did not finish within {} s of CPU time (raise --python-timeout)",
             options.timeout.as_secs_f64()
         ),
+        cpu_clock: true,
         quiet: false,
     };
     // The request carries the calls now: hog keeps only what it judges by.

@@ -187,6 +187,7 @@ impl Referee {
             needs: "--student needs",
             timeout: self.timeout,
             too_slow: self.too_slow(),
+            cpu_clock: false,
             quiet: true,
         };
         let result = run(&driver, &self.file, request.to_string()).map_err(bad)?;

@@ -24,6 +24,11 @@ pub(super) struct Driver<'a> {
     pub timeout: Duration,
     /// What is said when it takes longer.
     pub too_slow: String,
+    /// Count `timeout` in the CPU time Python spends, not the wall clock's
+    /// (`hog check`: its verdicts the same on a busy machine); a run that
+    /// sleeps or waits still ends after ten times `timeout` of the wall
+    /// clock.
+    pub cpu_clock: bool,
     /// Keep the student's prints off the terminal (in a log, whose last
     /// line says why python3 stopped) instead of showing them.
     pub quiet: bool,
@@ -68,9 +73,7 @@ pub(super) fn run(driver: &Driver<'_>, file: &Path, request: String) -> Result<V
         Prints::Shown
     };
     let (mut child, _) = spawn_python(driver.program, file, &args, prints, driver.needs)?;
-    let status = child
-        .wait_until(Instant::now() + driver.timeout)
-        .map_err(|e| format!("waiting for python3: {e}"))?;
+    let status = wait(&mut child, driver).map_err(|e| format!("waiting for python3: {e}"))?;
     child.kill();
     let Some(status) = status else {
         // The functions' answers, written before the games, are kept.
@@ -101,6 +104,62 @@ pub(super) fn run(driver: &Driver<'_>, file: &Path, request: String) -> Result<V
         ));
     }
     Ok(answer)
+}
+
+/// Wait for the driver within its time: the wall clock's, or the CPU time
+/// Python has used (checked once a second). A driver that has used almost
+/// no CPU over the last `timeout` of the wall clock is waiting, not working
+/// (a sleep, a read), and is stopped then; ten times `timeout` of the wall
+/// clock is the end in any case.
+fn wait(
+    child: &mut crate::child::GroupChild,
+    driver: &Driver<'_>,
+) -> std::io::Result<Option<std::process::ExitStatus>> {
+    let start = Instant::now();
+    if !driver.cpu_clock {
+        return child.wait_until(start + driver.timeout);
+    }
+    let last = start + driver.timeout.saturating_mul(10);
+    // (when, CPU time by then), a second apart.
+    let mut samples = std::collections::VecDeque::new();
+    loop {
+        let next = (Instant::now() + Duration::from_secs(1)).min(last);
+        if let Some(status) = child.wait_until(next)? {
+            return Ok(Some(status));
+        }
+        let now = Instant::now();
+        let Some(used) = cpu_time(child.child_mut().id()) else {
+            return child.wait_until(start + driver.timeout);
+        };
+        samples.push_back((now, used));
+        while samples
+            .get(1)
+            .is_some_and(|&(when, _)| now.duration_since(when) >= driver.timeout)
+        {
+            samples.pop_front();
+        }
+        let waiting = samples.front().is_some_and(|&(when, before)| {
+            now.duration_since(when) >= driver.timeout
+                && used.saturating_sub(before) < driver.timeout / 1000
+        });
+        if now >= last || used >= driver.timeout || waiting {
+            return Ok(None);
+        }
+    }
+}
+
+/// The CPU time process `pid` has used (user and system), from
+/// `/proc/PID/stat`; `None` where that cannot be read.
+fn cpu_time(pid: u32) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The fields after the command's name, which may hold spaces, in
+    // parentheses: utime and stime are the 12th and 13th after it.
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    // SAFETY: sysconf reads a constant of the system.
+    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+    (per_second > 0).then(|| Duration::from_secs_f64(ticks as f64 / per_second as f64))
 }
 
 /// The answer a driver wrote before its last part (`hog check`'s before

@@ -1086,3 +1086,29 @@ fn a_slow_correct_function_is_checked_as_far_as_its_time_goes() {
         "{out}"
     );
 }
+
+/// `--python-timeout` counts the CPU time Python uses, not the wall
+/// clock's: a check that takes longer on the wall clock than its limit
+/// (here its functions wait a little at each call, as a busy machine makes
+/// them wait) but little CPU time still finishes, with the same verdicts.
+#[test]
+fn the_whole_check_is_timed_by_its_cpu_time() {
+    let dir = Scratch::new();
+    let file = project(
+        &dir,
+        &[(
+            "def boar_brawl(player_score, opponent_score):\n",
+            "def boar_brawl(player_score, opponent_score):\n    __import__('time').sleep(0.002)\n",
+        )],
+    );
+    let (status, out, err) = check(&dir, &file, &["--python-timeout", "5", "--games", "0"]);
+    assert_eq!(status, 0, "{out}\n{err}");
+    assert!(
+        line(&out, "boar_brawl").contains("OK (10000 inputs)"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("Every function present agrees with the rules.\n"),
+        "{out}"
+    );
+}
