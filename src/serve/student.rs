@@ -51,10 +51,10 @@ impl Replays {
         game: StudentGame,
     ) -> StudentReport {
         if let Some(reason) = self.hung_in(&key) {
-            return StudentReport::failed(
-                referee.name(),
-                format!("{reason} earlier in this game; the game goes on without it"),
-            );
+            // Said as when it hung: the same game gets the same words
+            // whichever request found it out (the page adds that the game
+            // goes on without it).
+            return StudentReport::failed(referee.name(), reason);
         }
         let Ok(_permit) = Arc::clone(&self.gate).acquire_owned().await else {
             return StudentReport::failed(referee.name(), "the server is stopping".into());
