@@ -34,8 +34,7 @@ def oracle_update(tables, after):
         if num_rolls == 0:
             points = zero[player_score * goal + opponent_score]
         else:
-            faces = [dice() for _ in range(num_rolls)]
-            points = 1 if 1 in faces else sum(faces)
+            points = rolled(num_rolls, dice)
         raw = player_score + points
         return after[raw] if raw < len(after) else raw
 
